@@ -58,6 +58,10 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     summaryRatio: fc.double({ min: 0.1, max: 0.8, noNaN: true }),
   }),
   'smolagents-summary-mode': fc.constant({}),
+  'compact-conversation': fc.record({
+    reserveTokens: fc.integer({ min: 0, max: 2_000 }),
+    thresholdTokens: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: undefined }),
+  }),
 };
 
 function deepFreeze<T>(value: T): T {
@@ -81,7 +85,7 @@ const PAIR_PRESERVING = new Set([
 ]);
 /** Seeds 000/001: system and task steps are never pruned. */
 const KEEPS_TASKS = new Set(['none', 'keep-last-n-steps', 'prune-old-observations', 'clear-tool-uses', 'smolagents-summary-mode']);
-const KEEPS_SYSTEM = new Set(['none', 'keep-last-n-steps', 'prune-old-observations', 'clear-tool-uses', 'strands-sliding-window', 'summarizing-window']);
+const KEEPS_SYSTEM = new Set(['none', 'keep-last-n-steps', 'prune-old-observations', 'clear-tool-uses', 'strands-sliding-window', 'summarizing-window', 'compact-conversation']);
 
 /** Every tool result answers an earlier call in the output, and every call is answered. */
 function assertPairsWhole(steps: readonly Step[]) {

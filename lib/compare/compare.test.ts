@@ -41,9 +41,10 @@ describe('compare strategies on a real run', () => {
   });
 
   it('explains refused parameters in the column instead of failing the comparison', () => {
-    const bad = compareStrategies(history, [{ strategyId: 'keep-last-n-steps', params: { n: 0 } }, { strategyId: 'nope', params: {} }], ctx);
+    const bad = compareStrategies(history, [{ strategyId: 'keep-last-n-steps', params: { n: -1 } }, { strategyId: 'keep-last-n-steps', params: { keep_last_n: 3 } }, { strategyId: 'nope', params: {} }], ctx);
     expect(bad.columns[0]?.error).toMatch(/^Invalid parameters for keep-last-n-steps: n: /);
-    expect(bad.columns[1]?.error).toMatch(/^Unknown strategy "nope"/);
+    expect(bad.columns[1]?.error).toBe('Invalid parameters for keep-last-n-steps: unknown key "keep_last_n" (expected: n)');
+    expect(bad.columns[2]?.error).toMatch(/^Unknown strategy "nope"/);
   });
 
   it('warns when a window splits a call from its result or drops the system prompt', () => {

@@ -5,11 +5,13 @@
  * renders it, and the worker runs it for large histories.
  */
 import type { Step } from '../model/types';
-import { modelCallIndices, replay, type ReplayResult } from '../replay/replay';
+import { modelCallIndices } from '../replay/replay';
+import { DEFAULT_RUN, isDefaultRun, type RunConfig } from '../simulate/run-config';
+import { simulate, simulatedContextAt, type SimulatedRun } from '../simulate/simulate';
 import { getStrategy, parseParams } from '../strategies';
 import { none } from '../strategies/none';
 import type { FateKind, HistoryLike, Strategy, StrategyContext, StrategyResult } from '../strategies/types';
-import type { StrategyChoice } from './config';
+import { runOf, type StrategyChoice } from './config';
 import { CUSTOM_ID, precomputedStrategy, type CustomOutput } from './custom-run';
 import { lostIdentifiers, type LostIdentifier } from './identifiers';
 import { strategyWarnings, type CompareWarning } from './warnings';
@@ -34,10 +36,14 @@ export interface CompareColumn {
   readonly params?: unknown;
   /** Why the parameters were refused. */
   readonly error?: string;
+  /** When it ran and on what (the chart says which). */
+  readonly run: RunConfig;
+  /** What the next call would receive after the last step, with every step's fate. */
   readonly result?: StrategyResult;
   /** Context tokens of the result (what the model would receive for the next call). */
   readonly contextTokens: number;
-  readonly replay?: ReplayResult;
+  /** The run call by call: context, shared prefix (for prompt caching), when the strategy ran. */
+  readonly replay?: SimulatedRun;
   readonly warnings: readonly CompareWarning[];
   readonly lost: readonly LostIdentifier[];
   readonly counts: Readonly<Record<FateKind, number>> & { readonly inserted: number };
@@ -47,7 +53,7 @@ export interface CompareColumn {
 }
 
 export interface Comparison {
-  readonly baseline: ReplayResult;
+  readonly baseline: SimulatedRun;
   readonly columns: readonly CompareColumn[];
   /** How many calls the identifier check covered (spread over the run; all of them on short runs). */
   readonly lossCalls: number;
@@ -56,14 +62,18 @@ export interface Comparison {
 
 const EMPTY_COUNTS = { kept: 0, truncated: 0, removed: 0, summarized: 0, inserted: 0 };
 
-function column(history: HistoryLike, choice: StrategyChoice, ctx: StrategyContext, baseline: ReplayResult, lossCalls: readonly number[], custom?: CustomOutput | string): CompareColumn {
+function column(history: HistoryLike, choice: StrategyChoice, ctx: StrategyContext, baseline: SimulatedRun, lossCalls: readonly number[], custom?: CustomOutput | string): CompareColumn {
   let strategy: Strategy<unknown>;
   let params: unknown;
+  let run: RunConfig = DEFAULT_RUN;
   try {
+    run = runOf(choice);
     if (choice.strategyId === CUSTOM_ID) {
       // User code never runs here: the sandbox's output (or its error) comes with the request.
       if (custom === undefined) throw new Error('the custom function has not run yet');
       if (typeof custom === 'string') throw new Error(custom);
+      // The sandbox ran the function on the full history before every call: that is all it can replay.
+      if (!isDefaultRun(run)) throw new Error('a custom function runs before every call, on the full history (stateless) only');
       strategy = precomputedStrategy(custom) as Strategy<unknown>;
       params = {};
     } else {
@@ -71,23 +81,24 @@ function column(history: HistoryLike, choice: StrategyChoice, ctx: StrategyConte
       params = parseParams(strategy, choice.params);
     }
   } catch (error) {
-    return { choice, label: choice.strategyId, error: (error as Error).message, contextTokens: 0, warnings: [], lost: [], counts: EMPTY_COUNTS, savedTokens: 0, savedShare: 0 };
+    return { choice, label: choice.strategyId, run, error: (error as Error).message, contextTokens: 0, warnings: [], lost: [], counts: EMPTY_COUNTS, savedTokens: 0, savedShare: 0 };
   }
-  const result = strategy.apply(history, params, ctx);
+  const sim = simulate(history, strategy, params, ctx, run, { keepContextsAt: new Set(lossCalls) });
+  const result = sim.final;
   const contextTokens = ctx.tokens.context(result.steps);
-  const run = replay(history, strategy, params, ctx);
   const counts = { ...EMPTY_COUNTS, inserted: result.inserted.length };
   for (const f of result.fates) counts[f.kind]++;
-  const contextAt = (k: number) => strategy.apply({ ...history, steps: history.steps.slice(0, k) }, params, ctx).steps;
-  const saved = baseline.totalInputTokens - run.totalInputTokens;
+  const contextAt = (k: number) => sim.contexts.get(k) ?? [];
+  const saved = baseline.totalInputTokens - sim.totalInputTokens;
   return {
     choice,
     label: strategy.label,
     params,
+    run,
     result,
     contextTokens,
-    replay: run,
-    warnings: strategyWarnings(history.steps, result, contextTokens, ctx.contextWindow, run.overflowCalls),
+    replay: sim,
+    warnings: strategyWarnings(history.steps, result, contextTokens, ctx.contextWindow, sim.overflowCalls),
     lost: strategy.id === 'none' ? [] : lostIdentifiers(history.steps, contextAt, lossCalls),
     counts,
     savedTokens: saved,
@@ -100,7 +111,7 @@ function column(history: HistoryLike, choice: StrategyChoice, ctx: StrategyConte
  * stopped with).
  */
 export function compareStrategies(history: HistoryLike, choices: readonly StrategyChoice[], ctx: StrategyContext, custom: Readonly<Record<number, CustomOutput | string>> = {}): Comparison {
-  const baseline = replay(history, none, {}, ctx);
+  const baseline = simulate(history, none, {}, ctx);
   const calls = modelCallIndices(history.steps);
   const lossCalls = lossCallsOf(calls, history.steps.length);
   return { baseline, columns: choices.map((c, i) => column(history, c, ctx, baseline, lossCalls, custom[i])), lossCalls: lossCalls.length, totalCalls: calls.length };
@@ -109,9 +120,11 @@ export function compareStrategies(history: HistoryLike, choices: readonly Strate
 /** The context the model would receive at the call that produced step `stepIndex`, under a strategy choice ([] when it is invalid). */
 export function contextForChoice(history: HistoryLike, choice: StrategyChoice, stepIndex: number, ctx: StrategyContext, custom?: CustomOutput | string): readonly Step[] {
   try {
-    if (choice.strategyId === CUSTOM_ID) return typeof custom === 'object' ? precomputedStrategy(custom).apply({ ...history, steps: history.steps.slice(0, stepIndex) }, {}, ctx).steps : [];
+    if (choice.strategyId === CUSTOM_ID) {
+      return typeof custom === 'object' ? simulatedContextAt(history, precomputedStrategy(custom), {}, ctx, runOf(choice), stepIndex) : [];
+    }
     const strategy = getStrategy(choice.strategyId);
-    return strategy.apply({ ...history, steps: history.steps.slice(0, stepIndex) }, parseParams(strategy, choice.params), ctx).steps;
+    return simulatedContextAt(history, strategy, parseParams(strategy, choice.params), ctx, runOf(choice), stepIndex);
   } catch {
     return [];
   }

@@ -1,23 +1,38 @@
 /**
- * A comparison's configuration (the strategies and their parameters, never the user's data), and
- * its form in the URL: `?compare=<strategy>~<json params>|<strategy>~<json params>…`, readable and
- * short. Decoding checks every strategy id and parameter set and says what is wrong.
+ * A comparison's configuration (the strategies, their parameters, triggers and modes, never the
+ * user's data), and its form in the URL: `?compare=<strategy>[@<json run>][~<json params>]|…`,
+ * e.g. `keep-last-n-steps@{"mode":"in-place","trigger":{"kind":"step-count","threshold":20}}~{"n":10}`.
+ * Decoding checks every strategy id, parameter set and run config and says what is wrong.
  */
 import { z } from 'zod';
 import { getStrategy, parseParams, StrategyParamsError } from '../strategies';
+import { isDefaultRun, parseRunConfig, RunConfigError, type RunConfig } from '../simulate/run-config';
 import { CUSTOM_ID } from './custom-run';
 
 export interface StrategyChoice {
   readonly strategyId: string;
   /** Raw parameters as the user gave them; defaults fill the rest. */
   readonly params: Readonly<Record<string, unknown>>;
+  /** When the strategy runs and on what; absent: before every call, stateless. */
+  readonly run?: RunConfig;
+}
+
+/** The run config of a choice, validated (defaults when it has none). */
+export function runOf(choice: StrategyChoice): RunConfig {
+  return parseRunConfig(choice.run ?? {});
 }
 
 const choice = z.object({ strategyId: z.string().min(1), params: z.record(z.string(), z.unknown()) });
 
-/** `clear-tool-uses~{"keep":5}|none` (empty params are left out). */
+/** `clear-tool-uses~{"keep":5}|none` (empty params and the default run are left out). */
 export function encodeChoices(choices: readonly StrategyChoice[]): string {
-  return choices.map((c) => (Object.keys(c.params).length === 0 ? c.strategyId : `${c.strategyId}~${JSON.stringify(c.params)}`)).join('|');
+  return choices
+    .map((c) => {
+      const run = c.run && !isDefaultRun(c.run) ? `@${JSON.stringify(c.run)}` : '';
+      const params = Object.keys(c.params).length === 0 ? '' : `~${JSON.stringify(c.params)}`;
+      return `${c.strategyId}${run}${params}`;
+    })
+    .join('|');
 }
 
 export class ChoiceError extends Error {
@@ -28,7 +43,21 @@ export class ChoiceError extends Error {
 export function decodeChoices(value: string): StrategyChoice[] {
   if (value.trim() === '') return [];
   return value.split('|').map((part, i) => {
-    const cut = part.indexOf('~');
+    let cut = part.indexOf('~');
+    const at = part.indexOf('@');
+    let run: RunConfig | undefined;
+    if (at >= 0 && (cut < 0 || at < cut)) {
+      // The run config holds no '~' (kinds, numbers, booleans): it ends at the first one.
+      const end = cut < 0 ? part.length : cut;
+      try {
+        run = parseRunConfig(JSON.parse(part.slice(at + 1, end)));
+      } catch (error) {
+        const why = error instanceof RunConfigError ? error.message : 'not valid JSON';
+        throw new ChoiceError(`strategy ${i + 1} (${part.slice(0, at)}): run config ${why}`);
+      }
+      part = part.slice(0, at) + part.slice(end);
+      cut = part.indexOf('~');
+    }
     const strategyId = cut < 0 ? part : part.slice(0, cut);
     let params: unknown = {};
     if (cut >= 0) {
@@ -40,9 +69,10 @@ export function decodeChoices(value: string): StrategyChoice[] {
     }
     const parsed = choice.safeParse({ strategyId, params });
     if (!parsed.success) throw new ChoiceError(`strategy ${i + 1} (${strategyId || 'no id'}): parameters must be an object`);
+    const out: StrategyChoice = run ? { ...parsed.data, run } : parsed.data;
     if (strategyId === CUSTOM_ID) {
       if (typeof parsed.data.params.code !== 'string') throw new ChoiceError(`strategy ${i + 1} (custom): the function's code is missing`);
-      return parsed.data;
+      return out;
     }
     try {
       parseParams(getStrategy(strategyId), parsed.data.params);
@@ -50,6 +80,6 @@ export function decodeChoices(value: string): StrategyChoice[] {
       if (error instanceof StrategyParamsError) throw new ChoiceError(`strategy ${i + 1}: ${error.message}`);
       throw error;
     }
-    return parsed.data;
+    return out;
   });
 }

@@ -4,6 +4,7 @@
  * strategy needs form code of its own.
  */
 import { z } from 'zod';
+import { unknownParamProblem } from '../strategies';
 import type { Strategy } from '../strategies/types';
 
 export interface ParamField {
@@ -48,6 +49,8 @@ export function paramFields(strategy: Strategy<unknown>): ParamField[] {
 
 /** The first problem with a set of parameters, as a person reads it ("n: too small: expected >= 1"). */
 export function paramsProblem(strategy: Strategy<unknown>, params: unknown): string | undefined {
+  const unknown = unknownParamProblem(strategy, params);
+  if (unknown) return unknown;
   const parsed = strategy.paramsSchema.safeParse(params);
   if (parsed.success) return undefined;
   const issue = parsed.error.issues[0];

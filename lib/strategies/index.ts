@@ -2,8 +2,10 @@
  * The strategy registry. Order is the order the UI lists them: the baseline first, then seed
  * strategies, then framework ports, then summarizing ones.
  */
+import { z } from 'zod';
 import { describeZodError } from '../format/native';
 import { clearToolUses } from './clear-tool-uses';
+import { compactConversation } from './compact-conversation';
 import { keepLastNSteps } from './keep-last-n-steps';
 import { none } from './none';
 import { pruneOldObservations } from './prune-old-observations';
@@ -27,6 +29,7 @@ export const STRATEGIES: readonly Strategy<never>[] = [
   clearToolUses, // Anthropic context editing
   summarizePlanSteps, // seed 003
   summarizingWindow, // Strands / LangChain summarization
+  compactConversation, // Claude Code auto-compaction
   smolagentsSummaryMode, // seed 004 summary_mode
 ] as readonly Strategy<unknown>[] as readonly Strategy<never>[];
 
@@ -40,8 +43,35 @@ export function getStrategy(id: string): Strategy<unknown> {
   return found as Strategy<unknown>;
 }
 
-/** Validates raw parameters against the strategy's schema, filling in its defaults. */
+const keysCache = new WeakMap<object, string[]>();
+
+/** The parameter names a strategy takes (from its schema). */
+export function paramKeysOf(strategy: Strategy<unknown>): string[] {
+  let keys = keysCache.get(strategy);
+  if (!keys) {
+    const schema = z.toJSONSchema(strategy.paramsSchema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+    keys = Object.keys(schema.properties ?? {});
+    keysCache.set(strategy, keys);
+  }
+  return keys;
+}
+
+/**
+ * A parameter name the strategy does not take, named with the ones it does ("unknown key
+ * \"keep_last_n\" (expected: n)"): a misspelled key is an error, never silently a default.
+ */
+export function unknownParamProblem(strategy: Strategy<unknown>, raw: unknown): string | undefined {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw === undefined || raw === null ? undefined : 'parameters must be an object';
+  const expected = paramKeysOf(strategy);
+  const unknown = Object.keys(raw).filter((k) => !expected.includes(k));
+  if (unknown.length === 0) return undefined;
+  return `unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.map((k) => `"${k}"`).join(', ')} (expected: ${expected.length ? expected.join(', ') : 'no parameters'})`;
+}
+
+/** Validates raw parameters against the strategy's schema, filling in its defaults; unknown keys are refused. */
 export function parseParams<P>(strategy: Strategy<P>, raw: unknown = {}): P {
+  const unknown = unknownParamProblem(strategy as Strategy<unknown>, raw);
+  if (unknown) throw new StrategyParamsError(`Invalid parameters for ${strategy.id}: ${unknown}`);
   const parsed = strategy.paramsSchema.safeParse(raw ?? {});
   if (!parsed.success) throw new StrategyParamsError(`Invalid parameters for ${strategy.id}: ${describeZodError(parsed.error)}`);
   return parsed.data;

@@ -1,8 +1,9 @@
 /**
  * Seeds 001/004 `keep_last_n_steps(n)`: every system and task step kept, plus the last `n` other
  * steps. The seed returns `critical + other[-n:]`, which moves tasks ahead of earlier actions; we
- * keep the original order (lib/README.md). `n` is at least 1: Python's `other[-0:]` keeps everything.
- * Default n=5: seed 004's `prune_keep_last: int = 5`.
+ * keep the original order (lib/README.md). n=0 keeps only the system and task steps, as tinyAgent's
+ * `keep_last_n_steps` does (`actions[-n:] if n > 0 else []`; the seed's `other[-0:]` would keep
+ * everything). Default n=5: seed 004's `prune_keep_last: int = 5`.
  */
 import { z } from 'zod';
 import { isCritical } from '../model/steps';
@@ -10,7 +11,7 @@ import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { buildResult } from './result';
 import type { Strategy } from './types';
 
-const params = z.object({ n: z.number().int().min(1).default(5).describe('Non-system, non-task steps kept (the most recent).') });
+const params = z.object({ n: z.number().int().min(0).default(5).describe('Non-system, non-task steps kept (the most recent).') });
 type Params = z.infer<typeof params>;
 
 export const keepLastNSteps: Strategy<Params> = {

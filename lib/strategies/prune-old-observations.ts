@@ -3,7 +3,10 @@
  * whole; older actions' observations are cut to `max_length` characters plus seed 004's `...` marker
  * (`observation[:max_length] + "..."`). Lengths count Unicode code points, as Python's do. Each tool
  * result and an unlinked observation are cut on their own; errors and the model's text stay.
- * Default keep_last_n=3 (the issue's default; the seed's signature has none).
+ * Default keep_last_n=3 (tinyAgent's `prune_old_observations(keep_last_n: int = 3, ...)`); 0 cuts
+ * every observation, as tinyAgent's `... if keep_last_n > 0 else set(action_indices)` does.
+ * `recordMaxLength` is tinyAgent's `MAX_OBS_LEN = 500` (react.py): every observation is recorded as
+ * `result[:500] + "..."`, recent ones too, before any pruning.
  */
 import { z } from 'zod';
 import type { ActionStep, Step, ToolCall } from '../model/types';
@@ -15,8 +18,14 @@ import type { Strategy } from './types';
 export const TRUNCATION_MARKER = '...';
 
 const params = z.object({
-  keepLastN: z.number().int().min(1).default(3).describe('Most recent actions whose observations stay whole.'),
+  keepLastN: z.number().int().min(0).default(3).describe('Most recent actions whose observations stay whole.'),
   maxLength: z.number().int().min(0).default(100).describe('Characters kept of an older observation.'),
+  recordMaxLength: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("Every observation as recorded is cut to this many characters first (tinyAgent's MAX_OBS_LEN = 500)."),
 });
 type Params = z.infer<typeof params>;
 
@@ -50,7 +59,8 @@ export const pruneOldObservations: Strategy<Params> = {
     const output = steps.map((s): Step => {
       if (s.kind !== 'action') return s;
       rank++;
-      return rank > actions - p.keepLastN ? s : truncateAction(s, p.maxLength);
+      const recorded = p.recordMaxLength === undefined ? s : truncateAction(s, p.recordMaxLength);
+      return rank > actions - p.keepLastN ? recorded : truncateAction(recorded, p.maxLength);
     });
     return buildResult(steps, output);
   },
@@ -60,12 +70,13 @@ export const pruneOldObservations: Strategy<Params> = {
     const cutActions = [0];
     const actionCount = [0];
     history.steps.forEach((s, i) => {
-      const t = ctx.tokens.step(s);
+      const recorded = s.kind === 'action' && p.recordMaxLength !== undefined ? truncateAction(s, p.recordMaxLength) : s;
+      const t = ctx.tokens.step(recorded);
       all.push((all[i] as number) + t);
       actionCount.push((actionCount[i] as number) + (s.kind === 'action' ? 1 : 0));
-      if (s.kind === 'action') {
+      if (recorded.kind === 'action') {
         fullActions.push((fullActions[fullActions.length - 1] as number) + t);
-        cutActions.push((cutActions[cutActions.length - 1] as number) + ctx.tokens.step(truncateAction(s, p.maxLength)));
+        cutActions.push((cutActions[cutActions.length - 1] as number) + ctx.tokens.step(truncateAction(recorded, p.maxLength)));
       }
     });
     return calls.map((k) => {

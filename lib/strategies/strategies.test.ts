@@ -15,7 +15,7 @@ const run = (id: string, steps: Step[], params: Record<string, unknown> = {}, c 
 const fates = (r: { fates: readonly { kind: string }[] }) => r.fates.map((f) => f.kind);
 
 describe('registry', () => {
-  it('lists the ten strategies with defaults from their sources', () => {
+  it('lists the eleven strategies with defaults from their sources', () => {
     expect(STRATEGIES.map((s) => s.id)).toEqual([
       'none',
       'keep-last-n-steps',
@@ -26,6 +26,7 @@ describe('registry', () => {
       'clear-tool-uses',
       'summarize-plan-steps',
       'summarizing-window',
+      'compact-conversation',
       'smolagents-summary-mode',
     ]);
     expect(parseParams(getStrategy('strands-sliding-window'), {})).toEqual({ windowSize: 40, shouldTruncateResults: true });
@@ -36,7 +37,11 @@ describe('registry', () => {
   });
 
   it('explains invalid parameters and unknown ids', () => {
-    expect(() => parseParams(getStrategy('keep-last-n-steps'), { n: 0 })).toThrow(/Invalid parameters for keep-last-n-steps: n: /);
+    expect(() => parseParams(getStrategy('keep-last-n-steps'), { n: -1 })).toThrow(/Invalid parameters for keep-last-n-steps: n: /);
+    // A misspelled or unknown key is named with the expected ones, never replaced by a default.
+    expect(() => parseParams(getStrategy('keep-last-n-steps'), { keep_last_n: 3 })).toThrow('Invalid parameters for keep-last-n-steps: unknown key "keep_last_n" (expected: n)');
+    expect(() => parseParams(getStrategy('prune-old-observations'), { bogus: 1 })).toThrow('unknown key "bogus" (expected: keepLastN, maxLength, recordMaxLength)');
+    expect(() => parseParams(getStrategy('none'), { n: 1 })).toThrow('unknown key "n" (expected: no parameters)');
     expect(() => parseParams(getStrategy('token-budget'), { strategy: 'first', startOn: ['human'] })).toThrow(
       "`startOn` should only be specified if `strategy` is 'last'.",
     );

@@ -1,0 +1,245 @@
+/**
+ * A strategy run the way its framework runs it: steps arrive one by one, the trigger decides when
+ * the strategy runs, and the mode decides on what (run-config.ts). The context of a model call is
+ * always "the view the last application returned, plus the steps appended since":
+ * - in place, the next application runs on that context (seeds 001/004 `prune`: cut steps never
+ *   come back), so a threshold trigger draws a sawtooth;
+ * - stateless, the next application runs on the full history.
+ * Stateless before every call is exactly `replay()` (tested). For every call the engine also records
+ * the longest prefix of steps shared with the previous call's context, which prompt caching bills at
+ * a fraction of fresh input (cache.ts).
+ */
+import { isModelCall, stepText as stepTextOf } from '../model/steps';
+import type { Step, SummaryStep } from '../model/types';
+import type { HistoryLike, StepFate, Strategy, StrategyContext, StrategyResult } from '../strategies/types';
+import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { DEFAULT_RUN, describeRun, type RunConfig } from './run-config';
+
+export interface SimCall {
+  /** The step the call produced; its context is built from the steps before it. */
+  readonly stepIndex: number;
+  readonly contextTokens: number;
+  /** Tokens of the leading steps this call's context shares with the previous call's (0 on the first). */
+  readonly sharedPrefixTokens: number;
+  /** The strategy ran since the previous call. */
+  readonly applied: boolean;
+  /** Unix seconds of the step the call produced, when the file records it (for cache lifetimes). */
+  readonly timestamp?: number;
+}
+
+export interface Application {
+  /** Steps of the history seen when it ran (it ran on the prefix of this length). */
+  readonly atStep: number;
+  /** Context tokens just before and just after (the sawtooth's drop). */
+  readonly beforeTokens: number;
+  readonly afterTokens: number;
+}
+
+export interface SimulatedRun {
+  readonly run: RunConfig;
+  readonly calls: readonly SimCall[];
+  readonly totalInputTokens: number;
+  readonly peakContextTokens: number;
+  readonly overflowCalls: number;
+  readonly applications: readonly Application[];
+  /** What the next call would receive after the last step, with every original step's fate. */
+  readonly final: StrategyResult;
+  /** Contexts kept for the call step indices asked for (`keepContextsAt`). */
+  readonly contexts: ReadonlyMap<number, readonly Step[]>;
+}
+
+export interface SimulateOptions {
+  /** Call step indices whose full context to keep (lost-identifier checks, "context at call k"). */
+  readonly keepContextsAt?: ReadonlySet<number>;
+  /** Stop after the call that produced this step (its context is then kept if asked for). */
+  readonly until?: number;
+}
+
+const contentKeys = new WeakMap<Step, string>();
+function contentKey(s: Step): string {
+  let key = contentKeys.get(s);
+  if (key === undefined) {
+    key = JSON.stringify(s);
+    contentKeys.set(s, key);
+  }
+  return key;
+}
+
+/** Two steps send the same messages: the same object, or the same id and the same content. */
+export function sameStep(a: Step, b: Step): boolean {
+  return a === b || (a.id === b.id && a.kind === b.kind && contentKey(a) === contentKey(b));
+}
+
+/** Tokens of the leading steps two contexts share (per-step granularity: a changed step ends the prefix). */
+export function sharedPrefixTokens(a: readonly Step[], b: readonly Step[], tokens: (s: Step) => number): number {
+  let shared = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a[i] as Step;
+    if (!sameStep(x, b[i] as Step)) break;
+    shared += tokens(x);
+  }
+  return shared;
+}
+
+/**
+ * The final context's fates against the original steps. Summaries inserted by one application may
+ * be summarized again by a later one (in place): a summary's `replaces` is followed back to
+ * original steps, and the summaries in the final context list the originals they stand for.
+ */
+function finalResult(original: readonly Step[], context: readonly Step[], created: ReadonlyMap<string, SummaryStep>, notes: string[]): StrategyResult {
+  const originalIds = new Set(original.map((s) => s.id));
+  const originalsOf = (id: string, seen = new Set<string>()): string[] => {
+    if (originalIds.has(id)) return [id];
+    const summary = created.get(id);
+    if (!summary || seen.has(id)) return [];
+    seen.add(id);
+    return summary.replaces.flatMap((r) => originalsOf(r, seen));
+  };
+  const steps = context.map((s): Step => (s.kind === 'summary' && !originalIds.has(s.id) ? { ...s, replaces: [...new Set(s.replaces.flatMap((r) => originalsOf(r)))] } : s));
+  const byId = new Map(steps.map((s) => [s.id, s]));
+  const summaryOf = new Map<string, string>();
+  const inserted = steps.filter((s) => !originalIds.has(s.id));
+  for (const s of inserted) if (s.kind === 'summary') for (const id of s.replaces) summaryOf.set(id, s.id);
+  const fates = original.map((step): StepFate => {
+    const out = byId.get(step.id);
+    if (out === undefined) {
+      const summaryId = summaryOf.get(step.id);
+      return summaryId === undefined ? { kind: 'removed' } : { kind: 'summarized', summaryId };
+    }
+    if (out === step || sameStep(out, step)) return { kind: 'kept' };
+    return { kind: 'truncated', before: stepTextOf(step), after: stepTextOf(out) };
+  });
+  return { steps, fates, inserted, notes };
+}
+
+export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params: P, ctx: StrategyContext, run: RunConfig = DEFAULT_RUN, options: SimulateOptions = {}): SimulatedRun {
+  const steps = history.steps;
+  const n = steps.length;
+  const stepTokens = (s: Step) => ctx.tokens.step(s);
+  const sums = [0];
+  for (let i = 0; i < n; i++) sums.push((sums[i] as number) + stepTokens(steps[i] as Step));
+  const { trigger, mode } = run;
+
+  // The context at prefix length i is view ++ steps[from, i).
+  let view: readonly Step[] = [];
+  let viewTokens = 0;
+  let from = 0;
+  const contextTokensAt = (i: number) => REPLY_PRIMING_TOKENS + viewTokens + (sums[i] as number) - (sums[from] as number);
+  const materialize = (v: readonly Step[], f: number, i: number): Step[] => [...v, ...steps.slice(f, i)];
+
+  const applications: Application[] = [];
+  const created = new Map<string, SummaryStep>();
+  let lastNotes: readonly string[] = [];
+  const applyAt = (i: number) => {
+    const before = contextTokensAt(i);
+    const input = mode === 'in-place' ? materialize(view, from, i) : steps.slice(0, i);
+    const result = strategy.apply({ ...history, steps: input }, params, ctx);
+    let out = result.steps;
+    // A summary made by one application keeps a name of its own, so a later one can summarize it.
+    const inputIds = new Set(input.map((s) => s.id));
+    if (out.some((s) => !inputIds.has(s.id))) {
+      out = out.map((s) => {
+        if (inputIds.has(s.id)) return s;
+        const renamed = mode === 'in-place' ? { ...s, id: `${s.id}@${applications.length + 1}` } : s;
+        if (renamed.kind === 'summary') created.set(renamed.id, renamed);
+        return renamed;
+      });
+    }
+    view = out;
+    viewTokens = 0;
+    for (const s of out) viewTokens += stepTokens(s);
+    from = i;
+    lastNotes = result.notes;
+    applications.push({ atStep: i, beforeTokens: before, afterTokens: contextTokensAt(i) });
+  };
+
+  const calls: SimCall[] = [];
+  const contexts = new Map<number, readonly Step[]>();
+  let prev: { view: readonly Step[]; from: number; end: number; tokens: number } | undefined;
+  let appliedSinceCall = false;
+  let callNo = 0;
+  let sinceTask = false;
+  const beforeCall = (i: number, number: number) => {
+    const used = contextTokensAt(i);
+    const fires =
+      trigger.kind === 'every-call' ||
+      (trigger.kind === 'token-limit' && used > trigger.tokens) ||
+      (trigger.kind === 'every-k-calls' && number % trigger.k === 0) ||
+      (trigger.onOverflow && used > ctx.contextWindow);
+    if (fires) applyAt(i);
+  };
+
+  for (let i = 0; i <= n; i++) {
+    if (options.until !== undefined && i > options.until) break;
+    const step = steps[i];
+    if (step && !isModelCall(step) && options.keepContextsAt?.has(i)) contexts.set(i, materialize(view, from, i));
+    if (i === n || (step && step.kind === 'task')) {
+      // An invocation ends when the next user task arrives (or the run ends).
+      if (trigger.kind === 'after-invocation' && sinceTask) applyAt(i);
+      sinceTask = false;
+    }
+    if (i === n) {
+      // The context a next call would receive.
+      if (trigger.kind !== 'after-invocation') beforeCall(n, callNo + 1);
+      break;
+    }
+    if (isModelCall(step as Step)) {
+      callNo++;
+      const lengthBefore = applications.length;
+      beforeCall(i, callNo);
+      if (applications.length > lengthBefore) appliedSinceCall = true;
+      const tokens = contextTokensAt(i);
+      let shared = 0;
+      if (prev) {
+        shared =
+          prev.view === view && prev.from === from
+            ? prev.tokens - REPLY_PRIMING_TOKENS
+            : sharedPrefixTokens(materialize(prev.view, prev.from, prev.end), materialize(view, from, i), stepTokens);
+      }
+      const ts = (step as Step).timestamp;
+      calls.push({ stepIndex: i, contextTokens: tokens, sharedPrefixTokens: shared, applied: appliedSinceCall, ...(ts !== undefined ? { timestamp: ts } : {}) });
+      appliedSinceCall = false;
+      prev = { view, from, end: i, tokens };
+      if (options.keepContextsAt?.has(i)) contexts.set(i, materialize(view, from, i));
+      if (options.until !== undefined && i >= options.until) break;
+    }
+    // Step i joins the history; after-step triggers see the prefix [0, i + 1).
+    if ((step as Step).kind !== 'task' && (step as Step).kind !== 'system-prompt') sinceTask = true;
+    const length = i + 1;
+    const before = applications.length;
+    if (trigger.kind === 'after-step') applyAt(length);
+    else if (trigger.kind === 'step-count') {
+      const held = mode === 'in-place' ? view.length + (length - from) : length;
+      if (held > trigger.threshold) applyAt(length);
+    }
+    if (applications.length > before) appliedSinceCall = true;
+  }
+
+  let total = 0;
+  let peak = 0;
+  let overflow = 0;
+  for (const c of calls) {
+    total += c.contextTokens;
+    peak = Math.max(peak, c.contextTokens);
+    if (c.contextTokens > ctx.contextWindow) overflow++;
+  }
+  const end = options.until === undefined ? n : Math.min(n, options.until);
+  const notes = [`ran ${applications.length} time${applications.length === 1 ? '' : 's'} (${describeRun(run)})`, ...lastNotes];
+  return {
+    run,
+    calls,
+    totalInputTokens: total,
+    peakContextTokens: peak,
+    overflowCalls: overflow,
+    applications,
+    final: finalResult(steps.slice(0, end), materialize(view, from, end), created, notes),
+    contexts,
+  };
+}
+
+/** The context the model receives at the call that produced step `stepIndex`, under a simulated run. */
+export function simulatedContextAt<P>(history: HistoryLike, strategy: Strategy<P>, params: P, ctx: StrategyContext, run: RunConfig, stepIndex: number): readonly Step[] {
+  const sim = simulate(history, strategy, params, ctx, run, { keepContextsAt: new Set([stepIndex]), until: stepIndex });
+  return sim.contexts.get(stepIndex) ?? history.steps.slice(0, stepIndex);
+}
