@@ -4,37 +4,53 @@ import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Comparison } from '../../lib/compare/compare';
 import type { ComparePoint } from '../../lib/compare/series';
+import { describeRun } from '../../lib/simulate/run-config';
 import { formatTokens } from '../ui/kinds';
 import { BASELINE_COLOR, columnColor } from './palette';
 
-type Measure = 'context' | 'cumulative' | 'saved';
+type Measure = 'context' | 'cumulative' | 'cost' | 'saved';
 
 const TITLES: Record<Measure, string> = {
   context: 'Context at each model call',
   cumulative: 'Input tokens over the run (cumulative)',
+  cost: 'Cost over the run, cached (cumulative)',
   saved: 'Saved against none (cumulative)',
 };
 
-export function CompareCharts(props: { cmp: Comparison; points: readonly ComparePoint[]; contextWindow: number; windowLabel: string; selectedStep?: number; onCall(stepIndex: number): void }) {
+const usd = (v: number) => (v >= 100 ? `$${v.toFixed(0)}` : v >= 1 ? `$${v.toFixed(2)}` : `$${v.toFixed(4)}`);
+
+export function CompareCharts(props: { cmp: Comparison; points: readonly ComparePoint[]; contextWindow: number; windowLabel: string; priced: boolean; selectedStep?: number; onCall(stepIndex: number): void }) {
   const [measure, setMeasure] = useState<Measure>('context');
   const { cmp, points } = props;
-  const data = points.map((p) => ({ call: p.call, stepIndex: p.stepIndex, ...p[measure] }));
+  const shown: Measure = measure === 'cost' && !props.priced ? 'cumulative' : measure;
+  // Uncached cost rides along as `<key>~u`, drawn thin and dashed beside the cached line.
+  const data = points.map((p) => ({
+    call: p.call,
+    stepIndex: p.stepIndex,
+    applied: p.applied,
+    ...p[shown],
+    ...(shown === 'cost' ? Object.fromEntries(Object.entries(p.uncachedCost).map(([k, v]) => [`${k}~u`, v])) : {}),
+  }));
   const selected = points.find((p) => p.stepIndex === props.selectedStep);
   const series = [
-    ...(measure === 'saved' ? [] : [{ key: 'none', name: 'none', color: BASELINE_COLOR, dash: '4 3' }]),
-    ...cmp.columns.map((c, i) => ({ key: `c${i}`, name: c.label, color: columnColor(i), dash: undefined as string | undefined })).filter((_, i) => !cmp.columns[i]?.error),
+    ...(shown === 'saved' ? [] : [{ key: 'none', name: 'none', color: BASELINE_COLOR, dash: '4 3', width: 2 }]),
+    ...cmp.columns
+      .map((c, i) => ({ key: `c${i}`, name: `${c.label} (${describeRun(c.run)})`, color: columnColor(i), dash: undefined as string | undefined, width: 2 }))
+      .filter((_, i) => !cmp.columns[i]?.error),
   ];
+  if (shown === 'cost') series.push(...series.map((s) => ({ ...s, key: `${s.key}~u`, name: `${s.name}, uncached`, dash: '2 4', width: 1 })));
+  const format = shown === 'cost' ? usd : (v: number) => formatTokens(v);
   return (
     <section aria-label="Comparison charts" className="rounded-lg border border-slate-200 bg-white p-3">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <div role="tablist" aria-label="Chart measure" className="flex gap-1">
-          {(Object.keys(TITLES) as Measure[]).map((m) => (
-            <button key={m} role="tab" type="button" aria-selected={measure === m} onClick={() => setMeasure(m)} className={`rounded-md px-2 py-1 text-xs font-medium ${measure === m ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}>
+          {(Object.keys(TITLES) as Measure[]).filter((m) => m !== 'cost' || props.priced).map((m) => (
+            <button key={m} role="tab" type="button" aria-selected={shown === m} onClick={() => setMeasure(m)} className={`rounded-md px-2 py-1 text-xs font-medium ${shown === m ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}>
               {TITLES[m]}
             </button>
           ))}
         </div>
-        <span className="text-xs text-slate-500">{measure === 'context' ? props.windowLabel : 'click a point to see the context at that call'}</span>
+        <span className="text-xs text-slate-500">{shown === 'context' ? `${props.windowLabel} · ◆ the strategy ran` : shown === 'cost' ? 'solid: with prompt caching · dashed: uncached' : 'click a point to see the context at that call'}</span>
       </div>
       <div style={{ height: 260 }}>
         <ResponsiveContainer width="100%" height="100%">
@@ -48,10 +64,10 @@ export function CompareCharts(props: { cmp: Comparison; points: readonly Compare
           >
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="call" tick={{ fontSize: 11 }} label={{ value: 'model call', position: 'insideBottomRight', offset: -2, fontSize: 11 }} />
-            <YAxis tickFormatter={(v: number) => formatTokens(v)} tick={{ fontSize: 11 }} width={64} />
-            <Tooltip formatter={(v) => formatTokens(Number(v))} labelFormatter={(l) => `call ${String(l)}`} />
+            <YAxis tickFormatter={(v: number) => format(v)} tick={{ fontSize: 11 }} width={64} />
+            <Tooltip formatter={(v) => format(Number(v))} labelFormatter={(l) => `call ${String(l)}`} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            {measure === 'context' && props.contextWindow < Math.max(...data.map((d) => Math.max(...series.map((s) => Number((d as Record<string, number>)[s.key] ?? 0))))) * 4 && (
+            {shown === 'context' && props.contextWindow < Math.max(...data.map((d) => Math.max(...series.map((s) => Number((d as unknown as Record<string, number>)[s.key] ?? 0))))) * 4 && (
               <ReferenceLine y={props.contextWindow} stroke="#dc2626" strokeDasharray="6 3" label={{ value: 'context window', fontSize: 11, fill: '#dc2626', position: 'insideTopLeft' }} />
             )}
             {selected && <ReferenceLine x={selected.call} stroke="#0f172a" strokeDasharray="2 2" />}
@@ -63,11 +79,14 @@ export function CompareCharts(props: { cmp: Comparison; points: readonly Compare
                 name={s.name}
                 stroke={s.color}
                 strokeDasharray={s.dash}
-                strokeWidth={2}
+                strokeWidth={s.width}
                 isAnimationActive={false}
-                dot={(d: { cx?: number; cy?: number; value?: number; index?: number }) => {
-                  const over = measure === 'context' && (d.value ?? 0) > props.contextWindow;
-                  return over && d.cx !== undefined && d.cy !== undefined ? <circle key={`${s.key}-${d.index}`} cx={d.cx} cy={d.cy} r={3.5} fill="#dc2626" /> : <g key={`${s.key}-${d.index}`} />;
+                dot={(d: { cx?: number; cy?: number; value?: number; index?: number; payload?: { applied?: readonly string[] } }) => {
+                  const key = `${s.key}-${d.index}`;
+                  if (d.cx === undefined || d.cy === undefined || shown !== 'context') return <g key={key} />;
+                  if ((d.value ?? 0) > props.contextWindow) return <circle key={key} cx={d.cx} cy={d.cy} r={3.5} fill="#dc2626" />;
+                  if (d.payload?.applied?.includes(s.key)) return <path key={key} aria-label={`${s.name} ran`} d={`M${d.cx},${d.cy - 4}L${d.cx + 4},${d.cy}L${d.cx},${d.cy + 4}L${d.cx - 4},${d.cy}Z`} fill={s.color} />;
+                  return <g key={key} />;
                 }}
               />
             ))}

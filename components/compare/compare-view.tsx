@@ -9,6 +9,9 @@ import type { Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { CUSTOM_ID, type CustomOutput } from '../../lib/compare/custom-run';
 import { modelCallIndices } from '../../lib/replay/replay';
+import { runCost, type PriceSheet } from '../../lib/simulate/cache';
+import { checkReportedUsage } from '../../lib/simulate/reported';
+import type { Goal } from '../../lib/compare/ranking';
 import { runInSandbox } from './sandbox';
 import { encodeChoices } from '../../lib/compare/config';
 import { PRESETS } from '../../lib/compare/presets';
@@ -18,6 +21,9 @@ import type { History, Step } from '../../lib/model/types';
 import { MODELS } from '../../lib/tokens/models';
 import type { CompareTarget } from '../../lib/worker/protocol';
 import { AlignedSteps } from './aligned-steps';
+import { PriceEditor } from './price-editor';
+import { RankingPanel } from './ranking-panel';
+import { ReportedCheckPanel } from './reported-check';
 import { CompareCharts } from './compare-charts';
 import { ContextAtCall } from './context-at-call';
 import { download, exportFileName, exportText, type ExportFormat } from './export';
@@ -74,7 +80,10 @@ export function CompareView(props: {
   /** The model whose window and price apply ('' for the history's own). */
   modelId: string;
   onModel(id: string): void;
-  price?: { usdPerMTok: number; label: string };
+  /** The model's list prices with its cache terms (the user may edit them here). */
+  priceSheet?: PriceSheet;
+  /** The history names no known model: the sheet is the assumed default's. */
+  priceAssumed?: boolean;
   selectedId?: string;
   onSelect(id: string): void;
 }) {
@@ -116,7 +125,14 @@ export function CompareView(props: {
   // The last answer stays on screen while a newer one is computed.
   const cmp = answer?.cmp;
   const stale = answer?.key !== key;
-  const points = useMemo(() => (cmp ? prepareCompareSeries(cmp) : []), [cmp]);
+  // Edited prices hold for the model they were edited for; another model starts from its list prices.
+  const [edit, setEdit] = useState<{ forLabel: string; sheet: PriceSheet }>();
+  const sheet = props.priceSheet && edit?.forLabel === props.priceSheet.label ? edit.sheet : props.priceSheet;
+  const priceLabel = sheet ? `${sheet.label}${props.priceAssumed ? ', assumed' : ''}` : 'no price for this model';
+  const [goal, setGoal] = useState<Goal>('cost');
+  const points = useMemo(() => (cmp ? prepareCompareSeries(cmp, 600, sheet) : []), [cmp, sheet]);
+  const costs = useMemo(() => (cmp && sheet ? [runCost(cmp.baseline.calls, sheet), ...cmp.columns.map((c) => (c.replay ? runCost(c.replay.calls, sheet) : undefined))] : undefined), [cmp, sheet]);
+  const reported = useMemo(() => (cmp && sheet ? checkReportedUsage(props.history, cmp.baseline, sheet) : undefined), [cmp, sheet, props.history]);
   const exportResult = (i: number, format: ExportFormat, copy = false) => {
     const col = cmp?.columns[i];
     if (!col?.result) return;
@@ -156,6 +172,9 @@ export function CompareView(props: {
           ))}
         </select>
       </label>
+      {sheet && props.priceSheet && (
+        <PriceEditor sheet={sheet} edited={sheet !== props.priceSheet} onChange={(next) => setEdit({ forLabel: props.priceSheet?.label ?? '', sheet: next })} onReset={() => setEdit(undefined)} />
+      )}
       {answer?.error && !stale && (
         <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           The comparison failed: {answer.error}
@@ -165,9 +184,11 @@ export function CompareView(props: {
         <p className="text-sm text-slate-500">Comparing…</p>
       ) : (
         <div className={`flex flex-col gap-3 ${stale ? 'opacity-70 transition-opacity' : ''}`} aria-busy={stale}>
-          <SummaryTable cmp={cmp} priceUsdPerMTok={props.price?.usdPerMTok} priceLabel={props.price?.label ?? 'no price for this model'} />
+          <SummaryTable cmp={cmp} {...(costs ? { costs } : {})} priceLabel={priceLabel} />
+          <RankingPanel cmp={cmp} steps={props.history.steps} {...(sheet ? { sheet } : {})} goal={goal} onGoal={setGoal} windowLabel={props.windowLabel} />
+          {reported && <ReportedCheckPanel check={reported} priceLabel={priceLabel} />}
           {cmp.lossCalls < cmp.totalCalls && <p className="text-xs text-slate-500">Lost identifiers are checked at {cmp.lossCalls.toLocaleString('en-US')} of the {cmp.totalCalls.toLocaleString('en-US')} calls, spread over the run.</p>}
-          <CompareCharts cmp={cmp} points={points} contextWindow={props.contextWindow} windowLabel={props.windowLabel} selectedStep={props.call} onCall={props.onCall} />
+          <CompareCharts cmp={cmp} points={points} priced={sheet !== undefined} contextWindow={props.contextWindow} windowLabel={props.windowLabel} selectedStep={props.call} onCall={props.onCall} />
           <ContextAtCall cmp={cmp} stepIndex={props.call} contexts={contexts?.key === contextKey ? contexts.contexts : undefined} tokens={contexts?.key === contextKey ? contexts.tokens : undefined} dialect={props.dialect} onDialect={props.onDialect} onCall={props.onCall} />
           <section aria-label="Warnings and exports" className="grid gap-2" style={{ gridTemplateColumns: `repeat(${Math.min(cmp.columns.length, 3)}, minmax(0, 1fr))` }}>
             {cmp.columns.map((c, i) => (

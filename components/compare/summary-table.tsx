@@ -1,8 +1,14 @@
 'use client';
-/** Per strategy: the run's input tokens, peak context, savings, fates, warnings, lost identifiers and cost (TanStack Table). */
+/**
+ * Per strategy: the run's input tokens, how much of it prompt caching serves, peak context, savings,
+ * fates, warnings, lost identifiers, and the bill with prompt caching beside the uncached one
+ * (TanStack Table).
+ */
 import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { inputCostUsd, type Comparison } from '../../lib/compare/compare';
+import type { Comparison } from '../../lib/compare/compare';
+import { describeRun } from '../../lib/simulate/run-config';
+import type { RunCost } from '../../lib/simulate/cache';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
 
@@ -21,16 +27,28 @@ interface Row {
   readonly warnings: number;
   readonly lost: number;
   readonly overflow: number;
+  readonly run: string;
+  /** Share of the run's input served from the prompt cache. */
+  readonly cachedShare?: number;
   readonly cost?: number;
+  readonly uncachedCost?: number;
+  /** Cached cost saved against none's cached cost (negative: it costs more). */
+  readonly costSaved?: number;
 }
 
 const help = createColumnHelper<Row>();
 
-export function SummaryTable({ cmp, priceUsdPerMTok, priceLabel }: { cmp: Comparison; priceUsdPerMTok?: number; priceLabel: string }) {
+const money = (c: RunCost | undefined, base: RunCost | undefined) =>
+  c && base
+    ? { cachedShare: c.inputTokens > 0 ? c.cachedTokens / c.inputTokens : 0, cost: c.costUsd, uncachedCost: c.uncachedCostUsd, costSaved: base.costUsd > 0 ? (base.costUsd - c.costUsd) / base.costUsd : 0 }
+    : {};
+
+/** `costs[0]` is none's bill, `costs[i + 1]` column i's (absent without a price). */
+export function SummaryTable({ cmp, costs, priceLabel }: { cmp: Comparison; costs?: readonly (RunCost | undefined)[]; priceLabel: string }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const data = useMemo<Row[]>(
     () => [
-      { index: -1, label: 'none (everything, every call)', total: cmp.baseline.totalInputTokens, peak: cmp.baseline.peakContextTokens, saved: 0, share: 0, kept: 0, truncated: 0, removed: 0, summarized: 0, warnings: 0, lost: 0, overflow: cmp.baseline.overflowCalls, ...(priceUsdPerMTok === undefined ? {} : { cost: inputCostUsd(cmp.baseline.totalInputTokens, priceUsdPerMTok) }) },
+      { index: -1, label: 'none (everything, every call)', run: 'every call', total: cmp.baseline.totalInputTokens, peak: cmp.baseline.peakContextTokens, saved: 0, share: 0, kept: 0, truncated: 0, removed: 0, summarized: 0, warnings: 0, lost: 0, overflow: cmp.baseline.overflowCalls, ...money(costs?.[0], costs?.[0]) },
       ...cmp.columns.map((c, index) => ({
         index,
         label: c.label,
@@ -46,10 +64,11 @@ export function SummaryTable({ cmp, priceUsdPerMTok, priceLabel }: { cmp: Compar
         warnings: c.warnings.length,
         lost: c.lost.length,
         overflow: c.replay?.overflowCalls ?? 0,
-        ...(priceUsdPerMTok === undefined || c.error ? {} : { cost: inputCostUsd(c.replay?.totalInputTokens ?? 0, priceUsdPerMTok) }),
+        run: describeRun(c.run),
+        ...(c.error ? {} : money(costs?.[index + 1], costs?.[0])),
       })),
     ],
-    [cmp, priceUsdPerMTok],
+    [cmp, costs],
   );
   const num = (v: number) => <span className="font-mono">{formatTokens(v)}</span>;
   const columns = useMemo(
@@ -64,6 +83,7 @@ export function SummaryTable({ cmp, priceUsdPerMTok, priceLabel }: { cmp: Compar
           </span>
         ),
       }),
+      help.accessor('run', { header: 'Runs', cell: (c) => <span className="text-xs text-slate-600">{c.getValue()}</span> }),
       help.accessor('total', { header: 'Input over the run', cell: (c) => num(c.getValue()) }),
       help.accessor('peak', { header: 'Peak context', cell: (c) => num(c.getValue()) }),
       help.accessor('saved', { header: 'Saved', cell: (c) => num(c.getValue()) }),
@@ -74,7 +94,13 @@ export function SummaryTable({ cmp, priceUsdPerMTok, priceLabel }: { cmp: Compar
       help.accessor('overflow', { header: 'Calls over window', cell: (c) => (c.getValue() > 0 ? <span className="font-medium text-red-700">{c.getValue()}</span> : 0) }),
       help.accessor('warnings', { header: 'Warnings', cell: (c) => (c.getValue() > 0 ? <span className="font-medium text-amber-700">{c.getValue()}</span> : 0) }),
       help.accessor('lost', { header: 'Lost identifiers', cell: (c) => (c.getValue() > 0 ? <span className="font-medium text-red-700">{c.getValue()}</span> : 0) }),
-      help.accessor('cost', { header: `Input cost (${priceLabel})`, cell: (c) => (c.getValue() === undefined ? '—' : <span className="font-mono">${(c.getValue() as number).toFixed(4)}</span>) }),
+      help.accessor('cachedShare', { header: 'Cached input', cell: (c) => (c.getValue() === undefined ? '—' : <span className="font-mono">{(100 * (c.getValue() as number)).toFixed(1)}%</span>) }),
+      help.accessor('cost', { header: `Cost, cached (${priceLabel})`, cell: (c) => (c.getValue() === undefined ? '—' : <span className="font-mono font-medium">${(c.getValue() as number).toFixed(4)}</span>) }),
+      help.accessor('uncachedCost', { header: 'Cost, uncached', cell: (c) => (c.getValue() === undefined ? '—' : <span className="font-mono text-slate-500">${(c.getValue() as number).toFixed(4)}</span>) }),
+      help.accessor('costSaved', {
+        header: 'Saved % (cached cost)',
+        cell: (c) => (c.getValue() === undefined ? '—' : <span className={`font-mono ${(c.getValue() as number) < -0.0005 ? 'font-medium text-red-700' : ''}`}>{(100 * (c.getValue() as number)).toFixed(1)}%</span>),
+      }),
     ],
     [priceLabel],
   );

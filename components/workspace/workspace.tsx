@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { prepareTokenSeries, prepareTotals } from '../../lib/charts/prepare';
 import type { ActionStep, Step } from '../../lib/model/types';
 import { contextWindowFor, DEFAULT_MODEL, findModel } from '../../lib/tokens/models';
+import { priceSheetFor } from '../../lib/simulate/cache';
 import { TokenChart } from '../charts/token-chart';
 import { StepInspector } from '../inspector/step-inspector';
 import { useDebuggerStore } from '../state/debugger-provider';
@@ -67,7 +68,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestReco
   const modelLabel = findModel(model)?.label ?? 'GPT-4o (assumed)';
   const selectedIndex = steps.findIndex((s) => s.id === selectedStepId);
   // Costs use the chosen model's list price; a history without a known model is priced as the assumed default.
-  const priced = findModel(model) ?? findModel(DEFAULT_MODEL);
+  const pricedSheet = useMemo(() => priceSheetFor(findModel(model) ?? findModel(DEFAULT_MODEL)), [model]);
   const select = (id: string) => {
     actions.selectStep(id);
     updateUrl({ step: id }, 'push');
@@ -210,7 +211,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestReco
           windowLabel={`${modelLabel} window ${formatTokens(contextWindow)}`}
           modelId={chosenModel ?? ''}
           onModel={(id) => actions.setModel(id || undefined)}
-          {...(priced?.inputUsdPerMTok !== undefined ? { price: { usdPerMTok: priced.inputUsdPerMTok, label: `${priced.label}${findModel(model) ? '' : ', assumed'} at $${priced.inputUsdPerMTok}/M` } } : {})}
+          {...(pricedSheet ? { priceSheet: pricedSheet, priceAssumed: !findModel(model) } : {})}
           {...(selectedStepId ? { selectedId: selectedStepId } : {})}
           onSelect={select}
         />

@@ -97,7 +97,8 @@ function column(history: HistoryLike, choice: StrategyChoice, ctx: StrategyConte
     run,
     result,
     contextTokens,
-    replay: sim,
+    // The kept contexts served the identifier check; the page never needs them.
+    replay: { ...sim, contexts: new Map() },
     warnings: strategyWarnings(history.steps, result, contextTokens, ctx.contextWindow, sim.overflowCalls),
     lost: strategy.id === 'none' ? [] : lostIdentifiers(history.steps, contextAt, lossCalls),
     counts,
@@ -133,9 +134,4 @@ export function contextForChoice(history: HistoryLike, choice: StrategyChoice, s
 /** The same, for a computed column. */
 export function contextAtCall(history: HistoryLike, col: CompareColumn, stepIndex: number, ctx: StrategyContext): readonly Step[] {
   return col.error ? [] : contextForChoice(history, col.choice, stepIndex, ctx);
-}
-
-/** Estimated input cost of a run in USD at a price per million input tokens. */
-export function inputCostUsd(tokens: number, usdPerMTok: number | undefined): number | undefined {
-  return usdPerMTok === undefined ? undefined : (tokens / 1_000_000) * usdPerMTok;
 }

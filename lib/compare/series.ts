@@ -1,9 +1,12 @@
 /**
  * Chart series for a comparison (recharts renders them as they are): per model call, each
- * strategy's context size, its cumulative input tokens, and what it has saved against `none` so
- * far. Long runs are bucketed to at most `maxPoints` points (the largest context in a bucket, the
- * cumulative values at its end), so the chart stays fast.
+ * strategy's context size, its cumulative input tokens, its cumulative bill with prompt caching
+ * (and without), what it has saved against `none` so far, and whether it ran since the previous
+ * call (the sawtooth's drops). Long runs are bucketed to at most `maxPoints` points (the largest
+ * context in a bucket, the cumulative values at its end), so the chart stays fast.
  */
+import { callCost, type PriceSheet } from '../simulate/cache';
+import type { SimCall } from '../simulate/simulate';
 import type { Comparison } from './compare';
 
 export interface ComparePoint {
@@ -15,34 +18,53 @@ export interface ComparePoint {
   readonly context: Readonly<Record<string, number>>;
   readonly cumulative: Readonly<Record<string, number>>;
   readonly saved: Readonly<Record<string, number>>;
+  /** Cumulative USD with prompt caching, and without (present with a price sheet). */
+  readonly cost: Readonly<Record<string, number>>;
+  readonly uncachedCost: Readonly<Record<string, number>>;
+  /** Keys of the strategies that ran within this point's calls. */
+  readonly applied: readonly string[];
 }
 
-export function prepareCompareSeries(cmp: Comparison, maxPoints = 600): ComparePoint[] {
+export function prepareCompareSeries(cmp: Comparison, maxPoints = 600, sheet?: PriceSheet): ComparePoint[] {
   const calls = cmp.baseline.calls;
   const keys = ['none', ...cmp.columns.map((_, i) => `c${i}`)];
   const runs = [cmp.baseline, ...cmp.columns.map((c) => c.replay)];
   const totals = keys.map(() => 0);
+  const costs = keys.map(() => 0);
+  const uncached = keys.map(() => 0);
   const bucket = Math.max(1, Math.ceil(calls.length / maxPoints));
   const out: ComparePoint[] = [];
   let peak: number[] = keys.map(() => 0);
+  let applied = new Set<string>();
   calls.forEach((call, k) => {
     runs.forEach((r, j) => {
-      const tokens = r?.calls[k]?.contextTokens ?? 0;
+      const c = r?.calls[k];
+      const tokens = c?.contextTokens ?? 0;
       totals[j] = (totals[j] as number) + tokens;
       peak[j] = Math.max(peak[j] as number, tokens);
+      if (c?.applied && j > 0) applied.add(keys[j] as string);
+      if (sheet && c) {
+        const prev: SimCall | undefined = r?.calls[k - 1];
+        const gap = prev?.timestamp !== undefined && c.timestamp !== undefined ? c.timestamp - prev.timestamp : undefined;
+        const bill = callCost(tokens, c.sharedPrefixTokens, sheet, gap);
+        costs[j] = (costs[j] as number) + bill.costUsd;
+        uncached[j] = (uncached[j] as number) + bill.uncachedCostUsd;
+      }
     });
     if ((k + 1) % bucket !== 0 && k !== calls.length - 1) return;
-    const context: Record<string, number> = {};
-    const cumulative: Record<string, number> = {};
-    const saved: Record<string, number> = {};
-    keys.forEach((key, j) => {
-      if (j > 0 && !runs[j]) return;
-      context[key] = peak[j] as number;
-      cumulative[key] = totals[j] as number;
-      saved[key] = (totals[0] as number) - (totals[j] as number);
+    const pick = (values: readonly number[]) => Object.fromEntries(keys.flatMap((key, j) => (j > 0 && !runs[j] ? [] : [[key, values[j] as number]])));
+    out.push({
+      call: k + 1,
+      stepIndex: call.stepIndex,
+      context: pick(peak),
+      cumulative: pick(totals),
+      saved: pick(totals.map((t) => (totals[0] as number) - t)),
+      cost: sheet ? pick(costs) : {},
+      uncachedCost: sheet ? pick(uncached) : {},
+      applied: [...applied],
     });
-    out.push({ call: k + 1, stepIndex: call.stepIndex, context, cumulative, saved });
     peak = keys.map(() => 0);
+    applied = new Set();
   });
   return out;
 }

@@ -1,0 +1,45 @@
+'use client';
+/** "Which strategy should I use?": the strategies ranked under the user's goal, one sentence each. */
+import { useMemo } from 'react';
+import type { Comparison } from '../../lib/compare/compare';
+import { GOAL_LABELS, GOALS, rankStrategies, type Goal } from '../../lib/compare/ranking';
+import type { Step } from '../../lib/model/types';
+import type { PriceSheet } from '../../lib/simulate/cache';
+import { formatTokens } from '../ui/kinds';
+import { BASELINE_COLOR, columnColor } from './palette';
+
+export function RankingPanel(props: { cmp: Comparison; steps: readonly Step[]; sheet?: PriceSheet; goal: Goal; onGoal(goal: Goal): void; windowLabel: string }) {
+  const ranked = useMemo(() => rankStrategies(props.cmp, props.steps, props.sheet, props.goal, props.windowLabel), [props.cmp, props.steps, props.sheet, props.goal, props.windowLabel]);
+  return (
+    <section aria-label="Ranking" className="rounded-lg border border-slate-200 bg-white p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">Which strategy should I use?</h3>
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          Goal
+          <select aria-label="Ranking goal" value={props.goal} onChange={(e) => props.onGoal(e.target.value as Goal)} className="rounded border border-slate-300 bg-white px-1.5 py-0.5">
+            {GOALS.map((g) => (
+              <option key={g} value={g}>
+                {GOAL_LABELS[g]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ol aria-label="Strategies ranked" className="mt-2 flex flex-col gap-1.5 text-sm">
+        {ranked.map((r) => (
+          <li key={r.index} className="flex gap-2">
+            <span className="w-5 shrink-0 text-right font-mono text-slate-500">{r.rank}.</span>
+            <span className="mt-1.5 inline-block h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: r.index < 0 ? BASELINE_COLOR : columnColor(r.index) }} />
+            <span>
+              <span className="font-medium text-slate-900">{r.label}</span>{' '}
+              <span className="font-mono text-xs text-slate-500">
+                {r.cost ? `$${r.cost.costUsd.toFixed(4)} cached · $${r.cost.uncachedCostUsd.toFixed(4)} uncached` : `${formatTokens(r.inputTokens)} input tokens`}
+              </span>
+              <span className="block text-slate-700">{r.sentence.charAt(0).toUpperCase() + r.sentence.slice(1)}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

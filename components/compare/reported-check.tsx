@@ -1,0 +1,45 @@
+'use client';
+/** The `none` replay against the usage the file reports: what the provider billed, and how close the simulation comes. */
+import type { ReportedCheck } from '../../lib/simulate/reported';
+import { formatTokens } from '../ui/kinds';
+
+const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`;
+
+export function ReportedCheckPanel({ check, priceLabel }: { check: ReportedCheck; priceLabel: string }) {
+  const rows = [
+    { label: 'Reported by the file', input: check.reported.input, cached: check.reported.cached, cost: check.reported.costUsd, gap: undefined },
+    { label: 'none, simulated', input: check.simulated.input, cached: check.simulated.cached, cost: check.simulated.costUsd, gap: check.rawGap },
+    { label: 'none, calibrated on the file', input: check.calibrated.input, cached: check.calibrated.cached, cost: check.calibrated.costUsd, gap: check.calibratedGap },
+  ];
+  return (
+    <section aria-label="Check against reported usage" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <h3 className="font-semibold text-slate-900">Check against the usage the file reports</h3>
+      <p className="mt-1 text-xs text-slate-600">
+        {check.calls} call{check.calls === 1 ? '' : 's'} with reported usage, priced at {priceLabel}. Calibration: {formatTokens(Math.max(0, check.offsetTokens))} tokens per request the file does not record (system prompt, tool definitions) and ×{check.scale.toFixed(3)} provider tokens per counted token; every strategy&apos;s costs
+        use the same counts, so compare them with this gap in mind.
+      </p>
+      <table aria-label="Reported usage check" className="mt-2 w-full text-left text-xs">
+        <thead className="text-slate-500">
+          <tr>
+            <th className="py-0.5 font-semibold"> </th>
+            <th className="py-0.5 font-semibold">Input tokens</th>
+            <th className="py-0.5 font-semibold">Cache reads</th>
+            <th className="py-0.5 font-semibold">Cost</th>
+            <th className="py-0.5 font-semibold">Gap to reported</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label} className="border-t border-slate-100">
+              <td className="py-0.5">{r.label}</td>
+              <td className="py-0.5 font-mono">{formatTokens(r.input)}</td>
+              <td className="py-0.5 font-mono">{formatTokens(r.cached)}</td>
+              <td className="py-0.5 font-mono">${r.cost.toFixed(4)}</td>
+              <td className={`py-0.5 font-mono ${r.gap !== undefined && Math.abs(r.gap) > 0.1 ? 'text-amber-700' : ''}`}>{r.gap === undefined ? '—' : pct(r.gap)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
