@@ -61,6 +61,7 @@ export const pruneOutput = z.object({
   command: z.literal('prune'),
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()),
+  run: z.string().optional().describe('The trigger and mode the run was simulated with (--trigger/--mode); absent: one application.'),
   histories: z.array(
     z.object({
       id: z.string(),
@@ -78,15 +79,33 @@ export const replayOutput = z.object({
   command: z.literal('replay'),
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()),
+  run: z.object({ trigger: z.record(z.string(), z.unknown()), mode: z.enum(['stateless', 'in-place']), description: z.string() }),
   contextWindow: z.number().int(),
   histories: z.array(
     z.object({
       id: z.string(),
-      calls: z.array(z.object({ call: z.number().int(), stepIndex: z.number().int(), contextTokens: z.number().int() })),
+      calls: z.array(
+        z.object({
+          call: z.number().int(),
+          stepIndex: z.number().int(),
+          contextTokens: z.number().int(),
+          sharedPrefixTokens: z.number().int().describe("Tokens of the leading steps shared with the previous call's context."),
+          applied: z.boolean().describe('The strategy ran since the previous call.'),
+          cachedTokens: z.number().int().optional().describe("Tokens billed at the model's cached price."),
+          costUsd: z.number().optional(),
+        }),
+      ),
+      applications: z.number().int(),
       totalInputTokens: z.number().int(),
       peakContextTokens: z.number().int(),
       overflowCalls: z.number().int(),
       baselineInputTokens: z.number().int(),
+      cost: z
+        .object({ model: z.string(), cachedTokens: z.number().int(), costUsd: z.number(), uncachedCostUsd: z.number(), baselineCostUsd: z.number(), baselineUncachedCostUsd: z.number() })
+        .optional(),
+      reportedCheck: z
+        .object({ calls: z.number().int(), reportedCostUsd: z.number(), simulatedCostUsd: z.number(), calibratedCostUsd: z.number(), offsetTokens: z.number().int(), scale: z.number(), rawGap: z.number(), calibratedGap: z.number() })
+        .optional(),
     }),
   ),
 });

@@ -29,7 +29,7 @@ export function renderInspect(out: ReturnType<typeof inspectCommand>): string {
 
 export function renderPrune(out: ReturnType<typeof pruneCommand>): string {
   if (out.histories.some((h) => h.messages)) return JSON.stringify(out.histories.map((h) => h.messages), null, 2);
-  const lines = [`strategy ${out.strategy} ${JSON.stringify(out.params)}`];
+  const lines = [`strategy ${out.strategy} ${JSON.stringify(out.params)}${out.run ? `, ${out.run}` : ''}`];
   for (const h of out.histories) {
     const count = (k: string) => h.fates.filter((f) => f.fate === k).length;
     lines.push(`${h.id}: ${n(h.tokensBefore)} → ${n(h.tokensAfter)} tokens; kept ${count('kept')}, truncated ${count('truncated')}, removed ${count('removed')}, summarized ${count('summarized')}`);
@@ -39,13 +39,26 @@ export function renderPrune(out: ReturnType<typeof pruneCommand>): string {
 }
 
 export function renderReplay(out: ReturnType<typeof replayCommand>): string {
-  const lines = [`strategy ${out.strategy} ${JSON.stringify(out.params)}, context window ${n(out.contextWindow)}`];
+  const lines = [`strategy ${out.strategy} ${JSON.stringify(out.params)}, ${out.run.description}, context window ${n(out.contextWindow)}`];
+  const usd = (x: number) => `$${x.toFixed(4)}`;
+  const share = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '0.0%');
   for (const h of out.histories) {
     lines.push(`# ${h.id}`);
-    for (const c of h.calls) lines.push(`call ${String(c.call).padStart(5)}  step ${String(c.stepIndex).padStart(5)}  ${n(c.contextTokens).padStart(10)} tokens`);
+    for (const c of h.calls) {
+      const cache = c.cachedTokens === undefined ? '' : `  ${n(c.cachedTokens).padStart(10)} cached`;
+      lines.push(`call ${String(c.call).padStart(5)}  step ${String(c.stepIndex).padStart(5)}  ${n(c.contextTokens).padStart(10)} tokens${cache}${c.applied ? '  ◆ ran' : ''}`);
+    }
     const saved = h.baselineInputTokens - h.totalInputTokens;
-    const pct = h.baselineInputTokens > 0 ? ((saved / h.baselineInputTokens) * 100).toFixed(1) : '0.0';
-    lines.push(`total input ${n(h.totalInputTokens)} tokens (none: ${n(h.baselineInputTokens)}; saved ${n(saved)}, ${pct}%), peak ${n(h.peakContextTokens)}, ${h.overflowCalls} calls over the window`);
+    lines.push(`total input ${n(h.totalInputTokens)} tokens (none: ${n(h.baselineInputTokens)}; saved ${n(saved)}, ${share(saved, h.baselineInputTokens)}), peak ${n(h.peakContextTokens)}, ${h.overflowCalls} calls over the window, ran ${h.applications} times`);
+    if (h.cost) {
+      const c = h.cost;
+      lines.push(`cost at ${c.model}: ${usd(c.costUsd)} with prompt caching (${share(c.cachedTokens, h.totalInputTokens)} of input cached), ${usd(c.uncachedCostUsd)} uncached; none: ${usd(c.baselineCostUsd)} cached, ${usd(c.baselineUncachedCostUsd)} uncached; saved ${share(c.baselineCostUsd - c.costUsd, c.baselineCostUsd)} of the cached cost`);
+    }
+    if (h.reportedCheck) {
+      const r = h.reportedCheck;
+      const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+      lines.push(`check against the file's reported usage (${r.calls} calls): reported ${usd(r.reportedCostUsd)}, none simulated ${usd(r.simulatedCostUsd)} (${pct(r.rawGap)}), calibrated ${usd(r.calibratedCostUsd)} (${pct(r.calibratedGap)}; +${n(r.offsetTokens)} unrecorded tokens per request, ×${r.scale.toFixed(3)})`);
+    }
   }
   return lines.join('\n');
 }

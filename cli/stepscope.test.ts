@@ -86,6 +86,21 @@ describe('stepscope CLI', () => {
     expect(h.calls).toHaveLength(30);
     expect(h.totalInputTokens).toBeLessThan(h.baselineInputTokens);
     expect(h.calls.reduce((n: number, c: { contextTokens: number }) => n + c.contextTokens, 0)).toBe(h.totalInputTokens);
+    // Priced at the assumed default (the file names no model), with prompt caching cheaper than without.
+    expect(h.cost.model).toBe('GPT-4o, assumed');
+    expect(h.cost.costUsd).toBeLessThan(h.cost.uncachedCostUsd);
+  });
+
+  it('simulates a trigger and mode given in --params or as flags, the same either way', () => {
+    const inParams = json('replay', tau, '--strategy', 'keep-last-n-steps', '--params', '{"n": 4, "trigger": {"kind": "step-count", "threshold": 12}, "mode": "in-place"}');
+    const asFlags = json('replay', tau, '--strategy', 'keep-last-n-steps', '--params', '{"n": 4}', '--trigger', '{"kind": "step-count", "threshold": 12}', '--mode', 'in-place');
+    expect(asFlags.histories).toEqual(inParams.histories);
+    expect(inParams.run.description).toBe('in place, when the history holds more than 12 steps');
+    const h = inParams.histories[0];
+    // In place, the history regrows between prunes: some calls see more than the one before a prune.
+    expect(h.applications).toBeGreaterThan(1);
+    expect(h.calls.some((c: { applied: boolean }) => c.applied)).toBe(true);
+    expect(h.totalInputTokens).toBeLessThan(h.baselineInputTokens);
   });
 
   it.each([
@@ -94,6 +109,10 @@ describe('stepscope CLI', () => {
     [['replay', tau, '--strategy', 'nope'], 1, 'stepscope: Unknown strategy "nope". Known: none, keep-last-n-steps'],
     [['prune', tau, '--strategy', 'keep-last-n-steps', '--params', '{"n": -1}'], 1, 'stepscope: Invalid parameters for keep-last-n-steps: n: '],
     [['prune', tau, '--strategy', 'none', '--params', '{bad'], 2, 'stepscope: --params is not valid JSON: {bad'],
+    [['replay', tau, '--strategy', 'keep-last-n-steps', '--params', '{"keep_last_n": 3}'], 1, 'stepscope: Invalid parameters for keep-last-n-steps: unknown key "keep_last_n" (expected: n)'],
+    [['replay', tau, '--strategy', 'prune-old-observations', '--params', '{"bogus": 1}'], 1, 'stepscope: Invalid parameters for prune-old-observations: unknown key "bogus" (expected: keepLastN, maxLength, recordMaxLength)'],
+    [['replay', tau, '--strategy', 'none', '--trigger', '{"kind": "step-count", "treshold": 3}'], 1, 'stepscope: trigger step-count: unknown key "treshold" (expected: kind, threshold, onOverflow)'],
+    [['replay', tau, '--strategy', 'none', '--mode', 'inplace'], 1, 'stepscope: mode: expected one of stateless, in-place'],
     [['frobnicate', tau], 2, 'stepscope: unknown command "frobnicate"'],
     [['inspect', join(root, 'package.json')], 1, 'stepscope: package.json: not a format Stepscope reads'],
   ])('%j exits %i with one line on stderr', (args, code, message) => {

@@ -10,22 +10,27 @@ import { importSources, isHistoryFileName } from '../lib/import/files';
 import { createStrategyContext } from '../lib/strategies/context';
 import { TOKENIZERS, type TokenizerId } from '../lib/tokens/tokenizer';
 import { renderInspect, renderPrune, renderReplay } from './render';
-import { inspectCommand, parseDialect, pruneCommand, replayCommand } from './commands';
+import { inspectCommand, parseDialect, pruneCommand, replayCommand, splitRunParams } from './commands';
 
 const USAGE = `usage: stepscope <command> <file or folder>... [options]
 
 commands:
   inspect <file>                       format, histories (sub-agents too), steps with kind and tokens, totals
   prune <file> --strategy <id>         the pruned history (native format) and each step's fate
-        [--params '<json>'] [--messages <dialect>]
-  replay <file> --strategy <id>        context tokens at every model call and the run total
-        [--params '<json>']
+        [--params '<json>'] [--messages <dialect>]   with --trigger/--mode: after the whole run
+  replay <file> --strategy <id>        context tokens at every model call, what prompt caching serves,
+        [--params '<json>']            the run total and its cost (cached and uncached) against none
 
 options:
   --json                 machine-readable output (schema: cli/output.schema.json)
   --tokenizer <id>       o200k_base (default), cl100k_base, heuristic
   --model <id>           model whose context window applies (default: the history's, else gpt-4o)
-  --dialect <id>         dialect counted: openai (default), anthropic, strands, tinyagent, smolagents`;
+  --dialect <id>         dialect counted: openai (default), anthropic, strands, tinyagent, smolagents
+  --trigger '<json>'     when the strategy runs: {"kind": "every-call" | "after-step" | "after-invocation"
+                         | "step-count" (threshold) | "token-limit" (tokens) | "every-k-calls" (k),
+                         "onOverflow": true|false}; a bare kind works too (default: every-call)
+  --mode <mode>          stateless (default: the full history kept) or in-place (pruned history carried on)
+                         (both may also sit in --params as "trigger" and "mode")`;
 
 class UsageError extends Error {}
 
@@ -85,6 +90,8 @@ function main(argv: string[]): number {
       tokenizer: { type: 'string', default: 'o200k_base' },
       model: { type: 'string' },
       dialect: { type: 'string', default: 'openai' },
+      trigger: { type: 'string' },
+      mode: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -111,6 +118,18 @@ function main(argv: string[]): number {
       throw new UsageError(`--params is not valid JSON: ${values.params}`);
     }
   }
+  let trigger: unknown;
+  if (values.trigger !== undefined) {
+    try {
+      trigger = values.trigger.trim().startsWith('{') ? JSON.parse(values.trigger) : values.trigger;
+    } catch {
+      throw new UsageError(`--trigger is not valid JSON: ${values.trigger}`);
+    }
+  }
+  const flags = { ...(trigger !== undefined ? { trigger } : {}), ...(values.mode !== undefined ? { mode: values.mode } : {}) };
+  const split = splitRunParams(params, flags);
+  const inParams = params !== null && typeof params === 'object' && ('trigger' in params || 'mode' in params);
+  const runGiven = values.trigger !== undefined || values.mode !== undefined || inParams;
   const needStrategy = () => {
     if (!values.strategy) throw new UsageError(`${command}: missing --strategy <id>`);
     return values.strategy;
@@ -122,11 +141,11 @@ function main(argv: string[]): number {
     output = out;
     human = renderInspect(out);
   } else if (command === 'prune') {
-    const out = pruneCommand(histories, needStrategy(), params, ctx, values.messages ? parseDialect(values.messages) : undefined);
+    const out = pruneCommand(histories, needStrategy(), split.params, ctx, values.messages ? parseDialect(values.messages) : undefined, runGiven ? split.run : undefined);
     output = out;
     human = renderPrune(out);
   } else {
-    const out = replayCommand(histories, needStrategy(), params, ctx);
+    const out = replayCommand(histories, needStrategy(), split.params, ctx, split.run, values.model);
     output = out;
     human = renderReplay(out);
   }
