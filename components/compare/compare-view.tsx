@@ -23,6 +23,7 @@ import type { CompareTarget } from '../../lib/worker/protocol';
 import { AlignedSteps } from './aligned-steps';
 import { PriceEditor } from './price-editor';
 import { RankingPanel } from './ranking-panel';
+import { SweepPanel, type RequestSweep } from './sweep-panel';
 import { ReportedCheckPanel } from './reported-check';
 import { CompareCharts } from './compare-charts';
 import { ContextAtCall } from './context-at-call';
@@ -34,6 +35,7 @@ import { SummaryTable } from './summary-table';
 type Custom = Readonly<Record<number, CustomOutput | string>>;
 
 export interface CompareApi {
+  requestSweep: RequestSweep;
   requestCompare(target: CompareTarget, choices: readonly StrategyChoice[], custom?: Custom): Promise<Comparison>;
   requestContexts(target: CompareTarget, choices: readonly StrategyChoice[], stepIndex: number, custom?: Custom): Promise<{ contexts: readonly (readonly Step[])[]; tokens: readonly number[] }>;
 }
@@ -187,6 +189,7 @@ export function CompareView(props: {
           <SummaryTable cmp={cmp} {...(costs ? { costs } : {})} priceLabel={priceLabel} />
           <RankingPanel cmp={cmp} steps={props.history.steps} {...(sheet ? { sheet } : {})} goal={goal} onGoal={setGoal} windowLabel={props.windowLabel} />
           {reported && <ReportedCheckPanel check={reported} priceLabel={priceLabel} />}
+          <SweepPanel cmp={cmp} target={target} {...(sheet ? { sheet } : {})} requestSweep={api.requestSweep} />
           {cmp.lossCalls < cmp.totalCalls && <p className="text-xs text-slate-500">Lost identifiers are checked at {cmp.lossCalls.toLocaleString('en-US')} of the {cmp.totalCalls.toLocaleString('en-US')} calls, spread over the run.</p>}
           <CompareCharts cmp={cmp} points={points} priced={sheet !== undefined} contextWindow={props.contextWindow} windowLabel={props.windowLabel} selectedStep={props.call} onCall={props.onCall} />
           <ContextAtCall cmp={cmp} stepIndex={props.call} contexts={contexts?.key === contextKey ? contexts.contexts : undefined} tokens={contexts?.key === contextKey ? contexts.tokens : undefined} dialect={props.dialect} onDialect={props.onDialect} onCall={props.onCall} />

@@ -4,6 +4,8 @@ import { useCallback, useRef } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
 import type { CustomOutput } from '../../lib/compare/custom-run';
+import type { SweepResult } from '../../lib/compare/sweep';
+import type { PriceSheet } from '../../lib/simulate/cache';
 import type { CompareTarget, PickedFile, WorkerResponse } from '../../lib/worker/protocol';
 import { pickedFromList } from './picked-files';
 import { findSample } from './samples';
@@ -24,6 +26,8 @@ export function useHistoryLoader() {
   // Record lookups have their own ids, so they never cancel a load or a recount.
   // Record lookups and comparisons have their own ids, so they never cancel a load or a recount.
   const records = useRef(new Map<number, (answer: WorkerResponse) => void>());
+  // Long requests (sweeps) report progress under their own id before they answer.
+  const progressOf = useRef(new Map<number, (fraction: number) => void>());
   const nextRecord = useRef(-1);
 
   const ensureWorker = useCallback(() => {
@@ -31,6 +35,12 @@ export function useHistoryLoader() {
     const w = new Worker(new URL('./history.worker.ts', import.meta.url));
     w.onmessage = (event: MessageEvent<WorkerResponse>) => {
       const m = event.data;
+      const onProgress = progressOf.current.get(m.requestId);
+      if (onProgress && m.type === 'progress') {
+        onProgress(m.progress);
+        return;
+      }
+      progressOf.current.delete(m.requestId);
       const waiting = records.current.get(m.requestId);
       if (waiting) {
         records.current.delete(m.requestId);
@@ -130,10 +140,11 @@ export function useHistoryLoader() {
 
   /** Sends a request that answers once (record, compare, contexts) and resolves with its answer. */
   const ask = useCallback(
-    (request: Record<string, unknown> & { type: 'record' | 'compare' | 'context-at' }) =>
+    (request: Record<string, unknown> & { type: 'record' | 'compare' | 'context-at' | 'sweep' }, onProgress?: (fraction: number) => void) =>
       new Promise<WorkerResponse>((resolve) => {
         const requestId = nextRecord.current--;
         records.current.set(requestId, resolve);
+        if (onProgress) progressOf.current.set(requestId, onProgress);
         ensureWorker().postMessage({ ...request, requestId });
       }),
     [ensureWorker],
@@ -168,5 +179,15 @@ export function useHistoryLoader() {
     [ask],
   );
 
-  return { loadText, loadFiles, loadSample, recount, requestRecord, requestCompare, requestContexts };
+  /** One strategy swept over values of one parameter, with progress as each value is done. */
+  const requestSweep = useCallback(
+    async (target: CompareTarget, choice: StrategyChoice, param: string, values: readonly number[], sheet: PriceSheet | undefined, onProgress: (fraction: number) => void): Promise<SweepResult> => {
+      const m = await ask({ type: 'sweep', target, choice, param, values, ...(sheet ? { sheet } : {}) }, onProgress);
+      if (m.type === 'swept') return m.sweep;
+      throw new Error(m.type === 'failed' ? m.message : 'The sweep did not come back');
+    },
+    [ask],
+  );
+
+  return { loadText, loadFiles, loadSample, recount, requestRecord, requestCompare, requestContexts, requestSweep };
 }

@@ -36,7 +36,7 @@ function recordLocation(format: string, fileName: string, historyIndex: number, 
 /** Runs listed in the run picker at once. */
 const RUN_OPTIONS = 400;
 
-export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestRecord' | 'requestCompare' | 'requestContexts'> }) {
+export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestRecord' | 'requestCompare' | 'requestContexts' | 'requestSweep'> }) {
   const { requestRecord } = loader;
   const { loaded, historyIndex, selectedStepId, counts, dialect, filters, view, chosenModel, childPath, choices, compareCall, tokenizer, actions } = useDebuggerStore(
     useShallow((s) => ({
@@ -82,8 +82,8 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestReco
     updateUrl(viewParams({ run: historyIndex, view: next, filters }), 'push');
   };
   // Stable inputs for the comparison, so it recomputes only when one of them changes.
-  const { requestCompare, requestContexts } = loader;
-  const compareApi = useMemo(() => ({ requestCompare, requestContexts }), [requestCompare, requestContexts]);
+  const { requestCompare, requestContexts, requestSweep } = loader;
+  const compareApi = useMemo(() => ({ requestCompare, requestContexts, requestSweep }), [requestCompare, requestContexts, requestSweep]);
   const compareTarget = useMemo(() => ({ run: historyIndex, sub: childPath, tokenizer, dialect, ...(model ? { model } : {}) }), [historyIndex, childPath, tokenizer, dialect, model]);
   const setChoices = (next: readonly StrategyChoice[]) => {
     actions.setChoices(next);

@@ -62,7 +62,8 @@ export interface Comparison {
 
 const EMPTY_COUNTS = { kept: 0, truncated: 0, removed: 0, summarized: 0, inserted: 0 };
 
-function column(history: HistoryLike, choice: StrategyChoice, ctx: StrategyContext, baseline: SimulatedRun, lossCalls: readonly number[], custom?: CustomOutput | string): CompareColumn {
+/** One strategy's column of a comparison (a sweep computes one per parameter value). */
+export function compareColumn(history: HistoryLike, choice: StrategyChoice, ctx: StrategyContext, baseline: SimulatedRun, lossCalls: readonly number[], custom?: CustomOutput | string): CompareColumn {
   let strategy: Strategy<unknown>;
   let params: unknown;
   let run: RunConfig = DEFAULT_RUN;
@@ -115,7 +116,7 @@ export function compareStrategies(history: HistoryLike, choices: readonly Strate
   const baseline = simulate(history, none, {}, ctx);
   const calls = modelCallIndices(history.steps);
   const lossCalls = lossCallsOf(calls, history.steps.length);
-  return { baseline, columns: choices.map((c, i) => column(history, c, ctx, baseline, lossCalls, custom[i])), lossCalls: lossCalls.length, totalCalls: calls.length };
+  return { baseline, columns: choices.map((c, i) => compareColumn(history, c, ctx, baseline, lossCalls, custom[i])), lossCalls: lossCalls.length, totalCalls: calls.length };
 }
 
 /** The context the model would receive at the call that produced step `stepIndex`, under a strategy choice ([] when it is invalid). */

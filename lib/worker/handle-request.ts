@@ -4,6 +4,7 @@
  * strategies over a loaded history.
  */
 import { compareStrategies, contextForChoice } from '../compare/compare';
+import { runSweep } from '../compare/sweep';
 import { parseSource, readSource, resolvePointer, type ParsedSource } from '../import';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
@@ -103,6 +104,15 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void) {
         const text = record === undefined ? `No record at ${request.pointer || '/'} in the loaded file.` : JSON.stringify(record, null, 2);
         const cut = text.length > MAX_RECORD_CHARS ? `${text.slice(0, MAX_RECORD_CHARS)}\n… (${text.length - MAX_RECORD_CHARS} more characters)` : text;
         post({ type: 'record', requestId, pointer: request.pointer, text: cut });
+        return;
+      }
+      if (request.type === 'sweep') {
+        const history = current ? historyIn(current, request.target.run, request.target.sub) : undefined;
+        if (!history) throw new Error('No history is loaded at that run and sub-agent');
+        const ctx = createStrategyContext({ tokenizer: request.target.tokenizer, dialect: request.target.dialect, model: request.target.model ?? history.model });
+        const total = Math.max(1, request.values.length);
+        const sweep = runSweep(history, request.choice, request.param, request.values, ctx, request.sheet, (done) => post({ type: 'progress', requestId, progress: done / total }));
+        post({ type: 'swept', requestId, sweep });
         return;
       }
       if (request.type === 'compare' || request.type === 'context-at') {

@@ -2,6 +2,8 @@
 import type { Comparison } from '../compare/compare';
 import type { StrategyChoice } from '../compare/config';
 import type { CustomOutput } from '../compare/custom-run';
+import type { SweepResult } from '../compare/sweep';
+import type { PriceSheet } from '../simulate/cache';
 import type { Dialect } from '../messages/types';
 import type { HistoryFile, Step } from '../model/types';
 import type { TokenizerId } from '../tokens/tokenizer';
@@ -36,6 +38,16 @@ export type WorkerRequest =
       readonly stepIndex: number;
       readonly custom?: Readonly<Record<number, CustomOutput | string>>;
     }
+  /** One strategy at each value of one parameter: cost against information lost (progress per value). */
+  | {
+      readonly type: 'sweep';
+      readonly requestId: number;
+      readonly target: CompareTarget;
+      readonly choice: StrategyChoice;
+      readonly param: string;
+      readonly values: readonly number[];
+      readonly sheet?: PriceSheet;
+    }
   /** The loaded file's record at a JSON pointer (the inspector's "original record"). */
   | { readonly type: 'record'; readonly requestId: number; readonly file: string; readonly pointer: string };
 
@@ -60,5 +72,6 @@ export type WorkerResponse =
     }
   | { readonly type: 'record'; readonly requestId: number; readonly pointer: string; readonly text: string }
   | { readonly type: 'compared'; readonly requestId: number; readonly comparison: Comparison }
+  | { readonly type: 'swept'; readonly requestId: number; readonly sweep: SweepResult }
   | { readonly type: 'contexts'; readonly requestId: number; readonly stepIndex: number; readonly contexts: readonly (readonly Step[])[]; readonly tokens: readonly number[] }
   | { readonly type: 'failed'; readonly requestId: number; readonly message: string };

@@ -1,0 +1,167 @@
+'use client';
+/**
+ * A parameter sweep for one compared strategy: its cost (with prompt caching) against the
+ * identifiers it loses, one point per value, the knee marked. Computed in the history worker, with
+ * progress as each value is done.
+ */
+import { useState } from 'react';
+import { CartesianGrid, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Comparison } from '../../lib/compare/compare';
+import type { StrategyChoice } from '../../lib/compare/config';
+import { CUSTOM_ID } from '../../lib/compare/custom-run';
+import { sweepableParams, sweepValues, type SweepResult } from '../../lib/compare/sweep';
+import type { PriceSheet } from '../../lib/simulate/cache';
+import type { CompareTarget } from '../../lib/worker/protocol';
+import { formatTokens } from '../ui/kinds';
+import { columnColor } from './palette';
+
+export type RequestSweep = (target: CompareTarget, choice: StrategyChoice, param: string, values: readonly number[], sheet: PriceSheet | undefined, onProgress: (fraction: number) => void) => Promise<SweepResult>;
+
+const usd = (v: number) => `$${v.toFixed(4)}`;
+
+function defaultRange(p: { integer: boolean; min?: number; max?: number; current?: number }): [number, number] {
+  const current = p.current ?? 10;
+  const lo = Math.max(p.min ?? 0, p.integer ? Math.round(current / 4) : current / 4);
+  const hi = Math.min(p.max ?? Infinity, current <= 0 ? 10 : current * 2);
+  return [lo, Math.max(lo + (p.integer ? 1 : 0.01), hi)];
+}
+
+export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; sheet?: PriceSheet; requestSweep: RequestSweep }) {
+  const candidates = props.cmp.columns.map((c, i) => ({ c, i })).filter(({ c }) => !c.error && c.choice.strategyId !== CUSTOM_ID && sweepableParams(c.choice).length > 0);
+  const [column, setColumn] = useState(candidates[0]?.i ?? -1);
+  const choice = props.cmp.columns[column]?.choice;
+  const params = choice ? sweepableParams(choice) : [];
+  const [paramName, setParamName] = useState<string>();
+  const param = params.find((p) => p.name === paramName) ?? params[0];
+  const [range, setRange] = useState<{ key: string; from: number; to: number; count: number }>();
+  const rangeKey = `${column}|${param?.name ?? ''}`;
+  const [from, to] = range?.key === rangeKey ? [range.from, range.to] : param ? defaultRange(param) : [0, 0];
+  const count = range?.key === rangeKey ? range.count : 8;
+  const [state, setState] = useState<{ key: string; progress: number; result?: SweepResult; error?: string }>();
+  if (candidates.length === 0) return null;
+  const runKey = `${rangeKey}|${from}|${to}|${count}|${JSON.stringify(choice)}|${props.sheet?.inputUsdPerMTok ?? ''}`;
+  const start = () => {
+    if (!choice || !param) return;
+    const key = runKey;
+    setState({ key, progress: 0 });
+    props.requestSweep(props.target, choice, param.name, sweepValues(from, to, count, param.integer), props.sheet, (progress) => setState((s) => (s?.key === key ? { ...s, progress } : s))).then(
+      (result) => setState((s) => (s?.key === key ? { key, progress: 1, result } : s)),
+      (error: Error) => setState((s) => (s?.key === key ? { key, progress: 1, error: error.message } : s)),
+    );
+  };
+  const result = state?.result;
+  const priced = result?.points.some((p) => p.costUsd !== undefined) ?? false;
+  const data = (result?.points ?? []).filter((p) => !p.error).map((p) => ({ x: priced ? (p.costUsd as number) : p.inputTokens, lost: p.lost, value: p.value }));
+  const knee = result?.knee !== undefined ? result.points[result.knee] : undefined;
+  const running = state !== undefined && state.result === undefined && state.error === undefined;
+  const setRangeField = (field: 'from' | 'to' | 'count', v: number) => setRange({ key: rangeKey, from, to, count, [field]: v });
+  const input = 'w-24 rounded border border-slate-300 px-1.5 py-0.5 font-mono text-sm';
+  return (
+    <section aria-label="Parameter sweep" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <h3 className="font-semibold text-slate-900">Parameter sweep: cost against information lost</h3>
+      <div className="mt-2 flex flex-wrap items-end gap-3">
+        <label className="flex flex-col text-xs text-slate-600">
+          strategy
+          <select aria-label="Sweep strategy" value={column} onChange={(e) => setColumn(Number(e.target.value))} className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm">
+            {candidates.map(({ c, i }) => (
+              <option key={i} value={i}>
+                {i + 1}. {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-xs text-slate-600">
+          parameter
+          <select aria-label="Sweep parameter" value={param?.name ?? ''} onChange={(e) => setParamName(e.target.value)} className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm">
+            {params.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-xs text-slate-600">
+          from
+          <input aria-label="Sweep from" type="number" value={from} onChange={(e) => setRangeField('from', Number(e.target.value))} className={input} />
+        </label>
+        <label className="flex flex-col text-xs text-slate-600">
+          to
+          <input aria-label="Sweep to" type="number" value={to} onChange={(e) => setRangeField('to', Number(e.target.value))} className={input} />
+        </label>
+        <label className="flex flex-col text-xs text-slate-600">
+          points
+          <input aria-label="Sweep points" type="number" min={2} max={50} value={count} onChange={(e) => setRangeField('count', Number(e.target.value))} className={input} />
+        </label>
+        <button type="button" onClick={start} disabled={running || !param} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50">
+          {running ? 'Sweeping…' : 'Run sweep'}
+        </button>
+        {state && state.key !== runKey && !running && <span className="text-xs text-slate-500">(settings changed since this sweep)</span>}
+      </div>
+      {running && (
+        <div role="progressbar" aria-label="Sweep progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(100 * state.progress)} className="mt-2 h-1.5 w-full overflow-hidden rounded bg-slate-100">
+          <div className="h-full bg-sky-500 transition-all" style={{ width: `${Math.round(100 * state.progress)}%` }} />
+        </div>
+      )}
+      {state?.error && (
+        <p role="alert" className="mt-2 text-red-700">
+          The sweep failed: {state.error}
+        </p>
+      )}
+      {result && (
+        <div className="mt-2 grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div>
+            <p className="text-xs text-slate-600">
+              {knee
+                ? `Knee at ${result.param} = ${knee.value}: ${priced ? usd(knee.costUsd ?? 0) : `${formatTokens(knee.inputTokens)} tokens`}, ${knee.lost} identifier${knee.lost === 1 ? '' : 's'} lost; past it, paying more buys little.`
+                : 'No knee: the loss does not fall off against the cost over this range.'}
+            </p>
+            <div style={{ height: 220 }}>
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart data={data} margin={{ top: 8, right: 16, left: 8, bottom: 14 }}>
+                  <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                  <XAxis type="number" dataKey="x" domain={['auto', 'auto']} tickFormatter={(v: number) => (priced ? usd(v) : formatTokens(v))} tick={{ fontSize: 11 }} label={{ value: priced ? 'cost with prompt caching' : 'input tokens', position: 'insideBottom', offset: -8, fontSize: 11 }} />
+                  <YAxis dataKey="lost" allowDecimals={false} tick={{ fontSize: 11 }} width={40} label={{ value: 'lost', angle: -90, position: 'insideLeft', fontSize: 11 }} />
+                  <Tooltip formatter={(v, name) => (name === 'lost' ? [String(v), 'identifiers lost'] : [String(v), String(name)])} labelFormatter={(l, payload) => `${result.param} = ${String(payload?.[0]?.payload?.value ?? '')} · ${priced ? usd(Number(l)) : formatTokens(Number(l))}`} />
+                  <Line type="linear" dataKey="lost" stroke={columnColor(column)} strokeWidth={2} isAnimationActive={false} />
+                  {knee && <ReferenceDot x={priced ? knee.costUsd : knee.inputTokens} y={knee.lost} r={6} fill="none" stroke="#0f172a" strokeWidth={2} label={{ value: `knee (${knee.value})`, position: 'top', fontSize: 11 }} />}
+                </LineChart>
+              </ResponsiveContainer>
+            </div>
+          </div>
+          <table aria-label="Sweep results" className="h-fit w-full text-left text-xs">
+            <thead className="text-slate-500">
+              <tr>
+                <th className="py-0.5 font-semibold">{result.param}</th>
+                <th className="py-0.5 font-semibold">cost, cached</th>
+                <th className="py-0.5 font-semibold">uncached</th>
+                <th className="py-0.5 font-semibold">input</th>
+                <th className="py-0.5 font-semibold">lost</th>
+                <th className="py-0.5 font-semibold">over window</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.points.map((p, i) => (
+                <tr key={i} className={`border-t border-slate-100 ${i === result.knee ? 'bg-sky-50 font-medium' : ''}`}>
+                  <td className="py-0.5 font-mono">{p.value}</td>
+                  {p.error ? (
+                    <td colSpan={5} className="py-0.5 text-red-700">
+                      {p.error}
+                    </td>
+                  ) : (
+                    <>
+                      <td className="py-0.5 font-mono">{p.costUsd === undefined ? '—' : usd(p.costUsd)}</td>
+                      <td className="py-0.5 font-mono text-slate-500">{p.uncachedCostUsd === undefined ? '—' : usd(p.uncachedCostUsd)}</td>
+                      <td className="py-0.5 font-mono">{formatTokens(p.inputTokens)}</td>
+                      <td className="py-0.5 font-mono">{p.lost}</td>
+                      <td className="py-0.5 font-mono">{p.overflowCalls}</td>
+                    </>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
