@@ -124,6 +124,7 @@ function convert(entries: readonly { e: Entry; index: number }[], records: reado
   let lastMessageId: string | undefined;
   let title: string | undefined;
   let prompt: string | undefined;
+  let compactedUpTo = 0;
   const models = new Map<string, number>();
   const skippedBlocks = new Map<string, number>();
   for (const { e, index } of entries) {
@@ -195,7 +196,12 @@ function convert(entries: readonly { e: Entry; index: number }[], records: reado
     const text = texts.join('\n');
     if (text.trim() === '') continue;
     prompt ??= text;
-    if (e.isCompactSummary === true) list.add({ kind: 'summary', content: text, replaces: [], origin: 'model', ...time }, pointer, at);
+    if (e.isCompactSummary === true) {
+      // Claude Code's compaction replaces the whole conversation so far (since the last compaction).
+      const replaces = list.steps.slice(compactedUpTo).filter((s) => s.kind !== 'system-prompt').map((s) => s.id);
+      list.add({ kind: 'summary', content: text, replaces, origin: 'model', ...time }, pointer, at);
+      compactedUpTo = list.steps.length;
+    }
     else list.add({ kind: 'task', task: text, ...time }, pointer, at);
   }
   if (offBranch > 0) list.warn(`${offBranch} entries on abandoned branches (a rewound or forked session) were skipped; the branch that ends at the last entry is shown`);

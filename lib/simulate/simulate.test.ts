@@ -216,3 +216,34 @@ describe('prompt caching', () => {
     }
   });
 });
+
+describe('context changes the run recorded are honoured', () => {
+  it("a real Claude Code compaction: after it, none sends the summary and what follows, not what it replaced", () => {
+    const session = real('anthropic-claude-code/simonw__sample_session.json');
+    const ctx = createStrategyContext({ dialect: 'anthropic' });
+    const at = session.steps.findIndex((s) => s.kind === 'summary');
+    const next = session.steps.findIndex((s, i) => i > at && isModelCall(s));
+    const sim = simulate(session, none, {}, ctx, undefined, { keepContextsAt: new Set([next]) });
+    const context = sim.contexts.get(next) ?? [];
+    expect(context.map((s) => s.id)).toEqual(session.steps.slice(at, next).map((s) => s.id));
+    const call = sim.calls.find((c) => c.stepIndex === next)!;
+    const before = sim.calls[sim.calls.indexOf(call) - 1]!;
+    // The compaction drops the earlier context: the call after it is smaller and shares no prefix.
+    expect(call.contextTokens).toBeLessThan(before.contextTokens);
+    expect(call.sharedPrefixTokens).toBe(0);
+    // An in-place strategy sees the compacted history too.
+    const keep = getStrategy('keep-last-n-steps');
+    const inPlace = simulate(session, keep, { n: 50 }, ctx, run({ kind: 'after-step', onOverflow: false }), { keepContextsAt: new Set([next]) });
+    expect(inPlace.contexts.get(next)?.map((s) => s.id)).toEqual(context.map((s) => s.id));
+  });
+
+  it('seed 003: summarize_step hides a plan step behind the summary it carries; expand_step brings it back', () => {
+    const call = (id: string, name: string, args: Record<string, string>): Step => ({ kind: 'action', id, stepNumber: 0, isFinal: false, toolCalls: [{ id: `c-${id}`, name, arguments: args, result: 'ok' }] });
+    const steps: Step[] = [sys, { ...task('T1'), planStepId: '1' }, { ...act('A1'), planStepId: '1' }, { ...act('A2'), planStepId: '1' }, { ...task('T2'), planStepId: '2' }, { ...call('Sum', 'summarize_step', { step_id: '1', summary: 'Read the config.' }), planStepId: '2' }, { ...act('B1'), planStepId: '2' }, { ...call('E', 'expand_step', { step_id: '1', reason: 'need the path' }), planStepId: '2' }, { ...act('B2'), planStepId: '2' }];
+    const calls = steps.map((s, i) => (isModelCall(s) ? i : -1)).filter((i) => i >= 0);
+    const sim = simulate({ steps }, none, {}, flatContext(), undefined, { keepContextsAt: new Set(calls) });
+    const ids = (k: number) => sim.contexts.get(k)?.map((s) => s.id);
+    expect(ids(6)).toEqual(['S', 'T2', 'Sum']);
+    expect(ids(8)).toEqual(['S', 'T1', 'A1', 'A2', 'T2', 'Sum', 'B1', 'E']);
+  });
+});

@@ -13,7 +13,34 @@ import { isModelCall, stepText as stepTextOf } from '../model/steps';
 import type { Step, SummaryStep } from '../model/types';
 import type { HistoryLike, StepFate, Strategy, StrategyContext, StrategyResult } from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { contextEvents, recordedView, type ContextEvent } from './recorded';
 import { DEFAULT_RUN, describeRun, type RunConfig } from './run-config';
+
+/**
+ * The context after a recorded event at step `at`: hidden steps leave it; restored ones come back at
+ * their place in the original order (a step the strategy had cut stays cut unless restored).
+ */
+function afterEvent(context: readonly Step[], steps: readonly Step[], event: ContextEvent): Step[] {
+  if (event.kind !== 'expand') {
+    const hide = new Set(event.stepIds);
+    return context.filter((s) => !hide.has(s.id));
+  }
+  const indexOf = new Map(steps.map((s, i) => [s.id, i]));
+  const present = new Set(context.map((s) => s.id));
+  const restored = event.stepIds.filter((id) => !present.has(id)).map((id) => indexOf.get(id) as number);
+  const out: Step[] = [];
+  let last = -1;
+  let r = 0;
+  restored.sort((a, b) => a - b);
+  for (const s of context) {
+    const k = indexOf.get(s.id) ?? last;
+    while (r < restored.length && (restored[r] as number) < k) out.push(steps[restored[r++] as number] as Step);
+    out.push(s);
+    last = k;
+  }
+  while (r < restored.length) out.push(steps[restored[r++] as number] as Step);
+  return out;
+}
 
 export interface SimCall {
   /** The step the call produced; its context is built from the steps before it. */
@@ -128,12 +155,17 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
   const contextTokensAt = (i: number) => REPLY_PRIMING_TOKENS + viewTokens + (sums[i] as number) - (sums[from] as number);
   const materialize = (v: readonly Step[], f: number, i: number): Step[] => [...v, ...steps.slice(f, i)];
 
+  const events = contextEvents(steps);
+  const eventsAt = new Map<number, ContextEvent[]>();
+  for (const e of events) eventsAt.set(e.at, [...(eventsAt.get(e.at) ?? []), e]);
+  // Stateless strategies see the history the agent really held (recorded compactions honoured).
+  const fullPrefix = (i: number) => (events.length === 0 ? steps.slice(0, i) : recordedView(steps, events, i));
   const applications: Application[] = [];
   const created = new Map<string, SummaryStep>();
   let lastNotes: readonly string[] = [];
   const applyAt = (i: number) => {
     const before = contextTokensAt(i);
-    const input = mode === 'in-place' ? materialize(view, from, i) : steps.slice(0, i);
+    const input = mode === 'in-place' ? materialize(view, from, i) : fullPrefix(i);
     const result = strategy.apply({ ...history, steps: input }, params, ctx);
     let out = result.steps;
     // A summary made by one application keeps a name of its own, so a later one can summarize it.
@@ -207,6 +239,13 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
     // Step i joins the history; after-step triggers see the prefix [0, i + 1).
     if ((step as Step).kind !== 'task' && (step as Step).kind !== 'system-prompt') sinceTask = true;
     const length = i + 1;
+    for (const event of eventsAt.get(i) ?? []) {
+      // The run itself changed its context here: every strategy's context follows.
+      view = afterEvent(materialize(view, from, length), steps, event);
+      viewTokens = 0;
+      for (const x of view) viewTokens += stepTokens(x);
+      from = length;
+    }
     const before = applications.length;
     if (trigger.kind === 'after-step') applyAt(length);
     else if (trigger.kind === 'step-count') {
