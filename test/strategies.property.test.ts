@@ -49,8 +49,9 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   }),
   'summarize-plan-steps': fc.record({
     maxTokens: fc.integer({ min: 100, max: 5_000 }),
-    mode: fc.constantFrom('pressure', 'all-completed'),
+    mode: fc.constantFrom('pressure', 'all-completed', 'manual'),
     compactTo: fc.constantFrom('summary', 'condensed', 'title'),
+    overrides: fc.option(fc.dictionary(fc.constantFrom('1', '2', '3', 'p1', 'p2'), fc.constantFrom('full', 'summary', 'condensed', 'title')), { nil: undefined }),
   }),
   'summarizing-window': fc.record({
     triggerTokens: fc.integer({ min: 100, max: 4_000 }),

@@ -37,7 +37,7 @@ export function readUrlState(): UrlState {
     step: p.get('step') ?? undefined,
     run: int(p.get('run')),
     sub: (p.get('sub') ?? '').split('/').filter(Boolean).map(decodeURIComponent),
-    view: p.get('view') === 'table' ? 'table' : p.get('view') === 'compare' ? 'compare' : undefined,
+    view: p.get('view') === 'table' ? 'table' : p.get('view') === 'compare' ? 'compare' : p.get('view') === 'plan' ? 'plan' : undefined,
     filters,
     ...(p.get('compare') !== null ? { compare: p.get('compare') as string } : {}),
     ...(int(p.get('call')) !== undefined ? { call: int(p.get('call')) } : {}),

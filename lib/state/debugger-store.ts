@@ -11,7 +11,7 @@ import type { StepQuery } from '../model/query';
 import type { History, HistoryFile } from '../model/types';
 import { DEFAULT_TOKENIZER, type TokenizerId } from '../tokens/tokenizer';
 
-export type View = 'timeline' | 'table' | 'compare';
+export type View = 'timeline' | 'table' | 'compare' | 'plan';
 
 export type LoadStatus = 'empty' | 'loading' | 'ready' | 'error';
 

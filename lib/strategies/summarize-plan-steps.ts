@@ -26,15 +26,23 @@ import {
 } from './task-history';
 import type { Strategy } from './types';
 
+const LEVELS = ['full', 'condensed', 'summary', 'title'] as const;
+
 const params = z.object({
-  mode: z.enum(['pressure', 'all-completed']).default('pressure').describe('Compact on context pressure, or every completed plan step.'),
+  mode: z.enum(['pressure', 'all-completed', 'manual']).default('pressure').describe('Compact on context pressure, every completed plan step, or only the overrides.'),
   threshold: z.number().gt(0).max(1).default(0.8).describe('Context pressure above which the oldest completed step is compacted.'),
   maxTokens: z.number().int().positive().optional().describe("Context size for the pressure; defaults to the model's window."),
   compactTo: z.enum(['summary', 'condensed', 'title']).default('summary').describe('What a compacted plan step shows.'),
+  overrides: z
+    .record(z.string(), z.enum(LEVELS))
+    .optional()
+    .describe('Per plan-step id, a visibility that wins over the mode (seed 003 StepVisibilityResolver): full keeps it, the others compact it once completed.'),
 });
 type Params = z.infer<typeof params>;
 
-function summaryStepFor(group: PlanGroup, steps: readonly Step[], level: Params['compactTo']): SummaryStep {
+type Level = Params['compactTo'];
+
+function summaryStepFor(group: PlanGroup, steps: readonly Step[], level: Level): SummaryStep {
   const sh = group.stepHistory;
   const summary = sh.summary ?? extractiveSummary(sh);
   const first = steps[group.indices[0] as number] as Step;
@@ -50,14 +58,15 @@ function summaryStepFor(group: PlanGroup, steps: readonly Step[], level: Params[
   };
 }
 
-function compose(steps: readonly Step[], groups: readonly PlanGroup[], compacted: ReadonlySet<number>, level: Params['compactTo']): Step[] {
+/** The steps with each compacted plan step (group index → level) replaced by its summary step. */
+function compose(steps: readonly Step[], groups: readonly PlanGroup[], compacted: ReadonlyMap<number, Level>): Step[] {
   const replacedBy = new Map<number, number>();
-  for (const g of compacted) for (const i of (groups[g] as PlanGroup).indices) replacedBy.set(i, g);
+  for (const g of compacted.keys()) for (const i of (groups[g] as PlanGroup).indices) replacedBy.set(i, g);
   const out: Step[] = [];
   steps.forEach((s, i) => {
     const g = replacedBy.get(i);
     if (g === undefined) out.push(s);
-    else if ((groups[g] as PlanGroup).indices[0] === i) out.push(summaryStepFor(groups[g] as PlanGroup, steps, level));
+    else if ((groups[g] as PlanGroup).indices[0] === i) out.push(summaryStepFor(groups[g] as PlanGroup, steps, compacted.get(g) as Level));
   });
   return out;
 }
@@ -72,29 +81,38 @@ export const summarizePlanSteps: Strategy<Params> = {
     const steps = history.steps;
     const { groups } = buildTaskHistory(steps);
     const completed = groups.map((g, i) => (g.stepHistory.completed ? i : -1)).filter((i) => i >= 0);
-    const compacted = new Set<number>();
+    const compacted = new Map<number, Level>();
     const notes: string[] = [];
     const max = p.maxTokens ?? ctx.contextWindow;
+    // An override wins over the mode: `full` keeps a plan step whole, another level compacts it.
+    const override = (g: number) => p.overrides?.[(groups[g] as PlanGroup).stepHistory.stepId];
+    for (const g of completed) {
+      const level = override(g);
+      if (level !== undefined && level !== 'full') compacted.set(g, level);
+    }
+    const free = completed.filter((g) => override(g) === undefined);
     if (p.mode === 'all-completed') {
-      for (const g of completed) compacted.add(g);
-    } else {
+      for (const g of free) compacted.set(g, p.compactTo);
+    } else if (p.mode === 'pressure') {
       // Compacting a plan step changes the context by (its summary − its steps): keep a running total
       // instead of recomposing the history for every plan step.
-      let used = ctx.tokens.context(steps);
-      for (const g of completed) {
+      let used = ctx.tokens.context(compose(steps, groups, compacted));
+      for (const g of free) {
         if (contextPressure(used, max).utilization <= p.threshold) break;
         const group = groups[g] as PlanGroup;
         const own = group.indices.reduce((n, i) => n + ctx.tokens.step(steps[i] as Step), 0);
         used += ctx.tokens.step(summaryStepFor(group, steps, p.compactTo)) - own;
-        compacted.add(g);
+        compacted.set(g, p.compactTo);
       }
     }
-    const output = compose(steps, groups, compacted, p.compactTo);
+    const output = compose(steps, groups, compacted);
     const pressure = contextPressure(ctx.tokens.context(output), max);
     notes.push(`${groups.length} plan steps, ${compacted.size} compacted to ${p.compactTo}; pressure ${(pressure.utilization * 100).toFixed(1)}% (${pressure.recommendation})`);
     return buildResult(steps, output, notes);
   },
   replayTokens(history, calls, p, ctx) {
+    // Overrides and manual mode take the exact path (apply per call).
+    if (p.mode === 'manual' || (p.overrides && Object.keys(p.overrides).length > 0)) return undefined;
     const steps = history.steps;
     const max = p.maxTokens ?? ctx.contextWindow;
     const firstPlanned = steps.findIndex((s) => s.planStepId !== undefined);

@@ -5,6 +5,7 @@ import { getStrategy, parseParams } from './index';
 import { createStrategyContext } from './context';
 import {
   buildTaskHistory,
+  renderTaskHistorySection,
   expandStep,
   extractiveSummary,
   renderStepHistory,
@@ -103,5 +104,35 @@ describe('summarize-plan-steps', () => {
     expect(s.apply({ steps }, parseParams(s, {}), ctx).fates.every((f) => f.kind === 'kept')).toBe(true);
     const titles = s.apply({ steps }, parseParams(s, { mode: 'all-completed', compactTo: 'title' }), ctx);
     expect(titles.inserted.map((x) => x.kind === 'summary' && x.content)).toEqual(['Step p1: Read', 'Step p2: Change']);
+  });
+});
+
+describe('seed 003 TaskHistorySection rendering and overrides', () => {
+  const steps: Step[] = [
+    { kind: 'system-prompt', id: 's', stepNumber: 0, content: 'sys' },
+    { kind: 'task', id: 't1', stepNumber: 1, task: 'Find the bug' },
+    { kind: 'action', id: 'a1', stepNumber: 2, isFinal: false, modelOutput: 'Reading the file.', toolCalls: [{ id: 'c1', name: 'read', arguments: {}, result: 'def f(): pass' }] },
+    { kind: 'task', id: 't2', stepNumber: 3, task: 'Fix it' },
+    { kind: 'action', id: 'a2', stepNumber: 4, isFinal: false, modelOutput: 'Editing.', toolCalls: [] },
+  ];
+  it('renders headings, turns, the active marker and the expand_step hint exactly as the seed', () => {
+    const { history } = buildTaskHistory(steps);
+    expect(renderTaskHistorySection(history)).toBe(
+      ['## 1. Task History', '**Objective**: Find the bug', '', '### 1.1. Find the bug', '', '**User**: Find the bug', '**Assistant**: Reading the file.', '**[read]**: def f(): pass', '### 1.2. Fix it [active]', '', '**User**: Fix it', '**Assistant**: Editing.'].join('\n'),
+    );
+    const summarized = renderTaskHistorySection(history, { '1': 'summary' });
+    expect(summarized).toContain('### 1.1. Find the bug\n\n[user] Find the bug\n[assistant] Reading the file.\n[tool:read] def f(): pass\n\n_Call `expand_step(1)` for full conversation._');
+  });
+
+  it('an override wins over the mode: summary compacts a completed step, full keeps it under pressure', () => {
+    const ctx = createStrategyContext();
+    const s = getStrategy('summarize-plan-steps');
+    const manual = s.apply({ steps }, parseParams(s, { mode: 'manual', overrides: { '1': 'title' } }), ctx);
+    expect(manual.fates.map((f) => f.kind)).toEqual(['kept', 'summarized', 'summarized', 'kept', 'kept']);
+    expect(s.apply({ steps }, parseParams(s, { mode: 'manual' }), ctx).fates.every((f) => f.kind === 'kept')).toBe(true);
+    const pinned = s.apply({ steps }, parseParams(s, { mode: 'all-completed', overrides: { '1': 'full' } }), ctx);
+    expect(pinned.fates.every((f) => f.kind === 'kept')).toBe(true);
+    // The active (last) plan step is never compacted, even when asked.
+    expect(s.apply({ steps }, parseParams(s, { mode: 'manual', overrides: { '2': 'summary' } }), ctx).fates.every((f) => f.kind === 'kept')).toBe(true);
   });
 });

@@ -238,3 +238,36 @@ export function buildTaskHistory(steps: readonly Step[]): { history: TaskHistory
   };
   return { history, groups };
 }
+
+/** Seed `TaskHistorySection._render_turn`. */
+export function renderSectionTurn(turn: Turn): string {
+  if (turn.role === 'tool') return `**[${turn.toolName ?? 'tool'}]**: ${turn.content}`;
+  return `**${turn.role.charAt(0).toUpperCase()}${turn.role.slice(1)}**: ${turn.content}`;
+}
+
+/**
+ * Seed `TaskHistorySection._render_step`: `### 1.2. Title [active]`, then the turns, or (summary
+ * visibility) the summary and `_Call \`expand_step(<id>)\` for full conversation._`.
+ */
+export function renderSectionStep(step: StepHistory, active: boolean, depth: number, number: string): string {
+  const heading = `${'#'.repeat(depth + 2)} ${number}. ${step.stepTitle} ${active ? '[active]' : ''}`.trim();
+  if (step.visibility === 'summary' || step.visibility === 'condensed' || step.visibility === 'title') {
+    const body = step.visibility === 'title' ? '' : step.visibility === 'condensed' ? extractiveSummary(step) : (step.summary ?? extractiveSummary(step));
+    return `${heading}\n\n${body}\n\n_Call \`expand_step(${step.stepId})\` for full conversation._`;
+  }
+  return [heading, '', ...step.turns.map(renderSectionTurn)].join('\n');
+}
+
+/**
+ * Seed `TaskHistorySection.render`: the section heading, `**Objective**: …`, and every plan step
+ * numbered under the section (`number.i`), each at the visibility the resolver gives it (an
+ * override wins over the stored one, seed `StepVisibilityResolver.resolve`).
+ */
+export function renderTaskHistorySection(history: TaskHistory, overrides: Readonly<Record<string, StepVisibility>> = {}, depth = 0, number = '1', title = 'Task History'): string {
+  const lines = [`${'#'.repeat(depth + 2)} ${number}. ${title}`, `**Objective**: ${history.objective}`, ''];
+  history.steps.forEach((step, i) => {
+    const visibility = overrides[step.stepId] ?? step.visibility;
+    lines.push(renderSectionStep({ ...step, visibility }, history.activeStepId === step.stepId, depth + 1, `${number}.${i + 1}`));
+  });
+  return lines.join('\n');
+}
