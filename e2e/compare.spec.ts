@@ -14,11 +14,12 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
   const summary = page.getByRole('table', { name: 'Strategy summary' });
   await expect(summary.getByRole('row')).toHaveCount(5);
   await expect(summary).toContainText('Strands sliding window');
-  await expect(summary).toContainText('Keep last N steps');
-  // A third kind of strategy, from the registry: it truncates old observations.
-  await page.getByLabel('Add a strategy').selectOption({ label: 'Truncate old observations' });
+  // The tinyAgent preset is seed 004's ReactAgent: old observations truncated after each step.
+  await expect(summary).toContainText('Truncate old observations');
+  // A third kind of strategy, from the registry: it keeps the last N steps.
+  await page.getByLabel('Add a strategy').selectOption({ label: 'Keep last N steps' });
   await expect(summary.getByRole('row')).toHaveCount(6);
-  await expect(page.getByRole('region', { name: 'Comparison charts' })).toContainText('Truncate old observations');
+  await expect(page.getByRole('region', { name: 'Comparison charts' })).toContainText('Keep last N steps');
   const keepRow = summary.getByRole('row').filter({ hasText: 'Keep last N steps' });
   const before = await keepRow.textContent();
   // Change a parameter: the table follows.
@@ -27,8 +28,9 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
   await expect(keepRow).not.toHaveText(before ?? '');
   await expect(page).toHaveURL(/compare=.*keep-last-n-steps%7E%7B%22n%22%3A2%7D/);
   // An invalid value is explained where it was typed, and the last good result stays.
-  await card.getByLabel('n', { exact: true }).fill('0');
-  await expect(card.getByRole('alert')).toContainText('n: Too small: expected number to be >=1');
+  // (0 is accepted, as tinyAgent's keep_last_n_steps(0) keeps only the system prompt and tasks.)
+  await card.getByLabel('n', { exact: true }).fill('-1');
+  await expect(card.getByRole('alert')).toContainText('n: Too small: expected number to be >=0');
   await card.getByLabel('n', { exact: true }).fill('2');
   await expect(card.getByRole('alert')).toHaveCount(0);
   // A warning links to its step: the aligned rows show it selected.

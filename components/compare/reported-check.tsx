@@ -17,6 +17,7 @@ export function ReportedCheckPanel({ check, priceLabel }: { check: ReportedCheck
       <p className="mt-1 text-xs text-slate-600">
         {check.calls} call{check.calls === 1 ? '' : 's'} with reported usage, priced at {priceLabel}. Calibration: {formatTokens(Math.max(0, check.offsetTokens))} tokens per request the file does not record (system prompt, tool definitions) and ×{check.scale.toFixed(3)} provider tokens per counted token; every strategy&apos;s costs
         use the same counts, so compare them with this gap in mind.
+        {check.calls <= 2 && ' With two calls or fewer the calibration fits them exactly: the calibrated gap says nothing here; a longer run tests the cache model.'}
       </p>
       <table aria-label="Reported usage check" className="mt-2 w-full text-left text-xs">
         <thead className="text-slate-500">

@@ -88,6 +88,7 @@ export function writeUrlSample(sample: string | undefined) {
     const value = before.get(key);
     if (value !== null) url.searchParams.set(key, value);
   }
-  if (before.get('view') === 'compare') url.searchParams.set('view', 'compare');
+  const view = before.get('view');
+  if (view === 'compare' || view === 'plan') url.searchParams.set('view', view);
   window.history.replaceState(null, '', url);
 }

@@ -18,6 +18,7 @@ import { StepTable } from '../table/step-table';
 import type { StepQuery } from '../../lib/model/query';
 import { Totals } from './totals';
 import { CompareView } from '../compare/compare-view';
+import { PlanView } from '../plan/plan-view';
 import { encodeChoices, type StrategyChoice } from '../../lib/compare/config';
 import type { HistoryLoader } from '../load/use-history-loader';
 
@@ -183,7 +184,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestReco
       )}
       <Totals totals={totals} exact={exact} reported={history ? reportedUsage(history) : undefined} onSelect={select} />
       <div role="tablist" aria-label="Step views" className="flex gap-1">
-        {(['timeline', 'table', 'compare'] as const).map((v) => (
+        {(['timeline', 'table', 'compare', 'plan'] as const).map((v) => (
           <button
             key={v}
             type="button"
@@ -192,11 +193,24 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestReco
             onClick={() => setView(v)}
             className={`rounded-md px-3 py-1 text-sm font-medium ${view === v ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'}`}
           >
-            {v === 'timeline' ? 'Timeline' : v === 'table' ? 'Table' : 'Compare strategies'}
+            {v === 'timeline' ? 'Timeline' : v === 'table' ? 'Table' : v === 'compare' ? 'Compare strategies' : 'Plan steps'}
           </button>
         ))}
       </div>
-      {view === 'compare' && history ? (
+      {view === 'plan' ? (
+        <PlanView
+          history={history}
+          tokens={tokens}
+          target={compareTarget}
+          contextWindow={contextWindow}
+          windowLabel={`${modelLabel} window ${formatTokens(contextWindow)}`}
+          requestCompare={requestCompare}
+          onSelect={(id) => {
+            select(id);
+            setView('timeline');
+          }}
+        />
+      ) : view === 'compare' && history ? (
         <CompareView
           api={compareApi}
           history={history}

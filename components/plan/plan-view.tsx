@@ -1,0 +1,169 @@
+'use client';
+/**
+ * Seed 003's plan-aligned history: the run's TaskHistorySection as the model would see it rendered
+ * (`### 1.n. title [active]`, summaries with their `expand_step` hint), context pressure at every
+ * call, and a SUMMARY / FULL toggle per plan step whose effect is replayed over the whole run at
+ * once (in the history worker): the pressure curve, the run's input and what it saves.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Comparison } from '../../lib/compare/compare';
+import type { StrategyChoice } from '../../lib/compare/config';
+import type { History } from '../../lib/model/types';
+import { buildTaskHistory, extractiveSummary, renderSectionTurn, renderTaskHistorySection, type StepVisibility } from '../../lib/strategies/task-history';
+import type { CompareTarget } from '../../lib/worker/protocol';
+import { formatTokens } from '../ui/kinds';
+
+type Visibility = Extract<StepVisibility, 'full' | 'summary'>;
+
+export function PlanView(props: {
+  history: History;
+  tokens: readonly number[];
+  target: CompareTarget;
+  contextWindow: number;
+  windowLabel: string;
+  requestCompare(target: CompareTarget, choices: readonly StrategyChoice[]): Promise<Comparison>;
+  onSelect(stepId: string): void;
+}) {
+  const { history: taskHistory, groups } = useMemo(() => buildTaskHistory(props.history.steps), [props.history.steps]);
+  const planned = props.history.steps.some((s) => s.planStepId !== undefined);
+  const [overrides, setOverrides] = useState<Readonly<Record<string, Visibility>>>({});
+  const choice = useMemo<StrategyChoice>(() => ({ strategyId: 'summarize-plan-steps', params: { mode: 'manual', overrides } }), [overrides]);
+  const key = `${props.history.id}|${props.target.run}|${props.target.sub.join('/')}|${props.target.tokenizer}|${props.target.dialect}|${props.target.model ?? ''}|${JSON.stringify(overrides)}`;
+  const [answer, setAnswer] = useState<{ key: string; cmp?: Comparison; error?: string }>();
+  const { requestCompare, target } = props;
+  useEffect(() => {
+    let live = true;
+    requestCompare(target, [choice]).then(
+      (cmp) => live && setAnswer({ key, cmp }),
+      (error: Error) => live && setAnswer({ key, error: error.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [requestCompare, target, choice, key]);
+  const cmp = answer?.cmp;
+  const column = cmp?.columns[0];
+  const data = useMemo(
+    () =>
+      (cmp?.baseline.calls ?? []).map((c, i) => ({
+        call: i + 1,
+        none: (100 * c.contextTokens) / props.contextWindow,
+        toggled: (100 * (column?.replay?.calls[i]?.contextTokens ?? c.contextTokens)) / props.contextWindow,
+      })),
+    [cmp, column, props.contextWindow],
+  );
+  const tokensOf = (indices: readonly number[]) => indices.reduce((n, i) => n + (props.tokens[i] ?? 0), 0);
+  const set = (id: string, v: Visibility) => {
+    const { [id]: _old, ...rest } = overrides;
+    setOverrides(v === 'full' ? rest : { ...rest, [id]: v });
+  };
+  const peak = (k: 'none' | 'toggled') => Math.max(0, ...data.map((d) => d[k]));
+  const saved = cmp && column?.replay ? cmp.baseline.totalInputTokens - column.replay.totalInputTokens : 0;
+  const rendered = useMemo(() => renderTaskHistorySection(taskHistory, overrides), [taskHistory, overrides]);
+  return (
+    <section aria-label="Plan steps" className="flex flex-col gap-3">
+      <div className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="font-semibold text-slate-900">Plan steps (seed 003 task history)</h2>
+          <span className="text-xs text-slate-500">
+            {groups.length} plan step{groups.length === 1 ? '' : 's'}, {planned ? 'grouped by the plan recorded in the file' : 'split at user tasks (the file records no plan)'} · {props.windowLabel}
+          </span>
+        </div>
+        {answer?.error && answer.key === key && (
+          <p role="alert" className="mt-2 text-red-700">
+            The replay failed: {answer.error}
+          </p>
+        )}
+        <p aria-live="polite" className="mt-1 text-slate-700">
+          {cmp && column?.replay
+            ? `Peak context pressure ${peak('none').toFixed(1)}% with every step in full${Object.keys(overrides).length ? `, ${peak('toggled').toFixed(1)}% as toggled` : ''}; input over the run ${formatTokens(cmp.baseline.totalInputTokens)}${
+                Object.keys(overrides).length === 0
+                  ? ''
+                  : saved > 0
+                    ? ` → ${formatTokens(column.replay.totalInputTokens)} as toggled (saves ${((100 * saved) / cmp.baseline.totalInputTokens).toFixed(1)}%)`
+                    : ` → ${formatTokens(column.replay.totalInputTokens)} as toggled (${formatTokens(-saved)} more: these summaries are no smaller than the turns they replace)`
+              }.`
+            : 'Replaying…'}
+        </p>
+        <div style={{ height: 200 }} aria-busy={answer?.key !== key}>
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={data} margin={{ top: 8, right: 16, left: 8, bottom: 4 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+              <XAxis dataKey="call" tick={{ fontSize: 11 }} />
+              <YAxis tickFormatter={(v: number) => `${v.toFixed(v < 1 ? 2 : 0)}%`} tick={{ fontSize: 11 }} width={52} />
+              <Tooltip formatter={(v) => `${Number(v).toFixed(2)}%`} labelFormatter={(l) => `call ${String(l)}`} />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              {peak('none') >= 40 && <ReferenceLine y={60} stroke="#d97706" strokeDasharray="4 3" label={{ value: 'consider summarizing', fontSize: 10, position: 'insideTopLeft' }} />}
+              {peak('none') >= 60 && <ReferenceLine y={80} stroke="#dc2626" strokeDasharray="4 3" label={{ value: 'urgent', fontSize: 10, position: 'insideTopLeft' }} />}
+              <Line type="monotone" dataKey="none" name="every plan step in full" stroke="#94a3b8" strokeDasharray="4 3" strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line type="monotone" dataKey="toggled" name="as toggled" stroke="#0284c7" strokeWidth={2} dot={false} isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      </div>
+      <ol aria-label="Plan step list" className="flex flex-col gap-2">
+        {groups.map((g, i) => {
+          const step = g.stepHistory;
+          const active = taskHistory.activeStepId === step.stepId && !step.completed;
+          const visibility: Visibility = overrides[step.stepId] ?? 'full';
+          const title = `1.${i + 1}. ${step.stepTitle}`;
+          return (
+            <li key={step.stepId} aria-label={`Plan step ${title}`} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-mono text-slate-900">
+                  ### {title} {active && <span className="rounded bg-sky-100 px-1 text-xs text-sky-800">[active]</span>}
+                </h3>
+                <span className="flex items-center gap-2 text-xs text-slate-500">
+                  {g.indices.length} steps · {formatTokens(tokensOf(g.indices))} tokens
+                  <span role="group" aria-label={`Visibility of ${title}`} className="flex overflow-hidden rounded-md ring-1 ring-slate-300">
+                    {(['full', 'summary'] as const).map((v) => (
+                      <button
+                        key={v}
+                        type="button"
+                        aria-pressed={visibility === v}
+                        disabled={active && v === 'summary'}
+                        title={active && v === 'summary' ? 'The active plan step is still receiving turns: it is never compacted' : undefined}
+                        onClick={() => set(step.stepId, v)}
+                        className={`px-2 py-0.5 font-semibold uppercase ${visibility === v ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'} disabled:cursor-not-allowed disabled:opacity-40`}
+                      >
+                        {v}
+                      </button>
+                    ))}
+                  </span>
+                </span>
+              </div>
+              {visibility === 'summary' ? (
+                <div className="mt-1 whitespace-pre-wrap text-slate-700">
+                  {step.summary ?? extractiveSummary(step)}
+                  <p className="mt-1 text-xs italic text-slate-500">Call `expand_step({step.stepId})` for full conversation.</p>
+                </div>
+              ) : (
+                <details className="mt-1 text-slate-700">
+                  <summary className="cursor-pointer text-xs text-slate-500">{step.turns.length} turns</summary>
+                  <ul className="mt-1 flex flex-col gap-0.5">
+                    {step.turns.slice(0, 40).map((t, k) => (
+                      <li key={k} className="truncate font-mono text-xs">
+                        {renderSectionTurn(t)}
+                      </li>
+                    ))}
+                    {step.turns.length > 40 && <li className="text-xs text-slate-500">… {step.turns.length - 40} more turns</li>}
+                  </ul>
+                  <button type="button" onClick={() => props.onSelect(props.history.steps[g.indices[0] as number]?.id ?? '')} className="mt-1 text-xs text-blue-700 hover:underline">
+                    Inspect its first step
+                  </button>
+                </details>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+        <summary className="cursor-pointer font-medium text-slate-700">The section as rendered into the prompt</summary>
+        <pre aria-label="Rendered task history" className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
+          {rendered}
+        </pre>
+      </details>
+    </section>
+  );
+}
