@@ -190,6 +190,11 @@ export function CompareView(props: {
           <RankingPanel cmp={cmp} steps={props.history.steps} {...(sheet ? { sheet } : {})} goal={goal} onGoal={setGoal} windowLabel={props.windowLabel} />
           {reported && <ReportedCheckPanel check={reported} priceLabel={priceLabel} />}
           <SweepPanel cmp={cmp} target={target} {...(sheet ? { sheet } : {})} requestSweep={api.requestSweep} />
+          {cmp.columns.some((c) => c.replay?.prefixSampled) && (
+            <p className="text-xs text-slate-500">
+              This run is long: for strategies run before every call, cached tokens come from the prefix measured at {cmp.columns.find((c) => c.replay?.prefixSampled)?.replay?.prefixSampled?.measured.toLocaleString('en-US')} calls spread over the run; context tokens are exact.
+            </p>
+          )}
           {cmp.lossCalls < cmp.totalCalls && <p className="text-xs text-slate-500">Lost identifiers are checked at {cmp.lossCalls.toLocaleString('en-US')} of the {cmp.totalCalls.toLocaleString('en-US')} calls, spread over the run.</p>}
           <CompareCharts cmp={cmp} points={points} priced={sheet !== undefined} contextWindow={props.contextWindow} windowLabel={props.windowLabel} selectedStep={props.call} onCall={props.onCall} />
           <ContextAtCall cmp={cmp} stepIndex={props.call} contexts={contexts?.key === contextKey ? contexts.contexts : undefined} tokens={contexts?.key === contextKey ? contexts.tokens : undefined} dialect={props.dialect} onDialect={props.onDialect} onCall={props.onCall} />

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stepsArb } from '../../test/arbitraries';
+import { longHistory } from '../../bench/history';
 import { importText } from '../import';
 import { importSources } from '../import/files';
 import { parseSource } from '../import';
@@ -137,6 +138,25 @@ describe('stateless before every call is replay()', () => {
   it('none shares the whole previous context at every call', () => {
     const sim = simulate(tau, none, {}, ctx);
     sim.calls.forEach((c, i) => expect(c.sharedPrefixTokens).toBe(i === 0 ? 0 : (sim.calls[i - 1]?.contextTokens ?? 0) - 3));
+  });
+});
+
+describe('long runs before every call sample their shared prefixes', () => {
+  it('keep the exact tokens and come within 6% of the exact cost with prompt caching', () => {
+    const steps = longHistory(700);
+    const ctx = createStrategyContext({ model: 'gpt-4o' });
+    const sheet = priceSheetFor('gpt-4o')!;
+    for (const id of ['keep-last-n-steps', 'clear-tool-uses', 'strands-sliding-window'] as const) {
+      const s = getStrategy(id);
+      const params = parseParams(s, id === 'clear-tool-uses' ? { triggerTokens: 20_000 } : {});
+      const sampled = simulate({ steps }, s, params, ctx);
+      const exact = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
+      expect(sampled.prefixSampled?.measured).toBeLessThan(sampled.calls.length);
+      expect(exact.prefixSampled).toBeUndefined();
+      expect(sampled.calls.map((c) => c.contextTokens)).toEqual(exact.calls.map((c) => c.contextTokens));
+      const [a, b] = [runCost(sampled.calls, sheet).costUsd, runCost(exact.calls, sheet).costUsd];
+      expect(Math.abs(a - b) / b).toBeLessThan(0.06);
+    }
   });
 });
 
