@@ -249,10 +249,10 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
     const result = strategy.apply({ ...history, steps: input }, params, ctx);
     let out = result.steps;
     // A summary made by one application keeps a name of its own, so a later one can summarize it.
-    const inputIds = new Set(input.map((s) => s.id));
-    if (out.some((s) => !inputIds.has(s.id))) {
+    if (result.inserted.length > 0) {
+      const inserted = new Set(result.inserted.map((s) => s.id));
       out = out.map((s) => {
-        if (inputIds.has(s.id)) return s;
+        if (!inserted.has(s.id)) return s;
         const renamed = mode === 'in-place' ? { ...s, id: `${s.id}@${applications.length + 1}` } : s;
         if (renamed.kind === 'summary') created.set(renamed.id, renamed);
         return renamed;

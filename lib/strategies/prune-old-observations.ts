@@ -29,8 +29,27 @@ const params = z.object({
 });
 type Params = z.infer<typeof params>;
 
+// Steps are immutable: a step cut to a length is the same object every time it is asked for, which
+// spares recounting long observations (run in place after every step, the same steps are cut at
+// every application) and keeps object identity for prompt-cache prefixes.
+const truncated = new WeakMap<ActionStep, Map<number, ActionStep>>();
+
 /** Seed 004 `ActionStep.truncate(max_length)`, returning the same object when nothing is longer. */
 export function truncateAction(step: ActionStep, maxLength: number): ActionStep {
+  let byLength = truncated.get(step);
+  if (!byLength) {
+    byLength = new Map();
+    truncated.set(step, byLength);
+  }
+  let out = byLength.get(maxLength);
+  if (!out) {
+    out = truncateOnce(step, maxLength);
+    byLength.set(maxLength, out);
+  }
+  return out;
+}
+
+function truncateOnce(step: ActionStep, maxLength: number): ActionStep {
   const cut = (text: string) => (pyLen(text) > maxLength ? pyPrefix(text, maxLength) + TRUNCATION_MARKER : text);
   let changed = false;
   const toolCalls = step.toolCalls.map((c): ToolCall => {
