@@ -13,8 +13,15 @@ import { isModelCall, stepText as stepTextOf } from '../model/steps';
 import type { Step, SummaryStep } from '../model/types';
 import type { HistoryLike, StepFate, Strategy, StrategyContext, StrategyResult } from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { sameStep, sharedPrefixTokens } from './prefix';
 import { contextEvents, recordedView, type ContextEvent } from './recorded';
 import { DEFAULT_RUN, describeRun, type RunConfig } from './run-config';
+import { EXACT_PREFIX_BUDGET, sampledRun } from './sampled';
+import type { Application, SimCall, SimulatedRun, SimulateOptions } from './types';
+
+export type { Application, SimCall, SimulatedRun, SimulateOptions } from './types';
+export { sameStep, sharedPrefixTokens } from './prefix';
+export { EXACT_PREFIX_BUDGET } from './sampled';
 
 /**
  * The context after a recorded event at step `at`: hidden steps leave it; restored ones come back at
@@ -40,146 +47,6 @@ function afterEvent(context: readonly Step[], steps: readonly Step[], event: Con
   }
   while (r < restored.length) out.push(steps[restored[r++] as number] as Step);
   return out;
-}
-
-export interface SimCall {
-  /** The step the call produced; its context is built from the steps before it. */
-  readonly stepIndex: number;
-  readonly contextTokens: number;
-  /** Tokens of the leading steps this call's context shares with the previous call's (0 on the first). */
-  readonly sharedPrefixTokens: number;
-  /** The strategy ran since the previous call. */
-  readonly applied: boolean;
-  /** Unix seconds of the step the call produced, when the file records it (for cache lifetimes). */
-  readonly timestamp?: number;
-}
-
-export interface Application {
-  /** Steps of the history seen when it ran (it ran on the prefix of this length). */
-  readonly atStep: number;
-  /** Context tokens just before and just after (the sawtooth's drop). */
-  readonly beforeTokens: number;
-  readonly afterTokens: number;
-}
-
-export interface SimulatedRun {
-  readonly run: RunConfig;
-  readonly calls: readonly SimCall[];
-  readonly totalInputTokens: number;
-  readonly peakContextTokens: number;
-  readonly overflowCalls: number;
-  readonly applications: readonly Application[];
-  /** What the next call would receive after the last step, with every original step's fate. */
-  readonly final: StrategyResult;
-  /** Contexts kept for the call step indices asked for (`keepContextsAt`). */
-  readonly contexts: ReadonlyMap<number, readonly Step[]>;
-  /**
-   * On long runs before every call: context tokens are the fast replay's (exact), the shared prefix
-   * was measured at `measured` of `total` calls spread over the run and interpolated between them.
-   */
-  readonly prefixSampled?: { readonly measured: number; readonly total: number };
-}
-
-/** Above this many step visits (calls × steps), a stateless every-call run samples its shared prefixes. */
-export const EXACT_PREFIX_BUDGET = 600_000;
-
-/**
- * Positions in [1, count), at most `budget`, spread by the golden-ratio sequence: even coverage
- * without the aliasing evenly spaced samples suffer on runs that repeat a pattern.
- */
-function spread(count: number, budget: number): number[] {
-  if (count <= 1) return [];
-  const n = Math.min(count - 1, budget);
-  if (n === count - 1) return Array.from({ length: n }, (_, i) => i + 1);
-  const out = new Set<number>();
-  for (let i = 0; out.size < n && i < 4 * n; i++) out.add(1 + Math.floor((((i + 1) * 0.6180339887498949) % 1) * (count - 1)));
-  return [...out].sort((a, b) => a - b);
-}
-
-/**
- * Stateless before every call on a long run, for a strategy with an exact fast replay: tokens from
- * the fast replay; prefixes measured by applying the strategy at a sample of call pairs, each call's
- * share of the previous context taken from the nearest measured call.
- */
-function sampledRun<P>(history: HistoryLike, strategy: Strategy<P>, params: P, ctx: StrategyContext, run: RunConfig, callIdx: readonly number[], tokens: readonly number[], options: SimulateOptions): SimulatedRun {
-  const at = (k: number) => strategy.apply({ ...history, steps: history.steps.slice(0, k) }, params, ctx).steps;
-  const stepTokens = (s: Step) => ctx.tokens.step(s);
-  // Each measurement applies the strategy twice: about 300,000 step visits in all.
-  const budget = Math.max(16, Math.min(300, Math.floor(150_000 / Math.max(1, history.steps.length))));
-  const measuredAt = spread(callIdx.length, budget);
-  // Each measured call: the prefix it shares, and the previous context it could have shared.
-  const measured = measuredAt.map((c) => ({ c, prev: (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS, shared: sharedPrefixTokens(at(callIdx[c - 1] as number), at(callIdx[c] as number), stepTokens) }));
-  // A call's share of the previous context: the run-wide weighted share of the measured calls (a
-  // window's share swings from call to call, so local estimates are noisier than the run's).
-  const NEAREST = measured.length;
-  let lo = 0;
-  const calls: SimCall[] = callIdx.map((stepIndex, c) => {
-    while (lo + NEAREST < measured.length && Math.abs((measured[lo + NEAREST] as { c: number }).c - c) < Math.abs((measured[lo] as { c: number }).c - c)) lo++;
-    const near = measured.slice(lo, lo + NEAREST);
-    const whole = near.reduce((x, m) => x + m.prev, 0);
-    const ratio = whole > 0 ? near.reduce((x, m) => x + m.shared, 0) / whole : 1;
-    const prev = c === 0 ? 0 : (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS;
-    const ts = (history.steps[stepIndex] as Step).timestamp;
-    return { stepIndex, contextTokens: tokens[c] as number, sharedPrefixTokens: c === 0 ? 0 : Math.round(ratio * prev), applied: true, ...(ts !== undefined ? { timestamp: ts } : {}) };
-  });
-  const contexts = new Map<number, readonly Step[]>();
-  for (const k of options.keepContextsAt ?? []) contexts.set(k, at(k));
-  const final = strategy.apply(history, params, ctx);
-  let total = 0;
-  let peak = 0;
-  let overflow = 0;
-  for (const c of calls) {
-    total += c.contextTokens;
-    peak = Math.max(peak, c.contextTokens);
-    if (c.contextTokens > ctx.contextWindow) overflow++;
-  }
-  return {
-    run,
-    calls,
-    totalInputTokens: total,
-    peakContextTokens: peak,
-    overflowCalls: overflow,
-    applications: calls.map((c) => ({ atStep: c.stepIndex, beforeTokens: c.contextTokens, afterTokens: c.contextTokens })),
-    final: { ...final, notes: [`ran ${calls.length + 1} times (${describeRun(run)})`, ...final.notes] },
-    contexts,
-    prefixSampled: { measured: measuredAt.length, total: calls.length },
-  };
-}
-
-export interface SimulateOptions {
-  /** Call step indices whose full context to keep (lost-identifier checks, "context at call k"). */
-  readonly keepContextsAt?: ReadonlySet<number>;
-  /** Stop after the call that produced this step (its context is then kept if asked for). */
-  readonly until?: number;
-  /** Measure every call's shared prefix, however long the run (tests, benchmarks). */
-  readonly exactPrefixes?: boolean;
-}
-
-const contentKeys = new WeakMap<Step, string>();
-function contentKey(s: Step): string {
-  let key = contentKeys.get(s);
-  if (key === undefined) {
-    key = JSON.stringify(s);
-    contentKeys.set(s, key);
-  }
-  return key;
-}
-
-/** Two steps send the same messages: the same object, or the same id and the same content. */
-export function sameStep(a: Step, b: Step): boolean {
-  return a === b || (a.id === b.id && a.kind === b.kind && contentKey(a) === contentKey(b));
-}
-
-/** Tokens of the leading steps two contexts share (per-step granularity: a changed step ends the prefix). */
-export function sharedPrefixTokens(a: readonly Step[], b: readonly Step[], tokens: (s: Step) => number): number {
-  let shared = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a[i] as Step;
-    if (!sameStep(x, b[i] as Step)) break;
-    shared += tokens(x);
-  }
-  return shared;
 }
 
 /**

@@ -1,0 +1,76 @@
+/**
+ * Long runs before every call, stateless: context tokens from the strategy's exact fast replay,
+ * shared prefixes measured at a sample of call pairs (lib/README.md "Simulation choices").
+ */
+import type { Step } from '../model/types';
+import type { HistoryLike, Strategy, StrategyContext } from '../strategies/types';
+import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { sharedPrefixTokens } from './prefix';
+import { describeRun, type RunConfig } from './run-config';
+import type { SimCall, SimulatedRun, SimulateOptions } from './types';
+
+/** Above this many step visits (calls × steps), a stateless every-call run samples its shared prefixes. */
+export const EXACT_PREFIX_BUDGET = 600_000;
+
+/**
+ * Positions in [1, count), at most `budget`, spread by the golden-ratio sequence: even coverage
+ * without the aliasing evenly spaced samples suffer on runs that repeat a pattern.
+ */
+function spread(count: number, budget: number): number[] {
+  if (count <= 1) return [];
+  const n = Math.min(count - 1, budget);
+  if (n === count - 1) return Array.from({ length: n }, (_, i) => i + 1);
+  const out = new Set<number>();
+  for (let i = 0; out.size < n && i < 4 * n; i++) out.add(1 + Math.floor((((i + 1) * 0.6180339887498949) % 1) * (count - 1)));
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * Stateless before every call on a long run, for a strategy with an exact fast replay: tokens from
+ * the fast replay; prefixes measured by applying the strategy at a sample of call pairs, each call's
+ * share of the previous context taken from the nearest measured call.
+ */
+export function sampledRun<P>(history: HistoryLike, strategy: Strategy<P>, params: P, ctx: StrategyContext, run: RunConfig, callIdx: readonly number[], tokens: readonly number[], options: SimulateOptions): SimulatedRun {
+  const at = (k: number) => strategy.apply({ ...history, steps: history.steps.slice(0, k) }, params, ctx).steps;
+  const stepTokens = (s: Step) => ctx.tokens.step(s);
+  // Each measurement applies the strategy twice: about 300,000 step visits in all.
+  const budget = Math.max(16, Math.min(300, Math.floor(150_000 / Math.max(1, history.steps.length))));
+  const measuredAt = spread(callIdx.length, budget);
+  // Each measured call: the prefix it shares, and the previous context it could have shared.
+  const measured = measuredAt.map((c) => ({ c, prev: (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS, shared: sharedPrefixTokens(at(callIdx[c - 1] as number), at(callIdx[c] as number), stepTokens) }));
+  // A call's share of the previous context: the run-wide weighted share of the measured calls (a
+  // window's share swings from call to call, so local estimates are noisier than the run's).
+  const NEAREST = measured.length;
+  let lo = 0;
+  const calls: SimCall[] = callIdx.map((stepIndex, c) => {
+    while (lo + NEAREST < measured.length && Math.abs((measured[lo + NEAREST] as { c: number }).c - c) < Math.abs((measured[lo] as { c: number }).c - c)) lo++;
+    const near = measured.slice(lo, lo + NEAREST);
+    const whole = near.reduce((x, m) => x + m.prev, 0);
+    const ratio = whole > 0 ? near.reduce((x, m) => x + m.shared, 0) / whole : 1;
+    const prev = c === 0 ? 0 : (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS;
+    const ts = (history.steps[stepIndex] as Step).timestamp;
+    return { stepIndex, contextTokens: tokens[c] as number, sharedPrefixTokens: c === 0 ? 0 : Math.round(ratio * prev), applied: true, ...(ts !== undefined ? { timestamp: ts } : {}) };
+  });
+  const contexts = new Map<number, readonly Step[]>();
+  for (const k of options.keepContextsAt ?? []) contexts.set(k, at(k));
+  const final = strategy.apply(history, params, ctx);
+  let total = 0;
+  let peak = 0;
+  let overflow = 0;
+  for (const c of calls) {
+    total += c.contextTokens;
+    peak = Math.max(peak, c.contextTokens);
+    if (c.contextTokens > ctx.contextWindow) overflow++;
+  }
+  return {
+    run,
+    calls,
+    totalInputTokens: total,
+    peakContextTokens: peak,
+    overflowCalls: overflow,
+    applications: calls.map((c) => ({ atStep: c.stepIndex, beforeTokens: c.contextTokens, afterTokens: c.contextTokens })),
+    final: { ...final, notes: [`ran ${calls.length + 1} times (${describeRun(run)})`, ...final.notes] },
+    contexts,
+    prefixSampled: { measured: measuredAt.length, total: calls.length },
+  };
+}
