@@ -5,11 +5,11 @@
  * computed in the history worker (never on the page), re-run as parameters change.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Comparison } from '../../lib/compare/compare';
+import { comparisonCosts, type Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { CUSTOM_ID, type CustomOutput } from '../../lib/compare/custom-run';
 import { modelCallIndices } from '../../lib/replay/replay';
-import { runCost, type PriceSheet } from '../../lib/simulate/cache';
+import type { PriceSheet } from '../../lib/simulate/cache';
 import { checkReportedUsage } from '../../lib/simulate/reported';
 import type { Goal } from '../../lib/compare/ranking';
 import { runInSandbox } from './sandbox';
@@ -132,8 +132,9 @@ export function CompareView(props: {
   const sheet = props.priceSheet && edit?.forLabel === props.priceSheet.label ? edit.sheet : props.priceSheet;
   const priceLabel = sheet ? `${sheet.label}${props.priceAssumed ? ', assumed' : ''}` : 'no price for this model';
   const [goal, setGoal] = useState<Goal>('cost');
-  const points = useMemo(() => (cmp ? prepareCompareSeries(cmp, 600, sheet) : []), [cmp, sheet]);
-  const costs = useMemo(() => (cmp && sheet ? [runCost(cmp.baseline.calls, sheet), ...cmp.columns.map((c) => (c.replay ? runCost(c.replay.calls, sheet) : undefined))] : undefined), [cmp, sheet]);
+  // Every run's bill, once: the table, the charts and the ranking read it.
+  const costs = useMemo(() => (cmp && sheet ? comparisonCosts(cmp, sheet) : undefined), [cmp, sheet]);
+  const points = useMemo(() => (cmp ? prepareCompareSeries(cmp, 600, costs) : []), [cmp, costs]);
   const reported = useMemo(() => (cmp && sheet ? checkReportedUsage(props.history, cmp.baseline, sheet) : undefined), [cmp, sheet, props.history]);
   const exportResult = (i: number, format: ExportFormat, copy = false) => {
     const col = cmp?.columns[i];
@@ -187,7 +188,7 @@ export function CompareView(props: {
       ) : (
         <div className={`flex flex-col gap-3 ${stale ? 'opacity-70 transition-opacity' : ''}`} aria-busy={stale}>
           <SummaryTable cmp={cmp} {...(costs ? { costs } : {})} priceLabel={priceLabel} />
-          <RankingPanel cmp={cmp} steps={props.history.steps} {...(sheet ? { sheet } : {})} goal={goal} onGoal={setGoal} windowLabel={props.windowLabel} />
+          <RankingPanel cmp={cmp} steps={props.history.steps} {...(costs ? { costs } : {})} goal={goal} onGoal={setGoal} windowLabel={props.windowLabel} />
           {reported && <ReportedCheckPanel check={reported} priceLabel={priceLabel} />}
           <SweepPanel cmp={cmp} target={target} {...(sheet ? { sheet } : {})} requestSweep={api.requestSweep} />
           {cmp.columns.some((c) => c.replay?.prefixSampled) && (

@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
 import { GOAL_LABELS, GOALS, rankStrategies, type Goal } from '../../lib/compare/ranking';
 import type { Step } from '../../lib/model/types';
-import type { PriceSheet } from '../../lib/simulate/cache';
+import type { RunCost } from '../../lib/simulate/cache';
 import { formatTokens } from '../ui/kinds';
 import { BASELINE_COLOR, columnColor } from './palette';
 
-export function RankingPanel(props: { cmp: Comparison; steps: readonly Step[]; sheet?: PriceSheet; goal: Goal; onGoal(goal: Goal): void; windowLabel: string }) {
-  const ranked = useMemo(() => rankStrategies(props.cmp, props.steps, props.sheet, props.goal, props.windowLabel), [props.cmp, props.steps, props.sheet, props.goal, props.windowLabel]);
+export function RankingPanel(props: { cmp: Comparison; steps: readonly Step[]; costs?: readonly (RunCost | undefined)[]; goal: Goal; onGoal(goal: Goal): void; windowLabel: string }) {
+  const ranked = useMemo(() => rankStrategies(props.cmp, props.steps, props.costs, props.goal, props.windowLabel), [props.cmp, props.steps, props.costs, props.goal, props.windowLabel]);
   return (
     <section aria-label="Ranking" className="rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">

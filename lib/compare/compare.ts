@@ -12,6 +12,7 @@ import { getStrategy, parseParams } from '../strategies';
 import { none } from '../strategies/none';
 import type { FateKind, HistoryLike, Strategy, StrategyContext, StrategyResult } from '../strategies/types';
 import { runOf, type StrategyChoice } from './config';
+import { runCost, type PriceSheet, type RunCost } from '../simulate/cache';
 import { CUSTOM_ID, precomputedStrategy, type CustomOutput } from './custom-run';
 import { lostIdentifiers, type LostIdentifier } from './identifiers';
 import { strategyWarnings, type CompareWarning } from './warnings';
@@ -135,4 +136,12 @@ export function contextForChoice(history: HistoryLike, choice: StrategyChoice, s
 /** The same, for a computed column. */
 export function contextAtCall(history: HistoryLike, col: CompareColumn, stepIndex: number, ctx: StrategyContext): readonly Step[] {
   return col.error ? [] : contextForChoice(history, col.choice, stepIndex, ctx);
+}
+
+/**
+ * Every run's bill under a price sheet: `[none, column 0, column 1, …]` (undefined for a refused
+ * column). Computed once per comparison; the table, the charts and the ranking read it.
+ */
+export function comparisonCosts(cmp: Comparison, sheet: PriceSheet): (RunCost | undefined)[] {
+  return [runCost(cmp.baseline.calls, sheet), ...cmp.columns.map((c) => (c.replay ? runCost(c.replay.calls, sheet) : undefined))];
 }

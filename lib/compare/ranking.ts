@@ -5,7 +5,7 @@
  * input tokens stand in for cost.
  */
 import type { Step } from '../model/types';
-import { runCost, type PriceSheet, type RunCost } from '../simulate/cache';
+import type { RunCost } from '../simulate/cache';
 import type { SimCall, SimulatedRun } from '../simulate/simulate';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { Comparison } from './compare';
@@ -67,12 +67,13 @@ function sentenceFor(r: Omit<RankedStrategy, 'sentence' | 'rank'>, totalCalls: n
   return `${text}.`;
 }
 
-export function rankStrategies(cmp: Comparison, steps: readonly Step[], sheet: PriceSheet | undefined, goal: Goal, windowLabel = 'the context window'): RankedStrategy[] {
+/** `costs` are the runs' bills in `comparisonCosts` order (none first); without them, tokens stand in for cost. */
+export function rankStrategies(cmp: Comparison, steps: readonly Step[], costs: readonly (RunCost | undefined)[] | undefined, goal: Goal, windowLabel = 'the context window'): RankedStrategy[] {
   const stepNumberOf = new Map(steps.map((s) => [s.id, s.stepNumber]));
-  const baseCost = sheet ? runCost(cmp.baseline.calls, sheet) : undefined;
+  const baseCost = costs?.[0];
   const rows: Omit<RankedStrategy, 'rank'>[] = [];
   const add = (index: number, label: string, run: SimulatedRun, lost: number, firstLostStep: number | undefined) => {
-    const cost = sheet ? runCost(run.calls, sheet) : undefined;
+    const cost = costs?.[index + 1];
     const base = cmp.baseline.totalInputTokens;
     const partial = {
       index,

@@ -5,8 +5,7 @@
  * call (the sawtooth's drops). Long runs are bucketed to at most `maxPoints` points (the largest
  * context in a bucket, the cumulative values at its end), so the chart stays fast.
  */
-import { callCost, type PriceSheet } from '../simulate/cache';
-import type { SimCall } from '../simulate/simulate';
+import type { RunCost } from '../simulate/cache';
 import type { Comparison } from './compare';
 
 export interface ComparePoint {
@@ -18,19 +17,20 @@ export interface ComparePoint {
   readonly context: Readonly<Record<string, number>>;
   readonly cumulative: Readonly<Record<string, number>>;
   readonly saved: Readonly<Record<string, number>>;
-  /** Cumulative USD with prompt caching, and without (present with a price sheet). */
+  /** Cumulative USD with prompt caching, and without (present with the runs' bills). */
   readonly cost: Readonly<Record<string, number>>;
   readonly uncachedCost: Readonly<Record<string, number>>;
   /** Keys of the strategies that ran within this point's calls. */
   readonly applied: readonly string[];
 }
 
-export function prepareCompareSeries(cmp: Comparison, maxPoints = 600, sheet?: PriceSheet): ComparePoint[] {
+/** `costs` are the runs' bills in `comparisonCosts` order (none first), when there is a price. */
+export function prepareCompareSeries(cmp: Comparison, maxPoints = 600, costs?: readonly (RunCost | undefined)[]): ComparePoint[] {
   const calls = cmp.baseline.calls;
   const keys = ['none', ...cmp.columns.map((_, i) => `c${i}`)];
   const runs = [cmp.baseline, ...cmp.columns.map((c) => c.replay)];
   const totals = keys.map(() => 0);
-  const costs = keys.map(() => 0);
+  const spent = keys.map(() => 0);
   const uncached = keys.map(() => 0);
   const bucket = Math.max(1, Math.ceil(calls.length / maxPoints));
   const out: ComparePoint[] = [];
@@ -43,11 +43,9 @@ export function prepareCompareSeries(cmp: Comparison, maxPoints = 600, sheet?: P
       totals[j] = (totals[j] as number) + tokens;
       peak[j] = Math.max(peak[j] as number, tokens);
       if (c?.applied && j > 0) applied.add(keys[j] as string);
-      if (sheet && c) {
-        const prev: SimCall | undefined = r?.calls[k - 1];
-        const gap = prev?.timestamp !== undefined && c.timestamp !== undefined ? c.timestamp - prev.timestamp : undefined;
-        const bill = callCost(tokens, c.sharedPrefixTokens, sheet, gap);
-        costs[j] = (costs[j] as number) + bill.costUsd;
+      const bill = costs?.[j]?.calls[k];
+      if (bill) {
+        spent[j] = (spent[j] as number) + bill.costUsd;
         uncached[j] = (uncached[j] as number) + bill.uncachedCostUsd;
       }
     });
@@ -59,8 +57,8 @@ export function prepareCompareSeries(cmp: Comparison, maxPoints = 600, sheet?: P
       context: pick(peak),
       cumulative: pick(totals),
       saved: pick(totals.map((t) => (totals[0] as number) - t)),
-      cost: sheet ? pick(costs) : {},
-      uncachedCost: sheet ? pick(uncached) : {},
+      cost: costs ? pick(spent) : {},
+      uncachedCost: costs ? pick(uncached) : {},
       applied: [...applied],
     });
     peak = keys.map(() => 0);

@@ -41,15 +41,19 @@ export function replay<P>(history: HistoryLike, strategy: Strategy<P>, params: P
       return ctx.tokens.context(strategy.apply(prefix, params, ctx).steps);
     });
   }
+  const calls = callIndices.map((stepIndex, i) => ({ stepIndex, contextTokens: (tokens as number[])[i] as number }));
+  return { calls, ...callTotals(calls, ctx.contextWindow) };
+}
+
+/** A run's input over all its calls, its largest request, and the calls over the context window. */
+export function callTotals(calls: readonly { readonly contextTokens: number }[], contextWindow: number): Omit<ReplayResult, 'calls'> {
   let total = 0;
   let peak = 0;
   let overflow = 0;
-  const calls = callIndices.map((stepIndex, i) => {
-    const contextTokens = (tokens as number[])[i] as number;
-    total += contextTokens;
-    peak = Math.max(peak, contextTokens);
-    if (contextTokens > ctx.contextWindow) overflow++;
-    return { stepIndex, contextTokens };
-  });
-  return { calls, totalInputTokens: total, peakContextTokens: peak, overflowCalls: overflow };
+  for (const c of calls) {
+    total += c.contextTokens;
+    peak = Math.max(peak, c.contextTokens);
+    if (c.contextTokens > contextWindow) overflow++;
+  }
+  return { totalInputTokens: total, peakContextTokens: peak, overflowCalls: overflow };
 }

@@ -5,6 +5,7 @@
 import type { Step } from '../model/types';
 import type { HistoryLike, Strategy, StrategyContext } from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { callTotals } from '../replay/replay';
 import { sharedPrefixTokens } from './prefix';
 import { describeRun, type RunConfig } from './run-config';
 import type { SimCall, SimulatedRun, SimulateOptions } from './types';
@@ -54,21 +55,14 @@ export function sampledRun<P>(history: HistoryLike, strategy: Strategy<P>, param
   const contexts = new Map<number, readonly Step[]>();
   for (const k of options.keepContextsAt ?? []) contexts.set(k, at(k));
   const final = strategy.apply(history, params, ctx);
-  let total = 0;
-  let peak = 0;
-  let overflow = 0;
-  for (const c of calls) {
-    total += c.contextTokens;
-    peak = Math.max(peak, c.contextTokens);
-    if (c.contextTokens > ctx.contextWindow) overflow++;
-  }
+  // Each application runs on the whole history before the call: that is the context it started from.
+  const full = [REPLY_PRIMING_TOKENS];
+  history.steps.forEach((s, i) => full.push((full[i] as number) + ctx.tokens.step(s)));
   return {
     run,
     calls,
-    totalInputTokens: total,
-    peakContextTokens: peak,
-    overflowCalls: overflow,
-    applications: calls.map((c) => ({ atStep: c.stepIndex, beforeTokens: c.contextTokens, afterTokens: c.contextTokens })),
+    ...callTotals(calls, ctx.contextWindow),
+    applications: calls.map((c) => ({ atStep: c.stepIndex, beforeTokens: full[c.stepIndex] as number, afterTokens: c.contextTokens })),
     final: { ...final, notes: [`ran ${calls.length + 1} times (${describeRun(run)})`, ...final.notes] },
     contexts,
     prefixSampled: { measured: measuredAt.length, total: calls.length },

@@ -10,6 +10,7 @@
  * a fraction of fresh input (cache.ts).
  */
 import { isModelCall, stepText as stepTextOf } from '../model/steps';
+import { callTotals } from '../replay/replay';
 import type { Step, SummaryStep } from '../model/types';
 import type { HistoryLike, StepFate, Strategy, StrategyContext, StrategyResult } from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
@@ -202,22 +203,12 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
     if (applications.length > before) appliedSinceCall = true;
   }
 
-  let total = 0;
-  let peak = 0;
-  let overflow = 0;
-  for (const c of calls) {
-    total += c.contextTokens;
-    peak = Math.max(peak, c.contextTokens);
-    if (c.contextTokens > ctx.contextWindow) overflow++;
-  }
   const end = options.until === undefined ? n : Math.min(n, options.until);
   const notes = [`ran ${applications.length} time${applications.length === 1 ? '' : 's'} (${describeRun(run)})`, ...lastNotes];
   return {
     run,
     calls,
-    totalInputTokens: total,
-    peakContextTokens: peak,
-    overflowCalls: overflow,
+    ...callTotals(calls, ctx.contextWindow),
     applications,
     final: finalResult(steps.slice(0, end), materialize(view, from, end), created, notes),
     contexts,
