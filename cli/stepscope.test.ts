@@ -103,6 +103,25 @@ describe('stepscope CLI', () => {
     expect(h.totalInputTokens).toBeLessThan(h.baselineInputTokens);
   });
 
+  it('reads files as the app does: a byte-order mark and UTF-16 load, text and deep nesting get one line naming the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stepscope-bad-'));
+    const text = readFileSync(tau, 'utf8');
+    writeFileSync(join(dir, 'bom.json'), `\uFEFF${text}`);
+    writeFileSync(join(dir, 'utf16.json'), Buffer.from(`\uFEFF${text}`, 'utf16le'));
+    writeFileSync(join(dir, 'notes.txt'), 'hello world\n');
+    writeFileSync(join(dir, 'deep.json'), `[{"role": "user", "content": ${'['.repeat(2_000)}${']'.repeat(2_000)}}]`);
+    const plain = json('inspect', tau).histories[0].totals;
+    expect(json('inspect', join(dir, 'bom.json')).histories[0].totals).toEqual(plain);
+    expect(json('inspect', join(dir, 'utf16.json')).histories[0].totals).toEqual(plain);
+    for (const [file, message] of [
+      ['notes.txt', "stepscope: notes.txt: invalid JSON at line 1, column 1: unexpected 'h' at the start (not a JSON file?)\n"],
+      ['deep.json', `stepscope: deep.json: the JSON nests more than 500 levels deep (at /0/content${'/0'.repeat(25)}…); Stepscope reads up to 500\n`],
+    ]) {
+      const r = cli('inspect', join(dir, file as string));
+      expect([r.code, r.stdout, r.stderr]).toEqual([1, '', message]);
+    }
+  });
+
   it.each([
     [['inspect', '/nope.json'], 2, 'stepscope: cannot read /nope.json: ENOENT'],
     [['replay', tau], 2, 'stepscope: replay: missing --strategy <id>'],

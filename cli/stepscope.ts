@@ -2,10 +2,10 @@
  * `npm run -s stepscope -- <command> <file> [options]`: the core behind a command line, for agent
  * builders' CI. Invalid input or parameters print a one-line reason on stderr and exit non-zero.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { openAsBlob, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseSource, type ImportResult } from '../lib/import';
+import { readSource, type ImportResult, type ParsedSource } from '../lib/import';
 import { importSources, isHistoryFileName } from '../lib/import/files';
 import { createStrategyContext } from '../lib/strategies/context';
 import { TOKENIZERS, type TokenizerId } from '../lib/tokens/tokenizer';
@@ -58,19 +58,20 @@ function filesUnder(path: string): { full: string; rel: string }[] {
 }
 
 /** Files and folders as the app reads them: a folder's files together, so folder formats are found. */
-function readPaths(paths: readonly string[]): ImportResult & { format: string } {
+async function readPaths(paths: readonly string[]): Promise<ImportResult & { format: string }> {
   const all = paths.flatMap(filesUnder);
   const picked = all.length > 1 ? all.filter((f) => isHistoryFileName(f.rel)) : all;
   if (picked.length === 0) throw new UsageError(`${paths.join(' ')}: no .json, .jsonl or .traj file to read`);
   const failures: string[] = [];
-  const sources = picked.flatMap((f) => {
+  // Read as the app reads a picked file: in chunks, JSONL line by line, any encoding the file announces.
+  const sources: ParsedSource[] = [];
+  for (const f of picked) {
     try {
-      return [parseSource(readFileSync(f.full, 'utf8'), f.rel)];
+      sources.push(await readSource(await openAsBlob(f.full), f.rel));
     } catch (error) {
       failures.push((error as Error).message);
-      return [];
     }
-  });
+  }
   const loaded = importSources(sources, failures);
   if (loaded.histories.length === 0) throw new Error(failures.join('; '));
   // Files that failed among others that loaded are warnings; the exit code stays 0 for what loaded.
@@ -78,7 +79,7 @@ function readPaths(paths: readonly string[]): ImportResult & { format: string } 
   return { file: { histories: loaded.histories }, format: [...new Set(loaded.formats)].join(', '), warnings };
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -103,7 +104,7 @@ function main(argv: string[]): number {
   if (!command || !['inspect', 'prune', 'replay'].includes(command)) throw new UsageError(`unknown command "${command ?? ''}" (inspect, prune, replay; --help)`);
   if (!file) throw new UsageError(`${command}: missing <file>`);
   if (!(TOKENIZERS as readonly string[]).includes(values.tokenizer)) throw new UsageError(`unknown tokenizer "${values.tokenizer}" (${TOKENIZERS.join(', ')})`);
-  const imported = readPaths(positionals.slice(1));
+  const imported = await readPaths(positionals.slice(1));
   const histories = imported.file.histories;
   const ctx = createStrategyContext({
     tokenizer: values.tokenizer as TokenizerId,
@@ -154,7 +155,7 @@ function main(argv: string[]): number {
 }
 
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   process.stderr.write(`stepscope: ${(error as Error).message.split('\n')[0]}\n`);
   process.exitCode = error instanceof UsageError ? 2 : 1;

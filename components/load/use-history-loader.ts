@@ -7,13 +7,12 @@ import type { CustomOutput } from '../../lib/compare/custom-run';
 import type { SweepResult } from '../../lib/compare/sweep';
 import type { PriceSheet } from '../../lib/simulate/cache';
 import type { CompareTarget, PickedFile, WorkerResponse } from '../../lib/worker/protocol';
+import { sizeProblem } from '../../lib/import/decode';
 import { pickedFromList } from './picked-files';
 import { findSample } from './samples';
 import type { TokenizerId } from '../../lib/tokens/tokenizer';
 import { useDebuggerStoreApi } from '../state/debugger-provider';
 import { writeUrlSample } from '../workspace/url-state';
-
-export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 /** One loader (one worker) per app: it holds the loaded file for record lookups. */
 export type HistoryLoader = ReturnType<typeof useHistoryLoader>;
@@ -79,9 +78,10 @@ export function useHistoryLoader() {
   const loadFiles = useCallback(
     (list: FileList | readonly PickedFile[]) => {
       const files = list instanceof FileList ? pickedFromList(list) : [...list];
-      const tooBig = files.find((f) => f.file.size > MAX_FILE_BYTES);
+      // Refused before anything is read, with the message the CLI gives.
+      const tooBig = files.map((f) => sizeProblem(f.path, f.file.size)).find((p) => p !== undefined);
       if (tooBig) {
-        store.getState().actions.loadFailed(`${tooBig.path}: ${(tooBig.file.size / 2 ** 20).toFixed(0)} MB is over the ${MAX_FILE_BYTES / 2 ** 20} MB limit`);
+        store.getState().actions.loadFailed(tooBig);
         return;
       }
       if (files.length === 0) {

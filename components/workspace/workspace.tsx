@@ -13,7 +13,7 @@ import { Timeline } from '../timeline/timeline';
 import { formatTokens } from '../ui/kinds';
 import { subParam, updateUrl, viewParams } from './url-state';
 import { reportedUsage } from '../../lib/model/usage';
-import { currentHistory, historyAt, type View } from '../../lib/state/debugger-store';
+import { countsOf, currentHistory, historyAt, type View } from '../../lib/state/debugger-store';
 import { StepTable } from '../table/step-table';
 import type { StepQuery } from '../../lib/model/query';
 import { Totals } from './totals';
@@ -59,7 +59,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestReco
   const history = loaded ? currentHistory({ loaded, historyIndex, childPath }) : undefined;
   const run = loaded?.file.histories[historyIndex];
   const steps = useMemo(() => history?.steps ?? [], [history]);
-  const tokens = useMemo(() => counts?.byHistory[history?.id ?? ''] ?? steps.map(() => 0), [counts, history, steps]);
+  const tokens = useMemo(() => countsOf(counts, history?.id) ?? steps.map(() => 0), [counts, history, steps]);
   const exact = counts?.exact ?? false;
   const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);

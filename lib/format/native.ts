@@ -3,6 +3,7 @@
  * import gives back an equal history (property-tested), and re-export is byte-identical.
  */
 import type { z } from 'zod';
+import { ImportError } from '../import/types';
 import { assertUnreachable } from '../model/steps';
 import type { ActionStep, History, HistoryFile, JsonValue, Step, StepSource, ToolCall, Usage } from '../model/types';
 import {
@@ -16,7 +17,8 @@ import {
   type SerializedStep,
 } from './native-schema';
 
-export class StepFormatError extends Error {
+/** A native file that does not fit the schema: the user's file, so an import error like any other. */
+export class StepFormatError extends ImportError {
   override name = 'StepFormatError';
 }
 
@@ -107,7 +109,8 @@ function actionToDict(step: ActionStep, base: object) {
     // Seed view of the first call, for readers that only know seed 000.
     tool_name: first?.name,
     tool_args: first?.arguments,
-    observation: step.observation,
+    // The reader takes an empty observation for none (seed 000 writes ""), so one is not written.
+    observation: step.observation === '' ? undefined : step.observation,
     error: step.error,
     is_final: step.isFinal,
     raw_llm_response: step.modelOutput,

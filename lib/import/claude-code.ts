@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import type { ActionStep, ChildHistory, History, Step, ToolCall } from '../model/types';
 import { FolderValue, recordLine } from './read';
-import type { Importer, ImportWarning } from './types';
+import { ImportError, type Importer, type ImportWarning } from './types';
 import { folderFiles, folderPointer, imagePlaceholder, isoToUnix, isRecord, StepList, tool, usage } from './util';
 
 const message = z.object({
@@ -300,7 +300,7 @@ function importTranscript(
   const { main, sidechains } = splitThreads(records, warnings, pointerOf);
   const transcript = convert(main, records, file, pointerOf);
   warnings.push(...transcript.warnings);
-  if (transcript.steps.length === 0) throw new Error('the transcript has no user or assistant messages');
+  if (transcript.steps.length === 0) throw new ImportError('the transcript has no user or assistant messages');
   const children: Linkable[] = [];
   for (const [group, entries] of sidechains) {
     const t = convert(entries, records, file, pointerOf);
@@ -344,7 +344,7 @@ export const claudeCodeImporter: Importer = {
   import(value, fileName) {
     if (!(value instanceof FolderValue)) {
       const found = recordsOf(value);
-      if (!found) throw new Error('no Claude Code entries');
+      if (!found) throw new ImportError('no Claude Code entries');
       const { history, warnings } = importTranscript(found.records, fileName, (i) => `${found.prefix}/${i}`, []);
       if (history.children === undefined && history.steps.some((s) => s.kind === 'action' && s.toolCalls.some((c) => c.name === 'Task' || c.name === 'Agent'))) {
         warnings.push({ message: 'this session started sub-agents whose transcripts are separate files: open the session folder (or the files together) to see them' });
@@ -381,7 +381,7 @@ export const claudeCodeImporter: Importer = {
       histories.push({ ...r.history, id: a.path, title: `${a.path} · ${r.history.title ?? ''}` });
       warnings.push({ message: `${a.path}: no session transcript in the folder started this sub-agent; shown on its own` });
     }
-    if (histories.length === 0) throw new Error('no transcript in the folder has user or assistant messages');
+    if (histories.length === 0) throw new ImportError('no transcript in the folder has user or assistant messages');
     return { file: { histories }, warnings, claimed: [...transcripts.map(([p]) => p), ...[...metas.keys()].filter((p) => used.has(p.replace(/\.meta\.json$/, '.jsonl')))] };
   },
 };

@@ -93,7 +93,7 @@ function fromExec(events: readonly Record<string, unknown>[], list: StepList): v
 export const codexImporter: Importer = {
   id: 'codex',
   label: 'OpenAI Responses / Codex CLI',
-  near: { sniff: (v) => isRecord(v) && ('items' in v || 'events' in v), schema: z.union([itemsEnvelope, execEvents]) },
+  near: { sniff: (v) => isRecord(v) && [v.items, v.events].some((l) => Array.isArray(l) && isRecord(l[0]) && typeof l[0].type === 'string'), schema: z.union([itemsEnvelope, execEvents]) },
   detect: (value) => items.safeParse(value).success || itemsEnvelope.safeParse(value).success || rollout.safeParse(value).success || execEvents.safeParse(value).success,
   import(value, fileName) {
     const list = new StepList({ format: 'codex', file: fileName });

@@ -8,6 +8,8 @@
 import type { History } from '../model/types';
 import { IMPORTERS, importValue } from './index';
 import { FolderValue, type ParsedSource } from './read';
+import { sanitizeHistories } from './sanitize';
+import type { ImportWarning } from './types';
 
 /** In a picked folder, the files that can hold a history (others, like README.md or agent_state.pkl, are skipped). */
 export function isHistoryFileName(path: string): boolean {
@@ -73,5 +75,10 @@ export function importSources(sources: readonly ParsedSource[], failures: string
       failures.push((error as Error).message);
     }
   }
+  // Ids unique across every file's runs and sub-agents (counts and the URL look runs up by id).
+  const notes: ImportWarning[] = [];
+  const histories = sanitizeHistories(out.histories, notes);
+  out.histories.splice(0, out.histories.length, ...histories);
+  out.warnings.push(...notes.map((w) => w.message));
   return out;
 }

@@ -22,6 +22,7 @@ import { sweAgentImporter } from './swe-agent';
 import { tauBenchRunsImporter } from './tau-bench-runs';
 import { tinyAgentImporter } from './tinyagent';
 import { FolderValue, parseSource, recordLine } from './read';
+import { sanitizeHistories } from './sanitize';
 import { ImportError, type Importer, type ImportResult } from './types';
 
 export type { Importer, ImportResult, ImportWarning } from './types';
@@ -59,6 +60,8 @@ function whyNot(value: unknown): string {
     const parsed = importer.near.schema.safeParse(value);
     const issue = parsed.success ? undefined : parsed.error.issues[0];
     if (!issue) return `looks like ${importer.label}, but its content does not fit it`;
+    // A union none of whose shapes fit at the top: nothing says the file was meant to be this format.
+    if (issue.path.length === 0 && issue.code === 'invalid_union') continue;
     const pointer = issue.path.map((p) => `/${String(p)}`).join('');
     const line = typeof issue.path[0] === 'number' && Array.isArray(value) ? recordLine(value, issue.path[0]) : undefined;
     const where = `${line === undefined ? '' : `line ${line}, `}${pointer || '/'}`;
@@ -80,12 +83,17 @@ export function importValue(value: unknown, fileName: string): ImportResult & { 
     if (importer) input = [value];
   }
   if (!importer) throw new ImportError(`${fileName}: ${whyNot(value)}`);
+  let imported: ImportResult;
   try {
-    return { ...importer.import(input, fileName), format: importer.id, value: input };
+    imported = importer.import(input, fileName);
   } catch (error) {
     if (error instanceof ImportError && error.message.startsWith(`${fileName}:`)) throw error;
-    throw new ImportError(`${fileName}: ${importer.label}: ${(error as Error).message}`);
+    // The cause is kept: an importer's own refusal is an ImportError; anything else is a bug to fix.
+    throw new ImportError(`${fileName}: ${importer.label}: ${(error as Error).message}`, { cause: error });
   }
+  const warnings = [...imported.warnings];
+  const histories = sanitizeHistories(imported.file.histories, warnings);
+  return { ...imported, file: { histories }, warnings, format: importer.id, value: input };
 }
 
 /** Parse and import a file's text (JSON or JSONL). Errors name the file and the position. */

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { History, JsonValue } from '../model/types';
-import type { Importer, ImportWarning } from './types';
+import { ImportError, type Importer, type ImportWarning } from './types';
 import { imagePlaceholder, isRecord, StepList, usage } from './util';
 
 const chatMessage = z.object({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.unknown() }).passthrough();
@@ -70,7 +70,7 @@ export const inspectAiImporter: Importer = {
   import(value, fileName) {
     const l = log.parse(value);
     const warnings: ImportWarning[] = [];
-    if (l.samples.length === 0) throw new Error('the log has no samples (was it written with --no-log-samples?)');
+    if (l.samples.length === 0) throw new ImportError('the log has no samples (was it written with --no-log-samples?)');
     const histories: History[] = l.samples.map((sample, si) => {
       const s = sample as Record<string, unknown>;
       const attachments = isRecord(s.attachments) ? s.attachments : {};

@@ -4,9 +4,9 @@
  * entries. An assistant message is one action; a last assistant message without calls is final.
  */
 import { z } from 'zod';
-import type { ActionStep, JsonValue, Step, ToolCall } from '../model/types';
+import type { ActionStep, Step, ToolCall } from '../model/types';
 import { recordLine } from './read';
-import { isRecord } from './util';
+import { isRecord, parseArguments } from './util';
 import type { Importer, ImportWarning } from './types';
 
 const toolCall = z.object({
@@ -32,14 +32,6 @@ function textOf(c: Message['content']): string {
   return c.map((b) => b.text ?? `[${b.type}]`).join('\n');
 }
 
-function parseArguments(raw: string): JsonValue {
-  try {
-    return JSON.parse(raw) as JsonValue;
-  } catch {
-    return raw;
-  }
-}
-
 export function importOpenAIMessages(list: readonly Message[], source: { format: string; file: string; pointer: string }, records?: readonly unknown[]) {
   const steps: Step[] = [];
   const warnings: ImportWarning[] = [];
@@ -63,7 +55,12 @@ export function importOpenAIMessages(list: readonly Message[], source: { format:
         steps.push({ ...base, kind: 'action', toolCalls: [], observation: text, isFinal: false });
         return;
       }
-      const toolCalls = ownerStep.toolCalls.map((c) => (c.id === m.tool_call_id ? { ...c, result: text } : c));
+      // Two calls with one id, or two results for one call: each result goes to the first call still
+      // waiting for it, and a result for a call already answered is added to its result, never lost.
+      const waiting = ownerStep.toolCalls.findIndex((c) => c.id === m.tool_call_id && c.result === undefined);
+      const target = waiting >= 0 ? waiting : ownerStep.toolCalls.findLastIndex((c) => c.id === m.tool_call_id);
+      if (waiting < 0) warnings.push({ message: `tool message ${i} answers call ${m.tool_call_id ?? ''}, which already has a result; added to it`, pointer: base.source.pointer });
+      const toolCalls = ownerStep.toolCalls.map((c, k) => (k === target ? { ...c, result: c.result === undefined ? text : `${c.result}\n${text}` } : c));
       steps[owner as number] = { ...ownerStep, toolCalls };
     }
   });

@@ -12,8 +12,9 @@
  * Nanosecond times are read as exact integers (they pass 2^53; lib/import/read.ts keeps them as text).
  */
 import { z } from 'zod';
+import { parseEmbeddedJson } from './json-text';
 import type { ChildHistory, History, JsonValue, ToolCall, Usage } from '../model/types';
-import type { Importer, ImportWarning } from './types';
+import { ImportError, type Importer, type ImportWarning } from './types';
 import { parseCallingTools } from './smolagents';
 import { isRecord, nanosToUnix, parseArguments, StepList, usage } from './util';
 
@@ -74,12 +75,7 @@ function toSpans(list: readonly Record<string, unknown>[], prefix: string): Span
 }
 
 function jsonOf(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
-  }
+  return typeof value === 'string' ? parseEmbeddedJson(value) : value;
 }
 
 function text(value: unknown): string {
@@ -343,7 +339,7 @@ export const otelImporter: Importer = {
   },
   import(value, fileName) {
     const found = spansOf(value);
-    if (!found) throw new Error('no spans');
+    if (!found) throw new ImportError('no spans');
     const spans = toSpans(found.list, found.prefix);
     const warnings: ImportWarning[] = [];
     const traces = new Map<string, Span[]>();
@@ -353,7 +349,7 @@ export const otelImporter: Importer = {
       return h ? [h] : [];
     });
     // Conventions that record the conversation on the agent span (GenAI `invoke_agent`) have no per-call messages.
-    if (histories.length === 0) throw new Error('no span records model messages (gen_ai.input.messages, llm.input_messages or an ADK llm_request)');
+    if (histories.length === 0) throw new ImportError('no span records model messages (gen_ai.input.messages, llm.input_messages or an ADK llm_request)');
     const skipped = spans.length - spans.filter((s) => isLlmSpan(s) || isToolSpan(s) || isAgentSpan(s)).length;
     if (skipped > 0) warnings.push({ message: `${skipped} span(s) that are neither model calls, tools nor agents (chains, steps, workflow) only shape the tree` });
     return { file: { histories: histories.map((h) => ({ ...h, id: histories.length > 1 ? h.id : fileName })) }, warnings };

@@ -4,7 +4,11 @@
  * skipped; the rest still loads. Several files (a picked folder) become one `FolderValue`, so
  * importers of formats stored as folders can find their structure in it.
  */
+import { checkText, createDecoder, sizeProblem, sniffEncoding } from './decode';
+import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText, tooDeep } from './json-text';
 import { ImportError, type ImportWarning } from './types';
+
+export { parseJsonExact } from './json-text';
 
 /** Files picked or dropped together, by relative path ('/'-separated); values are parsed files. */
 export class FolderValue {
@@ -28,61 +32,21 @@ export function recordLine(records: readonly unknown[], index: number): number |
   return lineIndex.get(records)?.[index];
 }
 
-/** Where a JSON.parse error points, as "line L, column C", saying so when the text just stops. */
-function jsonErrorPosition(text: string, error: Error): string {
-  const m = /position (\d+)/.exec(error.message);
-  const end = text.trimEnd().length;
-  if (!m) {
-    if (/end of JSON input/.test(error.message)) return `${lineColumn(text, text.length)}: the text ends early (truncated file?)`;
-    return error.message;
-  }
-  const pos = Number(m[1]);
-  const early = pos >= end - 1 || (/Unterminated string/.test(error.message) && !text.slice(pos).includes('"'));
-  return `${lineColumn(text, pos)}${early ? ': the text ends early (truncated file?)' : ''}`;
-}
-
-function lineColumn(text: string, pos: number): string {
-  const before = text.slice(0, pos);
-  const line = before.split('\n').length;
-  const column = pos - before.lastIndexOf('\n');
-  return `line ${line}, column ${column}`;
-}
-
-const MAYBE_BIG = /\d{16}/;
-const BIG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![\w.])/g;
-
-/**
- * JSON.parse, except that integers past 2^53 (OpenTelemetry's nanosecond times, 64-bit ids) become
- * strings of their exact digits instead of rounded numbers.
- */
-export function parseJsonExact(text: string): unknown {
-  if (!MAYBE_BIG.test(text)) return JSON.parse(text);
-  try {
-    return JSON.parse(text.replace(BIG_INTEGER, (m) => (m.startsWith('"') || Number.isSafeInteger(Number(m)) ? m : `"${m}"`)));
-  } catch {
-    // The error's position must be the original text's.
-    return JSON.parse(text);
-  }
-}
-
-function checkText(text: string, name: string): void {
-  if (text.trim() === '') throw new ImportError(`${name}: the file is empty`);
-  const head = text.slice(0, 4096);
-  // NUL bytes, or many bytes that are not UTF-8 (decoded as U+FFFD): an archive, an image, a pickle.
-  if (head.includes('\u0000') || (head.match(/\uFFFD/g)?.length ?? 0) > 8) {
-    const hint = /\.eval$/i.test(name) ? ' (Inspect .eval logs are zip archives: `inspect log convert --to json` first)' : '';
-    throw new ImportError(`${name}: this is a binary file, not JSON${hint}`);
-  }
-}
-
 /** Parse a file's text as one JSON value. Errors name the file and the position. */
 export function parseJson(text: string, name: string): unknown {
+  return parseWhole(text, name).value;
+}
+
+function parseWhole(text: string, name: string): { value: unknown; warnings: ImportWarning[] } {
   checkText(text, name);
+  let parsed;
   try {
-    return parseJsonExact(text);
+    parsed = parseJsonText(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw new ImportError(`${name}: invalid JSON at ${jsonErrorPosition(text, error as Error)}`);
   }
+  checkDepth(parsed.value, name);
+  return parsed;
 }
 
 /** Collects JSONL records line by line; `finish` gives the records and the lines it skipped. */
@@ -95,16 +59,26 @@ export function createJsonlReader(name: string) {
   return {
     line(raw: string) {
       lineNo++;
-      if (raw.trim() === '') return;
-      const text = raw;
+      const text = lineNo === 1 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
+      if (text.trim() === '') return;
+      let parsed;
       try {
-        records.push(parseJsonExact(text));
-        lines.push(lineNo);
+        parsed = parseJsonText(text);
       } catch (error) {
         const at = jsonErrorPosition(text, error as Error).replace(/^line 1, /, '');
         firstError ||= `line ${lineNo}: ${at}`;
         warnings.push({ message: `line ${lineNo}: invalid JSON at ${at}; the line was skipped` });
+        return;
       }
+      const deep = tooDeep(parsed.value);
+      if (deep !== undefined) {
+        firstError ||= `line ${lineNo}: nested more than ${MAX_DEPTH} levels deep`;
+        warnings.push({ message: `line ${lineNo}: the JSON nests more than ${MAX_DEPTH} levels deep (at ${deep.slice(0, 60)}); the line was skipped` });
+        return;
+      }
+      records.push(parsed.value);
+      lines.push(lineNo);
+      for (const w of parsed.warnings) warnings.push({ message: `line ${lineNo}: ${w.message}` });
     },
     finish(): ParsedSource {
       if (records.length === 0) {
@@ -131,12 +105,14 @@ function looksLineOriented(text: string, name: string): boolean {
 /** A file's text as a JSON value, or as JSONL records when its name or its first line says so. */
 export function parseSource(text: string, name: string): ParsedSource {
   checkText(text, name);
+  if (text.startsWith('\uFEFF')) return parseSource(text.slice(1), name);
   if (looksLineOriented(text, name)) {
     // A pretty-printed JSON file named .jsonl still reads as the one value it is.
     if (!/\.(jsonl|ndjson)$/i.test(name) || /^\s*[[{]\s*$/.test(text.split('\n', 1)[0] ?? '')) {
       try {
-        return { path: name, value: parseJsonExact(text), warnings: [] };
-      } catch {
+        return { path: name, ...parseWhole(text, name) };
+      } catch (error) {
+        if (error instanceof ImportError && !/invalid JSON/.test(error.message)) throw error;
         // Not one value: read it line by line below.
       }
     }
@@ -144,7 +120,7 @@ export function parseSource(text: string, name: string): ParsedSource {
     for (const line of text.split('\n')) reader.line(line);
     return reader.finish();
   }
-  return { path: name, value: parseJson(text, name), warnings: [] };
+  return { path: name, ...parseWhole(text, name) };
 }
 
 /**
@@ -152,17 +128,20 @@ export function parseSource(text: string, name: string): ParsedSource {
  * string (JSON.parse needs it). `onProgress` gets the fraction of bytes read.
  */
 export async function readSource(file: Blob, name: string, onProgress: (fraction: number) => void = () => {}): Promise<ParsedSource> {
-  const decoder = new TextDecoder();
+  const tooBig = sizeProblem(name, file.size);
+  if (tooBig) throw new ImportError(tooBig);
   const reader = file.stream().getReader();
   const size = Math.max(1, file.size);
   let read = 0;
   const first = await reader.read();
-  const firstText = first.done ? '' : decoder.decode(first.value, { stream: true });
-  read += first.done ? 0 : first.value.byteLength;
+  const head = first.done ? new Uint8Array() : first.value;
+  const decoder = createDecoder(sniffEncoding(head, name).encoding);
+  const firstText = decoder.decode(head, { stream: true });
+  read += head.byteLength;
   if (!/\.(jsonl|ndjson)$/i.test(name)) {
     const chunks = [firstText];
-    for (let r = first; !r.done; ) {
-      r = await reader.read();
+    for (;;) {
+      const r = await reader.read();
       if (r.done) break;
       read += r.value.byteLength;
       chunks.push(decoder.decode(r.value, { stream: true }));

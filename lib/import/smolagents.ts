@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { isReprCall, parsePythonRepr, type ReprCall } from './python-repr';
 import { recordLine } from './read';
-import type { Importer, ImportWarning } from './types';
+import { ImportError, type Importer, type ImportWarning } from './types';
 import { isRecord, num, parseArguments, StepList, usage } from './util';
 
 const chatMessage = z.object({
@@ -278,7 +278,7 @@ export const smolagentsImporter: Importer = {
       const { histories, warnings } = importRuns(value, fileName);
       return { file: { histories }, warnings };
     }
-    if (!isFullSteps(value)) throw new Error('not smolagents steps');
+    if (!isFullSteps(value)) throw new ImportError('not smolagents steps');
     return { file: { histories: [importFullSteps(value, fileName)] }, warnings: [] };
   },
 };

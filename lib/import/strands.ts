@@ -11,6 +11,7 @@
  *   string, `output.message` likewise, and GENERATION observations with each call's usage.
  */
 import { z } from 'zod';
+import { parseEmbeddedJson } from './json-text';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { FolderValue } from './read';
 import type { Importer, ImportWarning } from './types';
@@ -104,12 +105,8 @@ function fromLangfuse(trace: Record<string, unknown>, fileName: string): { histo
   const warnings: ImportWarning[] = [];
   const decode = (raw: unknown, where: string): z.infer<typeof contentBlock>[] => {
     if (typeof raw !== 'string') return [];
-    try {
-      const blocks = JSON.parse(raw) as unknown;
-      if (Array.isArray(blocks)) return blocks.filter(isRecord);
-    } catch {
-      // Plain text, not encoded blocks.
-    }
+    const blocks = parseEmbeddedJson(raw);
+    if (Array.isArray(blocks)) return blocks.filter(isRecord);
     warnings.push({ message: `${where}: the content is not JSON-encoded Strands blocks; read as text` });
     return [{ text: raw }];
   };

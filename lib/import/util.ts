@@ -1,5 +1,6 @@
 /** Small pieces every importer needs: building numbered steps with their source, times, arguments. */
 import type { JsonValue, Step, StepDraft, StepSource, ToolCall, Usage } from '../model/types';
+import { hasUnsafeInteger, tooDeep } from './json-text';
 import { recordLine, type FolderValue } from './read';
 import type { ImportWarning } from './types';
 
@@ -36,7 +37,10 @@ export class StepList {
     const i = this.callOwner.get(id);
     const s = i === undefined ? undefined : this.steps[i];
     if (s?.kind !== 'action') return false;
-    const toolCalls = s.toolCalls.map((c) => (c.id === id ? { ...c, result: c.result === undefined ? result : `${c.result}\n${result}`, ...(isError ? { isError: true } : {}) } : c));
+    // Two calls with one id: the first still waiting gets the result; never both.
+    const waiting = s.toolCalls.findIndex((c) => c.id === id && c.result === undefined);
+    const target = waiting >= 0 ? waiting : s.toolCalls.findLastIndex((c) => c.id === id);
+    const toolCalls = s.toolCalls.map((c, k) => (k === target ? { ...c, result: c.result === undefined ? result : `${c.result}\n${result}`, ...(isError ? { isError: true } : {}) } : c));
     this.steps[i as number] = { ...s, toolCalls };
     return true;
   }
@@ -77,14 +81,20 @@ export class StepList {
   }
 }
 
-/** Tool arguments as JSON when a string holds JSON, else the string itself. */
+/**
+ * Tool arguments as JSON when a string holds JSON, else the string itself. Arguments that parsing
+ * would alter (an integer past 2^53 rounds) or that nest too deep stay the file's text, exactly.
+ */
 export function parseArguments(raw: unknown): JsonValue {
   if (typeof raw !== 'string') return (raw ?? {}) as JsonValue;
+  if (hasUnsafeInteger(raw)) return raw;
+  let value: JsonValue;
   try {
-    return JSON.parse(raw) as JsonValue;
+    value = JSON.parse(raw) as JsonValue;
   } catch {
     return raw;
   }
+  return tooDeep(value) === undefined ? value : raw;
 }
 
 /** ISO 8601 to unix seconds; a time without a zone (OpenHands) is read as UTC. */
@@ -122,11 +132,14 @@ export function num(value: unknown): number | undefined {
   return undefined;
 }
 
-/** A Usage with the fields that are present. */
+/**
+ * A Usage with the fields that are present. Numbers are kept as the file wrote them, even negative or
+ * infinite ones: the import's sanitize pass warns about those and drops them.
+ */
 export function usage(fields: { [K in keyof Usage]?: unknown }): Usage | undefined {
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(fields)) {
-    const n = num(v);
+    const n = typeof v === 'number' && !Number.isNaN(v) ? v : num(v);
     if (n !== undefined) out[k] = n;
   }
   return Object.keys(out).length > 0 ? (out as Usage) : undefined;

@@ -88,7 +88,8 @@ export function omitParts<S extends Step>(step: S, parts: readonly StepPart[]): 
 // ---- Text ---------------------------------------------------------------------------------------------
 
 export function formatArgs(args: JsonValue): string {
-  return typeof args === 'string' ? args : JSON.stringify(args);
+  // JSON.stringify gives undefined for undefined (a call whose file recorded no arguments).
+  return typeof args === 'string' ? args : (JSON.stringify(args) ?? '');
 }
 
 /** The main text of a step, one field (used by search, summaries and identifiers). */

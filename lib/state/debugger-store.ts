@@ -29,6 +29,11 @@ export interface StepCounts {
   readonly byHistory: Readonly<Record<string, readonly number[]>>;
 }
 
+/** A history's counts, looked up as an own key (ids come from files: "constructor" is an id too). */
+export function countsOf(counts: StepCounts | undefined, historyId: string | undefined): readonly number[] | undefined {
+  return counts && historyId !== undefined && Object.hasOwn(counts.byHistory, historyId) ? counts.byHistory[historyId] : undefined;
+}
+
 export interface DebuggerState {
   status: LoadStatus;
   /** 0 to 1 while loading. */

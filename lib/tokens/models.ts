@@ -81,7 +81,8 @@ export const DEFAULT_MODEL = 'gpt-4o';
  * "claude-sonnet-4-5-20250929", "us.anthropic.claude-3-7-sonnet..."): the longest table id it contains.
  */
 export function findModel(modelId: string | undefined): ModelInfo | undefined {
-  if (!modelId) return undefined;
+  // A file's own value: a model field may hold anything.
+  if (typeof modelId !== 'string' || modelId === '') return undefined;
   const id = modelId.toLowerCase();
   let best: ModelInfo | undefined;
   for (const m of MODELS) {

@@ -15,7 +15,8 @@ import type { PickedFile, WorkerRequest, WorkerResponse } from './protocol';
 
 function countAll(file: HistoryFile, tokenizer: TokenizerId, onProgress: (done: number) => void): Record<string, number[]> {
   const tokens = createStepTokens(tokenizer, 'openai');
-  const out: Record<string, number[]> = {};
+  // Keyed by history ids from the file: "__proto__" or "constructor" must be plain keys.
+  const out = Object.create(null) as Record<string, number[]>;
   let done = 0;
   const visit = (h: History) => {
     out[h.id] = h.steps.map((s) => {

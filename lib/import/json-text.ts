@@ -1,0 +1,162 @@
+/**
+ * JSON text to a value, the way a user's file needs it: integers past 2^53 kept exact, Python's
+ * `NaN`/`Infinity` read (as null, with a warning), nesting too deep for the rest of the app refused
+ * with where it is, and every syntax error placed at a line and column with what was found there.
+ */
+import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
+import { ImportError, type ImportWarning } from './types';
+
+/**
+ * Values nested deeper than this are refused: rendering, copying (structured clone) and serializing
+ * recurse per level. No agent history comes near it; Python's own `json` stops near 1,000.
+ */
+export const MAX_DEPTH = 500;
+
+const MAYBE_BIG = /\d{16}/;
+const BIG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![\w.])/g;
+const PYTHON_CONSTANT = /"(?:[^"\\]|\\.)*"|-?\bInfinity\b|\bNaN\b/g;
+
+/**
+ * True for an integer literal kept as text: one a JS number would round, and every one of 17 digits
+ * or more (nanosecond times and 64-bit ids, whose exact digits matter even when a double holds them).
+ * A 16-digit one a double holds exactly (2^53) stays a number, so exports read back as they were.
+ */
+function rounds(literal: string): boolean {
+  return String(Number(literal)) !== literal || literal.replace('-', '').length >= 17;
+}
+
+/**
+ * JSON.parse, except that integers a JS number would round (OpenTelemetry's nanosecond times,
+ * 64-bit ids) become strings of their exact digits.
+ */
+export function parseJsonExact(text: string): unknown {
+  if (!MAYBE_BIG.test(text)) return JSON.parse(text);
+  try {
+    return JSON.parse(text.replace(BIG_INTEGER, (m) => (m.startsWith('"') || !rounds(m) ? m : `"${m}"`)));
+  } catch {
+    // The error's position must be the original text's.
+    return JSON.parse(text);
+  }
+}
+
+/** True when a JSON text holds an integer a JS number cannot hold exactly. */
+export function hasUnsafeInteger(text: string): boolean {
+  if (!MAYBE_BIG.test(text)) return false;
+  for (const m of text.matchAll(BIG_INTEGER)) if (!m[0].startsWith('"') && rounds(m[0])) return true;
+  return false;
+}
+
+/** RFC 6901 pointer of a path, for messages. */
+function pointerOf(path: readonly (string | number)[]): string {
+  return path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('') || '/';
+}
+
+/**
+ * Where `value` nests deeper than `limit` (arrays and objects), as a pointer to the first container
+ * past it, or undefined. Iterative: a 100,000-level value does not overflow the stack here.
+ */
+export function tooDeep(value: unknown, limit = MAX_DEPTH): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  // The containers on the current path, and for each the keys still to visit.
+  const path: (string | number)[] = [];
+  const stack: { node: object; keys: string[] | number; next: number }[] = [];
+  const enter = (node: object) => stack.push({ node, keys: Array.isArray(node) ? node.length : Object.keys(node), next: 0 });
+  enter(value);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as (typeof stack)[number];
+    const size = typeof top.keys === 'number' ? top.keys : top.keys.length;
+    if (top.next >= size) {
+      stack.pop();
+      path.pop();
+      continue;
+    }
+    const key = typeof top.keys === 'number' ? top.next : (top.keys[top.next] as string);
+    top.next++;
+    const child = (top.node as Record<string | number, unknown>)[key];
+    if (typeof child !== 'object' || child === null) continue;
+    path.push(key);
+    if (stack.length >= limit) return pointerOf(path);
+    enter(child);
+  }
+  return undefined;
+}
+
+/** Throws when a parsed value nests too deep, naming the file and the place. */
+export function checkDepth(value: unknown, name: string, line?: number): void {
+  const at = tooDeep(value);
+  if (at === undefined) return;
+  const where = `${line === undefined ? '' : `line ${line}, `}${at.length > 60 ? `${at.slice(0, 60)}…` : at}`;
+  throw new ImportError(`${name}: the JSON nests more than ${MAX_DEPTH} levels deep (at ${where}); Stepscope reads up to ${MAX_DEPTH}`);
+}
+
+function lineColumn(text: string, pos: number): string {
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  const column = pos - before.lastIndexOf('\n');
+  return `line ${line}, column ${column}`;
+}
+
+/** The first syntax error's offset, found by a tolerant parser when JSON.parse does not say (Node 20). */
+function firstErrorOffset(text: string): number | undefined {
+  const errors: ParseError[] = [];
+  try {
+    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch {
+    return undefined;
+  }
+  return errors[0]?.offset;
+}
+
+function describeAt(text: string, pos: number): string {
+  const ch = text.slice(pos, pos + 1);
+  if (ch === '') return '';
+  const shown = /[\x20-\x7e]/.test(ch) ? `'${ch}'` : `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return pos === text.search(/\S/) ? `: unexpected ${shown} at the start (not a JSON file?)` : `: unexpected ${shown}`;
+}
+
+/** Where a JSON.parse error points, as "line L, column C" and what is there. */
+export function jsonErrorPosition(text: string, error: Error): string {
+  const end = text.trimEnd().length;
+  if (/end of JSON input/.test(error.message)) return `${lineColumn(text, text.length)}: the text ends early (truncated file?)`;
+  const m = /position (\d+)/.exec(error.message);
+  const pos = m ? Number(m[1]) : firstErrorOffset(text);
+  if (pos === undefined) return error.message;
+  if (/after JSON/.test(error.message)) return `${lineColumn(text, pos)}: more text after the JSON value ends (several JSON values? name the file .jsonl)`;
+  const early = pos >= end - 1 || (/Unterminated string/.test(error.message) && !text.slice(pos).includes('"'));
+  if (early) return `${lineColumn(text, pos)}: the text ends early (truncated file?)`;
+  return `${lineColumn(text, pos)}${describeAt(text, pos)}`;
+}
+
+/**
+ * Parses one JSON text (a file, or a JSONL line). Python's `json.dumps` writes `NaN` and `Infinity`,
+ * which JSON does not allow: those read as null, with a warning.
+ */
+export function parseJsonText(text: string): { value: unknown; warnings: ImportWarning[] } {
+  try {
+    return { value: parseJsonExact(text), warnings: [] };
+  } catch (error) {
+    if (!/Unexpected token '[NI-]'/.test((error as Error).message) || !/NaN|Infinity/.test(text)) throw error;
+    let found = 0;
+    const patched = text.replace(PYTHON_CONSTANT, (m) => (m.startsWith('"') ? m : (found++, 'null')));
+    try {
+      const value = parseJsonExact(patched);
+      return { value, warnings: [{ message: `${found} NaN or Infinity value(s), which Python's json writes but JSON does not allow, were read as null` }] };
+    } catch {
+      throw error;
+    }
+  }
+}
+
+/**
+ * JSON held in a string inside a file (OpenTelemetry attributes, Langfuse contents): the value, or
+ * undefined when the string is not JSON or nests too deep to be read as one.
+ */
+export function parseEmbeddedJson(raw: string): unknown {
+  let value: unknown;
+  try {
+    value = parseJsonExact(raw);
+  } catch {
+    return undefined;
+  }
+  return tooDeep(value) === undefined ? value : undefined;
+}

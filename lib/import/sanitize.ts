@@ -1,0 +1,120 @@
+/**
+ * What every import guarantees, whatever the file held: ids unique where the app looks things up by
+ * id (histories across the whole file, steps within a history, tool calls within a step), model
+ * names that are strings, and reported usage that is a real token count. Each repair is a warning
+ * that says what was found; a file that needs none comes back unchanged (the same objects).
+ */
+import type { History, Step, ToolCall, Usage } from '../model/types';
+import type { ImportWarning } from './types';
+
+const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'totalTokens', 'cacheReadInputTokens', 'cacheCreationInputTokens', 'costUsd'] as const;
+
+/** A name not yet in `seen` (`id`, else `id~2`, `id~3`, …), recorded there. */
+function unique(id: string, seen: Set<string>): string {
+  let out = id;
+  for (let n = 2; seen.has(out); n++) out = `${id}~${n}`;
+  seen.add(out);
+  return out;
+}
+
+function cleanUsage(u: unknown, where: string, bad: string[]): Usage | undefined {
+  if (typeof u !== 'object' || u === null) return undefined;
+  const out: Record<string, number> = {};
+  let changed = false;
+  for (const [k, v] of Object.entries(u)) {
+    if ((USAGE_FIELDS as readonly string[]).includes(k) && typeof v === 'number' && Number.isFinite(v) && v >= 0) out[k] = v;
+    else {
+      changed = true;
+      bad.push(`${where} ${k} ${typeof v === 'number' || typeof v === 'string' ? String(v) : typeof v}`);
+    }
+  }
+  if (!changed) return u as Usage;
+  return Object.keys(out).length > 0 ? (out as Usage) : undefined;
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function withoutKey<T extends object>(value: T, key: keyof T): T {
+  const { [key]: _dropped, ...rest } = value;
+  return rest as T;
+}
+
+function cleanCalls(calls: readonly ToolCall[], where: string, notes: string[]): readonly ToolCall[] {
+  const seen = new Set<string>();
+  let changed = false;
+  const out = calls.map((c) => {
+    const id = unique(typeof c.id === 'string' ? c.id : String(c.id), seen);
+    if (id === c.id) return c;
+    changed = true;
+    notes.push(`${where}: two tool calls share the id "${String(c.id)}"; the later one is shown as "${id}"`);
+    return { ...c, id };
+  });
+  return changed ? out : calls;
+}
+
+function cleanStep(step: Step, id: string, label: string, notes: string[], badUsage: string[], badModels: string[]): Step {
+  let s = id === step.id ? step : { ...step, id };
+  if ('usage' in s && s.usage !== undefined) {
+    const usage = cleanUsage(s.usage, label, badUsage);
+    if (usage !== s.usage) s = usage === undefined ? withoutKey(s, 'usage') : { ...s, usage };
+  }
+  if (s.kind === 'action') {
+    if (s.model !== undefined && stringOr(s.model) === undefined) {
+      badModels.push(label);
+      s = withoutKey(s, 'model');
+    }
+    const toolCalls = cleanCalls(s.toolCalls, label, notes);
+    if (toolCalls !== s.toolCalls) s = { ...s, toolCalls };
+  }
+  return s;
+}
+
+function cleanHistory(h: History, ids: Set<string>, warnings: ImportWarning[]): History {
+  const notes: string[] = [];
+  const badUsage: string[] = [];
+  const badModels: string[] = [];
+  const id = unique(typeof h.id === 'string' && h.id !== '' ? h.id : 'history', ids);
+  const name = h.title ?? id;
+  const stepIds = new Set<string>();
+  let changed = id !== h.id;
+  const steps = h.steps.map((step, i) => {
+    const stepId = unique(String(step.id), stepIds);
+    if (stepId !== step.id) notes.push(`step ${i}: its id "${String(step.id)}" is used by an earlier step; shown as "${stepId}"`);
+    const line = step.source?.line === undefined ? '' : ` (line ${step.source.line})`;
+    const next = cleanStep(step, stepId, `step ${i}${line}`, notes, badUsage, badModels);
+    changed ||= next !== step;
+    return next;
+  });
+  let out: History = changed ? { ...h, id, steps } : h;
+  if (h.model !== undefined && stringOr(h.model) === undefined) {
+    notes.push(`the run's model is not a name (${typeof h.model}); ignored`);
+    out = withoutKey(out, 'model');
+  }
+  if (h.usage !== undefined) {
+    const usage = cleanUsage(h.usage, 'the run', badUsage);
+    if (usage !== h.usage) out = usage === undefined ? withoutKey(out, 'usage') : { ...out, usage };
+  }
+  if (h.children && h.children.length > 0) {
+    const children = h.children.map((c) => {
+      const child = cleanHistory(c.history, ids, warnings);
+      return child === c.history ? c : { ...c, history: child };
+    });
+    if (children.some((c, i) => c !== h.children?.[i])) out = { ...out, children };
+  }
+  if (id !== h.id) notes.unshift(`its id "${String(h.id)}" is used by another run; shown as "${id}"`);
+  if (badModels.length > 0) notes.push(`${badModels.length} step(s) name their model with something that is not a name (first: ${badModels[0]}); ignored`);
+  if (badUsage.length > 0) {
+    notes.push(`${badUsage.length} reported usage value(s) are not token counts (negative, not a number, or infinite) and were ignored: ${badUsage.slice(0, 3).join(', ')}${badUsage.length > 3 ? ', …' : ''}`);
+  }
+  const short = name.length > 40 ? `${name.slice(0, 40)}…` : name;
+  for (const n of notes) warnings.push({ message: `${short}: ${n}` });
+  return out;
+}
+
+/** The histories with every repair above made, and a warning per repair. */
+export function sanitizeHistories(histories: readonly History[], warnings: ImportWarning[]): History[] {
+  const ids = new Set<string>();
+  return histories.map((h) => cleanHistory(h, ids, warnings));
+}
