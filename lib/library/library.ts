@@ -1,0 +1,212 @@
+/**
+ * The library: every history the user opened, kept in the browser's IndexedDB (through `idb`) with
+ * its original bytes, name, format, size, dates and a content hash, and saved comparisons beside
+ * them. It survives reloads, other tabs and browser restarts. What can go wrong (a full quota, a
+ * database blocked by an older tab, storage switched off in a private window) is a `LibraryError`
+ * with a message a person can act on; the file in hand keeps working either way.
+ */
+import { wrap, type IDBPDatabase } from 'idb';
+import { DB_NAME, DB_VERSION, upgrade, type LibrarySchema, type StoredComparison, type StoredFile, type StoredPart } from './schema';
+
+export type { StoredComparison, StoredFile, StoredPart } from './schema';
+
+/** An entry as the library page lists it: everything but the bytes. */
+export type FileSummary = Omit<StoredFile, 'parts'>;
+
+export class LibraryError extends Error {
+  override name = 'LibraryError';
+}
+
+/** Changes are announced to other tabs (their library page lists again). */
+const CHANNEL = 'stepscope-library';
+
+function announce(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+}
+
+/** Calls `onChange` when another tab changes the library; returns the unsubscribe. */
+export function watchLibrary(onChange: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = () => onChange();
+  return () => channel.close();
+}
+
+/** The message for a failed storage operation, by what the browser said. */
+export function explainStorageError(error: unknown, doing: string): LibraryError {
+  if (error instanceof LibraryError) return error;
+  const name = (error as { name?: string } | undefined)?.name ?? '';
+  if (name === 'QuotaExceededError') return new LibraryError(`The browser's storage for this site is full, so ${doing} failed. Delete entries you no longer need from the library (or free disk space) and try again.`);
+  if (name === 'InvalidStateError' || name === 'SecurityError' || name === 'UnknownError') {
+    return new LibraryError(`This browser window does not allow the library's storage (a private window, or site data switched off), so ${doing} failed. Files still open; they are just not kept.`);
+  }
+  return new LibraryError(`${doing[0]?.toUpperCase() ?? ''}${doing.slice(1)} failed: ${(error as Error)?.message ?? String(error)}`);
+}
+
+/** SHA-256 of an entry's parts (each path, then its bytes), as hex. */
+export async function contentHash(parts: readonly StoredPart[]): Promise<string> {
+  const encoder = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  for (const p of [...parts].sort((a, b) => a.path.localeCompare(b.path))) {
+    const path = encoder.encode(p.path);
+    const header = new Uint8Array(8);
+    new DataView(header.buffer).setUint32(0, path.length);
+    new DataView(header.buffer).setUint32(4, p.bytes.byteLength);
+    chunks.push(header, path, new Uint8Array(p.bytes));
+  }
+  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  const digest = await crypto.subtle.digest('SHA-256', all);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function summary(f: StoredFile): FileSummary {
+  const { parts: _parts, ...rest } = f;
+  return rest;
+}
+
+/** Runs work in a transaction and waits for it to commit; a failure aborts it (and is not left unhandled). */
+async function settle<T>(tx: { done: Promise<void>; abort(): void }, work: () => Promise<T>): Promise<T> {
+  // Observed at once: an abort rejects it before this function gets to wait for it.
+  tx.done.catch(() => {});
+  try {
+    const out = await work();
+    await tx.done;
+    return out;
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // Already finished or aborted.
+    }
+    throw error;
+  }
+}
+
+export interface Library {
+  /** Every entry, most recently opened first. */
+  list(): Promise<FileSummary[]>;
+  get(id: string): Promise<StoredFile | undefined>;
+  /** Adds a file (or, when the same bytes are already in, marks it opened now and keeps its name). */
+  add(file: Omit<StoredFile, 'id' | 'addedAt' | 'openedAt'>, now?: number): Promise<StoredFile>;
+  touch(id: string, now?: number): Promise<void>;
+  rename(id: string, name: string): Promise<void>;
+  /** Deletes an entry and its saved comparisons. */
+  remove(id: string): Promise<void>;
+  comparisons(fileId?: string): Promise<StoredComparison[]>;
+  saveComparison(c: Omit<StoredComparison, 'id' | 'createdAt'>, now?: number): Promise<StoredComparison>;
+  removeComparison(id: string): Promise<void>;
+  /** Everything, for an export. */
+  dump(): Promise<{ files: StoredFile[]; comparisons: StoredComparison[] }>;
+  /** Puts exported entries back (same ids replace, others are added). */
+  restore(data: { files: readonly StoredFile[]; comparisons: readonly StoredComparison[] }): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Opens (creating or upgrading) the library. `factory` is the IndexedDB to use (the browser's by
+ * default; tests pass fake-indexeddb's). A database an older tab keeps open blocks the upgrade: that
+ * is an error saying so, not a hang.
+ */
+export async function openLibrary(factory: IDBFactory | null = globalThis.indexedDB ?? null, name = DB_NAME): Promise<Library> {
+  if (!factory) throw new LibraryError('This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.');
+  let db: IDBPDatabase<LibrarySchema>;
+  try {
+    db = await new Promise<IDBPDatabase<LibrarySchema>>((resolve, reject) => {
+      // idb's openDB, with the factory chosen here: the request wrapped once it is made.
+      const request = factory.open(name, DB_VERSION);
+      request.onupgradeneeded = (event) => {
+        const tx = wrap(request.transaction as IDBTransaction) as unknown as Parameters<typeof upgrade>[2];
+        // A failed upgrade aborts; the open request then fails, and that is what is reported.
+        tx.done.catch(() => {});
+        void upgrade(wrap(request.result) as unknown as IDBPDatabase<LibrarySchema>, event.oldVersion, tx).catch(() => request.transaction?.abort());
+      };
+      let blocked = false;
+      request.onblocked = () => {
+        blocked = true;
+        reject(new LibraryError('Another Stepscope tab holds an older version of the library open. Close or reload the other Stepscope tabs, then reload this one.'));
+      };
+      (wrap(request) as unknown as Promise<IDBPDatabase<LibrarySchema>>).then((opened) => {
+        // Opened after all, once the other tab let go: this call already said it could not.
+        if (blocked) return opened.close();
+        // A newer version opened in another tab: let it upgrade (this tab reads again after a reload).
+        opened.addEventListener('versionchange', () => opened.close());
+        resolve(opened);
+      }, reject);
+    });
+  } catch (error) {
+    throw explainStorageError(error, 'opening the library');
+  }
+  const run = async <T>(doing: string, work: () => Promise<T>, changes = true): Promise<T> => {
+    try {
+      const out = await work();
+      if (changes) announce();
+      return out;
+    } catch (error) {
+      throw explainStorageError(error, doing);
+    }
+  };
+
+  return {
+    list: () => run('listing the library', async () => (await db.getAllFromIndex('files', 'openedAt')).reverse().map(summary), false),
+    get: (id) => run('reading the library', () => db.get('files', id), false),
+    add: (file, now = Date.now()) =>
+      run(`keeping ${file.name} in the library`, async () => {
+        const id = await contentHash(file.parts);
+        const tx = db.transaction('files', 'readwrite');
+        return settle(tx, async () => {
+          const existing = await tx.store.get(id);
+          const entry: StoredFile = existing ? { ...existing, openedAt: now, runs: file.runs, steps: file.steps, format: file.format } : { ...file, id, addedAt: now, openedAt: now };
+          await tx.store.put(entry);
+          return entry;
+        });
+      }),
+    touch: (id, now = Date.now()) =>
+      run('updating the library', async () => {
+        const f = await db.get('files', id);
+        if (f) await db.put('files', { ...f, openedAt: now });
+      }),
+    rename: (id, newName) =>
+      run('renaming', async () => {
+        const trimmed = newName.trim();
+        if (trimmed === '') throw new LibraryError('A name cannot be empty');
+        const f = await db.get('files', id);
+        if (!f) throw new LibraryError('That entry is no longer in the library (deleted in another tab?)');
+        await db.put('files', { ...f, name: trimmed });
+      }),
+    remove: (id) =>
+      run('deleting', async () => {
+        const tx = db.transaction(['files', 'comparisons'], 'readwrite');
+        await settle(tx, async () => {
+          await tx.objectStore('files').delete(id);
+          for (const key of await tx.objectStore('comparisons').index('fileId').getAllKeys(id)) await tx.objectStore('comparisons').delete(key);
+        });
+      }),
+    comparisons: (fileId) => run('listing saved comparisons', async () => (fileId === undefined ? db.getAll('comparisons') : db.getAllFromIndex('comparisons', 'fileId', fileId)), false),
+    saveComparison: (c, now = Date.now()) =>
+      run(`saving the comparison ${c.name}`, async () => {
+        if (c.name.trim() === '') throw new LibraryError('A saved comparison needs a name');
+        const entry: StoredComparison = { ...c, name: c.name.trim(), id: `${c.fileId.slice(0, 12)}-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, createdAt: now };
+        await db.put('comparisons', entry);
+        return entry;
+      }),
+    removeComparison: (id) => run('deleting the comparison', () => db.delete('comparisons', id)),
+    dump: () => run('reading the library', async () => ({ files: await db.getAll('files'), comparisons: await db.getAll('comparisons') }), false),
+    restore: (data) =>
+      run('importing into the library', async () => {
+        const tx = db.transaction(['files', 'comparisons'], 'readwrite');
+        await settle(tx, async () => {
+          for (const f of data.files) await tx.objectStore('files').put(f);
+          for (const c of data.comparisons) await tx.objectStore('comparisons').put(c);
+        });
+      }),
+    close: () => db.close(),
+  };
+}

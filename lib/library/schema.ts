@@ -1,0 +1,83 @@
+/**
+ * The library's IndexedDB layout, one entry per version, and the upgrades between them. Version 1
+ * (the first library) kept each file's text; version 2 keeps its original bytes (any encoding, byte
+ * for byte), when it was first added, and saved comparisons beside the files. An upgrade runs every
+ * step from the stored version to the current one, inside the browser's version-change transaction.
+ */
+import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+
+export const DB_NAME = 'stepscope-library';
+export const DB_VERSION = 2;
+
+/** One file of an entry (a folder has several), as it was read: path inside the folder and bytes. */
+export interface StoredPart {
+  readonly path: string;
+  readonly bytes: ArrayBuffer;
+}
+
+/** A history the user opened: its original bytes and what the import found. */
+export interface StoredFile {
+  /** SHA-256 of the parts (paths and bytes): the same file opened twice is one entry. */
+  readonly id: string;
+  readonly name: string;
+  readonly format: string;
+  readonly size: number;
+  readonly runs: number;
+  readonly steps: number;
+  readonly addedAt: number;
+  readonly openedAt: number;
+  readonly parts: readonly StoredPart[];
+}
+
+/** A set of strategies (parameters, triggers, modes) saved for a file. */
+export interface StoredComparison {
+  readonly id: string;
+  readonly fileId: string;
+  readonly name: string;
+  /** The choices, encoded as the URL carries them (lib/compare/config.ts). */
+  readonly choices: string;
+  readonly createdAt: number;
+}
+
+/** Version 1's record, kept to upgrade databases it wrote. */
+export interface StoredFileV1 {
+  readonly id: string;
+  readonly name: string;
+  readonly format: string;
+  readonly size: number;
+  readonly openedAt: number;
+  readonly files: readonly { readonly path: string; readonly text: string }[];
+}
+
+export interface LibrarySchema extends DBSchema {
+  files: { key: string; value: StoredFile; indexes: { openedAt: number } };
+  comparisons: { key: string; value: StoredComparison; indexes: { fileId: string } };
+}
+
+type UpgradeTx = IDBPTransaction<LibrarySchema, StoreNames<LibrarySchema>[], 'versionchange'>;
+
+/** Upgrades by the version they lead to. */
+const UPGRADES: Record<number, (db: IDBPDatabase<LibrarySchema>, tx: UpgradeTx) => Promise<void>> = {
+  1: async (db) => {
+    const files = db.createObjectStore('files', { keyPath: 'id' });
+    files.createIndex('openedAt', 'openedAt');
+  },
+  2: async (db, tx) => {
+    const comparisons = db.createObjectStore('comparisons', { keyPath: 'id' });
+    comparisons.createIndex('fileId', 'fileId');
+    const encoder = new TextEncoder();
+    let cursor = await tx.objectStore('files').openCursor();
+    while (cursor) {
+      const old = cursor.value as unknown as StoredFileV1;
+      const parts = old.files.map((f) => ({ path: f.path, bytes: encoder.encode(f.text).buffer as ArrayBuffer }));
+      const next: StoredFile = { id: old.id, name: old.name, format: old.format, size: old.size, runs: 0, steps: 0, addedAt: old.openedAt, openedAt: old.openedAt, parts };
+      await cursor.update(next);
+      cursor = await cursor.continue();
+    }
+  },
+};
+
+/** Runs the upgrades from `oldVersion` (0: a new database) to `DB_VERSION`. */
+export async function upgrade(db: IDBPDatabase<LibrarySchema>, oldVersion: number, tx: UpgradeTx): Promise<void> {
+  for (let v = oldVersion + 1; v <= DB_VERSION; v++) await UPGRADES[v]?.(db, tx);
+}
