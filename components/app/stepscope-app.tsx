@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 /** The app: a header with the open file and the tokenizer, errors and progress, then the landing page or the workspace. */
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -18,11 +19,11 @@ const TOKENIZER_LABEL: Record<TokenizerId, string> = {
 };
 
 function Shell() {
-  const { status, progress, error, loaded, tokenizer, actions } = useDebuggerStore(
-    useShallow((s) => ({ status: s.status, progress: s.progress, error: s.error, loaded: s.loaded, tokenizer: s.tokenizer, actions: s.actions })),
+  const { status, progress, error, loaded, tokenizer, libraryNotice, actions } = useDebuggerStore(
+    useShallow((s) => ({ status: s.status, progress: s.progress, error: s.error, loaded: s.loaded, tokenizer: s.tokenizer, libraryNotice: s.libraryNotice, actions: s.actions })),
   );
   const loader = useHistoryLoader();
-  const { loadFiles, loadSample, recount } = loader;
+  const { loadFiles, loadSample, loadFromLibrary, recount } = loader;
   const store = useDebuggerStoreApi();
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -33,8 +34,10 @@ function Shell() {
     a.setFilters(url.filters);
     if (url.view) a.setView(url.view);
     restoreComparison(url, a);
-    if (url.sample) void loadSample(url.sample, { ...(url.step ? { step: url.step } : {}), ...(url.run !== undefined ? { run: url.run } : {}), sub: url.sub });
-  }, [loadSample, store]);
+    const at = { ...(url.step ? { step: url.step } : {}), ...(url.run !== undefined ? { run: url.run } : {}), sub: url.sub };
+    if (url.open) loadFromLibrary(url.open, at);
+    else if (url.sample) void loadSample(url.sample, at);
+  }, [loadFromLibrary, loadSample, store]);
 
   // Back and forward: show what the URL names again (the file stays loaded).
   useEffect(() => {
@@ -70,6 +73,9 @@ function Shell() {
           </span>
         )}
         <div className="ml-auto flex items-center gap-3">
+          <Link href="/library" className="text-sm font-medium text-slate-700 hover:underline">
+            Library
+          </Link>
           <label className="flex items-center gap-1 text-sm text-slate-600">
             Tokens
             <select value={tokenizer} onChange={(e) => recount(e.target.value as TokenizerId)} aria-label="Tokenizer" className="rounded border border-slate-300 px-2 py-1">
@@ -111,6 +117,15 @@ function Shell() {
           <span className="font-semibold">Could not open the file.</span>
           <span className="min-w-0 flex-1 break-words">{error}</span>
           <button type="button" onClick={actions.dismissError} className="text-xs font-medium text-red-700 hover:underline">
+            Dismiss
+          </button>
+        </div>
+      )}
+      {libraryNotice && (
+        <div role="status" aria-label="Library notice" className="mx-4 mt-3 flex items-start gap-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <span className="font-semibold">Not kept in the library.</span>
+          <span className="min-w-0 flex-1 break-words">{libraryNotice}</span>
+          <button type="button" onClick={() => actions.libraryFailed(undefined)} className="text-xs font-medium text-amber-800 hover:underline">
             Dismiss
           </button>
         </div>

@@ -31,6 +31,7 @@ import { download, exportFileName, exportText, type ExportFormat } from './expor
 import { columnColor } from './palette';
 import { StrategyCards } from './strategy-cards';
 import { SummaryTable } from './summary-table';
+import { SaveComparison } from '../library/save-comparison';
 
 type Custom = Readonly<Record<number, CustomOutput | string>>;
 
@@ -163,6 +164,7 @@ export function CompareView(props: {
   return (
     <section aria-label="Compare strategies" className="flex flex-col gap-3">
       <StrategyCards choices={choices} onChange={props.onChoices} errors={answer?.cmp?.columns.map((c) => c.error)} />
+      <SaveComparison choices={choices} />
       <label className="flex items-center gap-2 text-sm text-slate-600">
         Model (context window and price)
         <select aria-label="Compare model" value={props.modelId} onChange={(e) => props.onModel(e.target.value)} className="rounded border border-slate-300 bg-white px-1.5 py-0.5">

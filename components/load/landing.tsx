@@ -1,9 +1,46 @@
 'use client';
+import Link from 'next/link';
 /** The first screen: drop a file, pick one, paste JSON, or open a bundled real example. */
 import { useState, type DragEvent } from 'react';
 import { pickedFromDrop, pickedFromList } from './picked-files';
 import { SAMPLES } from './samples';
 import type { HistoryLoader } from './use-history-loader';
+import { useLibrary } from '../library/use-library';
+import { formatBytes } from '../../lib/library/listing';
+
+/** The last histories opened in this browser, from the library: one click reopens one without its file. */
+function RecentHistories({ loader }: { loader: HistoryLoader }) {
+  const { entries, error } = useLibrary();
+  if (error) return <p className="text-xs text-slate-500">The library is not available in this window: {error}</p>;
+  if (!entries || entries.length === 0) return null;
+  return (
+    <section aria-label="Recently opened" className="flex flex-col gap-2">
+      <h3 className="flex items-baseline gap-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Recently opened
+        <Link href="/library" className="text-xs font-medium normal-case tracking-normal text-blue-700 hover:underline">
+          Library ({entries.length})
+        </Link>
+      </h3>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {entries.slice(0, 4).map((e) => (
+          <li key={e.id}>
+            <button
+              type="button"
+              onClick={() => loader.loadFromLibrary(e.id)}
+              aria-label={`Reopen ${e.name}`}
+              className="flex w-full flex-col items-start gap-0.5 rounded-lg border border-slate-200 bg-white px-4 py-3 text-left hover:border-blue-400 hover:bg-blue-50"
+            >
+              <span className="w-full truncate font-medium text-slate-800">{e.name}</span>
+              <span className="text-sm text-slate-500">
+                {e.format} · {e.steps} steps · {formatBytes(e.size)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** The formats the importers read, as a person names them. */
 const FORMATS = 'Claude Code, smolagents, Strands, OpenAI chat and Responses, Codex, SWE-agent, mini-swe-agent, OpenHands, OpenTelemetry GenAI and OpenInference, Inspect AI, tinyAgent, ATIF, Stepscope files';
@@ -70,6 +107,7 @@ export function Landing({ loader }: { loader: HistoryLoader }) {
           />
         </label>
       </div>
+      <RecentHistories loader={loader} />
       <section aria-label="Examples" className="flex flex-col gap-2">
         <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Real examples, one click each</h3>
         <div className="grid gap-2 sm:grid-cols-2">
@@ -100,7 +138,7 @@ export function Landing({ loader }: { loader: HistoryLoader }) {
         <button
           type="button"
           disabled={pasted.trim() === ''}
-          onClick={() => loadText('pasted.json', pasted)}
+          onClick={() => loadText('pasted.json', pasted, true)}
           className="self-start rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-40"
         >
           Open pasted JSON

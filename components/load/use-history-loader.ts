@@ -12,7 +12,7 @@ import { pickedFromList } from './picked-files';
 import { findSample } from './samples';
 import type { TokenizerId } from '../../lib/tokens/tokenizer';
 import { useDebuggerStoreApi } from '../state/debugger-provider';
-import { writeUrlSample } from '../workspace/url-state';
+import { writeUrlOpen, writeUrlSample } from '../workspace/url-state';
 
 /** One loader (one worker) per app: it holds the loaded file for record lookups. */
 export type HistoryLoader = ReturnType<typeof useHistoryLoader>;
@@ -59,17 +59,35 @@ export function useHistoryLoader() {
       }
       else if (m.type === 'counts') actions.countsArrived({ tokenizer: m.tokenizer, exact: m.exact, byHistory: m.byHistory });
       else if (m.type === 'failed') actions.loadFailed(m.message);
+      else if (m.type === 'stored') {
+        actions.libraryStored(m.entry.id);
+        // The URL names the entry: a reload, a second tab or a restart opens it again.
+        writeUrlOpen(m.entry.id);
+      } else if (m.type === 'store-failed') actions.libraryFailed(m.message);
     };
     w.onerror = (event) => store.getState().actions.loadFailed(`The history worker failed: ${event.message}`);
     worker.current = w;
     return w;
   }, [store]);
 
+  /** One text: `keep` adds it to the library (pasted JSON); bundled examples are not kept. */
   const loadText = useCallback(
-    (name: string, text: string) => {
+    (name: string, text: string, keep = false) => {
       const requestId = ++latest.current;
       store.getState().actions.loadStarted();
-      ensureWorker().postMessage({ type: 'load', requestId, name, text, tokenizer: store.getState().tokenizer });
+      if (keep) writeUrlSample(undefined);
+      ensureWorker().postMessage({ type: 'load', requestId, name, text, tokenizer: store.getState().tokenizer, keep });
+    },
+    [ensureWorker, store],
+  );
+
+  /** Reopens a library entry from its stored bytes (a link, a reload, the library page). */
+  const loadFromLibrary = useCallback(
+    (id: string, at?: { step?: string; run?: number; sub?: string[] }) => {
+      pendingStep.current = at;
+      const requestId = ++latest.current;
+      store.getState().actions.loadStarted();
+      ensureWorker().postMessage({ type: 'open-library', requestId, id, tokenizer: store.getState().tokenizer });
     },
     [ensureWorker, store],
   );
@@ -189,5 +207,5 @@ export function useHistoryLoader() {
     [ask],
   );
 
-  return { loadText, loadFiles, loadSample, recount, requestRecord, requestCompare, requestContexts, requestSweep };
+  return { loadText, loadFiles, loadSample, loadFromLibrary, recount, requestRecord, requestCompare, requestContexts, requestSweep };
 }

@@ -5,6 +5,8 @@ import type { View } from '../../lib/state/debugger-store';
 
 export interface UrlState {
   sample?: string;
+  /** A library entry (its content id): the file the user opened, kept in IndexedDB. */
+  open?: string;
   step?: string;
   run?: number;
   /** Sub-agent path: child history ids, outermost first. */
@@ -34,6 +36,7 @@ export function readUrlState(): UrlState {
   };
   return {
     sample: p.get('sample') ?? undefined,
+    open: p.get('open') ?? undefined,
     step: p.get('step') ?? undefined,
     run: int(p.get('run')),
     sub: (p.get('sub') ?? '').split('/').filter(Boolean).map(decodeURIComponent),
@@ -91,4 +94,9 @@ export function writeUrlSample(sample: string | undefined) {
   const view = before.get('view');
   if (view === 'compare' || view === 'plan') url.searchParams.set('view', view);
   window.history.replaceState(null, '', url);
+}
+
+/** The open file is the library entry `id`: the URL names it (and no longer an example). */
+export function writeUrlOpen(id: string) {
+  updateUrl({ open: id, sample: undefined }, 'replace');
 }

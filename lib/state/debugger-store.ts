@@ -20,6 +20,8 @@ export interface LoadedFile {
   readonly format: string;
   readonly file: HistoryFile;
   readonly warnings: readonly string[];
+  /** Its library entry, once it is kept there (bundled examples are not). */
+  readonly libraryId?: string;
 }
 
 /** Tokens per step, per history id, for one tokenizer. `exact: false` while only the heuristic is in. */
@@ -40,6 +42,8 @@ export interface DebuggerState {
   progress: number;
   error?: string;
   loaded?: LoadedFile;
+  /** Why the open file is not in the library, when keeping it failed. */
+  libraryNotice?: string;
   historyIndex: number;
   /** Sub-agent histories opened from the run, outermost first (child history ids). */
   childPath: readonly string[];
@@ -61,6 +65,10 @@ export interface DebuggerState {
     loadProgressed(progress: number): void;
     loadSucceeded(loaded: LoadedFile): void;
     loadFailed(message: string): void;
+    /** The loaded file is in the library under this id. */
+    libraryStored(id: string): void;
+    /** The loaded file could not be kept in the library: why (the file itself stays open). */
+    libraryFailed(message: string | undefined): void;
     dismissError(): void;
     countsArrived(counts: StepCounts): void;
     selectHistory(index: number): void;
@@ -113,7 +121,12 @@ export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokeni
         if (get().progress !== progress) set({ progress });
       },
       loadSucceeded: (loaded) =>
-        set({ status: 'ready', progress: 1, error: undefined, loaded, counts: undefined, historyIndex: 0, childPath: [], selectedStepId: undefined }),
+        set({ status: 'ready', progress: 1, error: undefined, libraryNotice: undefined, loaded, counts: undefined, historyIndex: 0, childPath: [], selectedStepId: undefined }),
+      libraryStored: (id) => {
+        const loaded = get().loaded;
+        if (loaded && loaded.libraryId !== id) set({ loaded: { ...loaded, libraryId: id }, libraryNotice: undefined });
+      },
+      libraryFailed: (message) => set({ libraryNotice: message }),
       // A failed load keeps what was loaded before: the rest of the app keeps working.
       loadFailed: (message) => set((s) => ({ status: s.loaded ? 'ready' : 'error', error: message, progress: 0 })),
       dismissError: () => {

@@ -11,7 +11,13 @@ import type { History, HistoryFile } from '../model/types';
 import { createStrategyContext } from '../strategies/context';
 import { createStepTokens } from '../tokens/step-tokens';
 import type { TokenizerId } from '../tokens/tokenizer';
+import { LibraryError, type Library, type StoredFile, type StoredPart } from '../library/library';
 import type { PickedFile, WorkerRequest, WorkerResponse } from './protocol';
+
+async function openOrExplain(library: (() => Promise<Library>) | undefined): Promise<Library> {
+  if (!library) throw new LibraryError('The library is not available here');
+  return library();
+}
 
 function countAll(file: HistoryFile, tokenizer: TokenizerId, onProgress: (done: number) => void): Record<string, number[]> {
   const tokens = createStepTokens(tokenizer, 'openai');
@@ -73,8 +79,12 @@ function historyIn(file: HistoryFile, run: number, sub: readonly string[]): Hist
   return h;
 }
 
-export function createWorkerHandler(post: (message: WorkerResponse) => void) {
+/** The files a load read, as the library keeps them. */
+type Kept = { name: string; parts: StoredPart[] };
+
+export function createWorkerHandler(post: (message: WorkerResponse) => void, library?: () => Promise<Library>) {
   let current: HistoryFile | undefined;
+  let lastFormat = '';
   // Each loaded file's parsed value, by file name, for record lookups.
   let raw = new Map<string, unknown>();
 
@@ -84,17 +94,43 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void) {
     if (loaded.histories.length === 0) throw new Error(failures.join('; ') || 'No file was given');
     raw = loaded.raw;
     current = { histories: loaded.histories };
+    lastFormat = [...new Set(loaded.formats)].join(', ');
     const one = count === 1 ? sources[0] : undefined;
+    const name = one ? one.path : failures.length === 0 && sources.some((x) => x.path.includes('/')) ? folderName(sources) : `${count - failures.length} of ${count} files`;
     post({
       type: 'loaded',
       requestId,
-      name: one ? one.path : failures.length === 0 && sources.some((x) => x.path.includes('/')) ? folderName(sources) : `${count - failures.length} of ${count} files`,
+      name,
       format: [...new Set(loaded.formats)].join(', '),
       file: current,
       warnings: loaded.warnings,
     });
     // The files that did not load are named in an error; the others stay loaded.
     if (failures.length > 0) post({ type: 'failed', requestId, message: failures.join('; ') });
+    return name;
+  };
+
+  /** Adds what was just loaded to the library (or marks a reopened entry opened); says so either way. */
+  const keep = async (requestId: number, kept: Kept | undefined, reopened: string | undefined) => {
+    try {
+      const lib = await openOrExplain(library);
+      const file = current;
+      if (!file) return;
+      const count = (h: History): number => h.steps.length;
+      const stats = { format: lastFormat, runs: file.histories.length, steps: file.histories.reduce((n, h) => n + count(h), 0) };
+      let entry: StoredFile | undefined;
+      if (kept) entry = await lib.add({ name: kept.name, size: kept.parts.reduce((n, p) => n + p.bytes.byteLength, 0), parts: kept.parts, ...stats });
+      else if (reopened) {
+        await lib.touch(reopened);
+        entry = await lib.get(reopened);
+      }
+      if (entry) {
+        const { parts: _parts, ...summary } = entry;
+        post({ type: 'stored', requestId, entry: summary });
+      }
+    } catch (error) {
+      post({ type: 'store-failed', requestId, message: (error as Error).message });
+    }
   };
 
   return async (request: WorkerRequest): Promise<void> => {
@@ -128,23 +164,35 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void) {
         }
         return;
       }
+      let kept: Kept | undefined;
+      let reopened: string | undefined;
       if (request.type === 'load') {
         post({ type: 'progress', requestId, progress: 0.05 });
         load(requestId, [parseSource(request.text, request.name)], [], 1);
+        if (request.keep) kept = { name: request.name, parts: [{ path: request.name, bytes: new TextEncoder().encode(request.text).buffer as ArrayBuffer }] };
       }
       if (request.type === 'load-many') {
         const failures: string[] = [];
         load(requestId, parseAll(request.files, failures), failures, request.files.length);
       }
-      if (request.type === 'read-files') {
+      if (request.type === 'read-files' || request.type === 'open-library') {
+        let files = request.type === 'read-files' ? request.files : [];
+        if (request.type === 'open-library') {
+          const entry = await (await openOrExplain(library)).get(request.id);
+          if (!entry) throw new Error('This history is no longer in the library (deleted in another tab?)');
+          files = entry.parts.map((p) => ({ path: p.path, file: new File([p.bytes], p.path.split('/').at(-1) ?? p.path) }));
+          reopened = entry.id;
+        }
         const failures: string[] = [];
         // A folder holds other files too: read the ones that can be histories.
-        const wanted = request.files.length > 1 ? request.files.filter((f) => isHistoryFileName(f.path)) : request.files;
-        const skipped = request.files.filter((f) => !wanted.includes(f));
+        const wanted = files.length > 1 ? files.filter((f) => isHistoryFileName(f.path)) : files;
+        const skipped = files.filter((f) => !wanted.includes(f));
         const notes = skipped.length > 0 ? [`${skipped.length} file(s) that are not JSON were skipped: ${skipped.slice(0, 5).map((f) => f.path).join(', ')}${skipped.length > 5 ? ', …' : ''}`] : [];
         const sources = await readAll(wanted, failures, (fraction) => post({ type: 'progress', requestId, progress: 0.02 + 0.08 * fraction }));
-        load(requestId, sources, failures, wanted.length, notes);
+        const name = load(requestId, sources, failures, wanted.length, notes);
+        if (request.type === 'read-files') kept = { name, parts: await Promise.all(wanted.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() }))) };
       }
+      if (kept || reopened) void keep(requestId, kept, reopened);
       if (!current) throw new Error('No history is loaded');
       const file = current;
       const total = Math.max(1, totalSteps(file));

@@ -5,6 +5,7 @@ import type { CustomOutput } from '../compare/custom-run';
 import type { SweepResult } from '../compare/sweep';
 import type { PriceSheet } from '../simulate/cache';
 import type { Dialect } from '../messages/types';
+import type { FileSummary } from '../library/library';
 import type { HistoryFile, Step } from '../model/types';
 import type { TokenizerId } from '../tokens/tokenizer';
 
@@ -15,12 +16,15 @@ export interface PickedFile {
 }
 
 export type WorkerRequest =
-  | { readonly type: 'load'; readonly requestId: number; readonly name: string; readonly text: string; readonly tokenizer: TokenizerId }
+  /** One text (a bundled example, pasted JSON); `keep`: add it to the library once it loads. */
+  | { readonly type: 'load'; readonly requestId: number; readonly name: string; readonly text: string; readonly tokenizer: TokenizerId; readonly keep?: boolean }
   /** Several files at once: each file's runs join one list; files that fail are reported, the rest load. */
   | { readonly type: 'load-many'; readonly requestId: number; readonly files: readonly { name: string; text: string }[]; readonly tokenizer: TokenizerId }
   | { readonly type: 'count'; readonly requestId: number; readonly tokenizer: TokenizerId }
   /** Files the user picked or dropped (with folders), read in the worker (a File clones cheaply; its text would be copied). */
   | { readonly type: 'read-files'; readonly requestId: number; readonly files: readonly PickedFile[]; readonly tokenizer: TokenizerId }
+  /** A library entry, read from IndexedDB in the worker (its original bytes, as when it was picked). */
+  | { readonly type: 'open-library'; readonly requestId: number; readonly id: string; readonly tokenizer: TokenizerId }
   /** Strategies side by side over one loaded history (the compare view), and optionally each one's context at a call. */
   | {
       readonly type: 'compare';
@@ -74,4 +78,8 @@ export type WorkerResponse =
   | { readonly type: 'compared'; readonly requestId: number; readonly comparison: Comparison }
   | { readonly type: 'swept'; readonly requestId: number; readonly sweep: SweepResult }
   | { readonly type: 'contexts'; readonly requestId: number; readonly stepIndex: number; readonly contexts: readonly (readonly Step[])[]; readonly tokens: readonly number[] }
-  | { readonly type: 'failed'; readonly requestId: number; readonly message: string };
+  | { readonly type: 'failed'; readonly requestId: number; readonly message: string }
+  /** The loaded file is in the library (added, or already there and marked opened). */
+  | { readonly type: 'stored'; readonly requestId: number; readonly entry: FileSummary }
+  /** The file loaded but could not be kept: why (full quota, private window). */
+  | { readonly type: 'store-failed'; readonly requestId: number; readonly message: string };

@@ -1,0 +1,206 @@
+'use client';
+import Link from 'next/link';
+/**
+ * The library page: every history opened in this browser, with search and sort; open one (from its
+ * stored bytes, without the file), rename, delete, its saved comparisons; export everything as one
+ * file and import it back.
+ */
+import { useMemo, useRef, useState } from 'react';
+import type { FileSummary, StoredComparison } from '../../lib/library/library';
+import { formatBytes, listEntries, SORT_LABELS, type LibrarySort } from '../../lib/library/listing';
+import { exportLibrary, parseLibraryExport } from '../../lib/library/transfer';
+import { useLibrary } from './use-library';
+
+const date = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const openHref = (id: string) => `/?open=${encodeURIComponent(id)}`;
+const comparisonHref = (c: StoredComparison) => `/?open=${encodeURIComponent(c.fileId)}&view=compare&compare=${encodeURIComponent(c.choices)}`;
+const button = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50';
+
+function Entry({ entry, saved, onRename, onDelete, onDeleteComparison }: {
+  entry: FileSummary;
+  saved: readonly StoredComparison[];
+  onRename: (name: string) => Promise<boolean>;
+  onDelete: () => void;
+  onDeleteComparison: (id: string) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(entry.name);
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white px-4 py-3" aria-label={entry.name}>
+      <div className="flex flex-wrap items-center gap-3">
+        {editing ? (
+          <form
+            className="flex items-center gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void onRename(name).then((ok) => ok && setEditing(false));
+            }}
+          >
+            <input value={name} onChange={(e) => setName(e.target.value)} aria-label={`New name for ${entry.name}`} className="rounded border border-slate-300 px-2 py-0.5 text-sm" autoFocus />
+            <button type="submit" className={button}>
+              Save
+            </button>
+            <button type="button" className={button} onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <Link href={openHref(entry.id)} className="font-medium text-blue-700 hover:underline">
+            {entry.name}
+          </Link>
+        )}
+        <span className="text-sm text-slate-500">
+          {entry.format || 'unknown format'} · {entry.runs} run{entry.runs === 1 ? '' : 's'} · {entry.steps} steps · {formatBytes(entry.size)}
+        </span>
+        <span className="ml-auto flex gap-2">
+          <button type="button" className={button} onClick={() => setEditing(true)} aria-label={`Rename ${entry.name}`}>
+            Rename
+          </button>
+          <button type="button" className={button} onClick={onDelete} aria-label={`Delete ${entry.name}`}>
+            Delete
+          </button>
+        </span>
+      </div>
+      <p className="mt-1 text-xs text-slate-500">
+        Opened {date(entry.openedAt)} · first added {date(entry.addedAt)} · <span title={entry.id}>id {entry.id.slice(0, 12)}</span>
+      </p>
+      {saved.length > 0 && (
+        <ul aria-label={`Saved comparisons of ${entry.name}`} className="mt-2 flex flex-col gap-1 border-l-2 border-slate-200 pl-3 text-sm">
+          {saved.map((c) => (
+            <li key={c.id} className="flex items-center gap-2">
+              <Link href={comparisonHref(c)} className="text-blue-700 hover:underline">
+                {c.name}
+              </Link>
+              <span className="text-xs text-slate-500">saved {date(c.createdAt)}</span>
+              <button type="button" className={button} onClick={() => onDeleteComparison(c.id)} aria-label={`Delete comparison ${c.name}`}>
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function LibraryPage() {
+  const { entries, comparisons, error, change } = useLibrary();
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<LibrarySort>('opened');
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const importInput = useRef<HTMLInputElement>(null);
+  const shown = useMemo(() => listEntries(entries ?? [], query, sort), [entries, query, sort]);
+  const byFile = useMemo(() => {
+    const out = new Map<string, StoredComparison[]>();
+    for (const c of comparisons) out.set(c.fileId, [...(out.get(c.fileId) ?? []), c]);
+    return out;
+  }, [comparisons]);
+
+  const exportAll = () =>
+    change(async (lib) => {
+      const text = exportLibrary(await lib.dump());
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `stepscope-library-${new Date().toISOString().slice(0, 10)}.json`;
+      a.click();
+      URL.revokeObjectURL(url);
+      setMessage(`Exported ${entries?.length ?? 0} histories and ${comparisons.length} saved comparisons.`);
+    });
+
+  const importFile = (file: File) =>
+    change(async (lib) => {
+      const data = await parseLibraryExport(await file.text(), file.name);
+      await lib.restore(data);
+      setMessage(`Imported ${data.files.length} histories and ${data.comparisons.length} saved comparisons from ${file.name}.`);
+    });
+
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+        <Link href="/" className="text-lg font-bold tracking-tight text-slate-900">
+          Stepscope
+        </Link>
+        <span className="text-sm text-slate-600">Library</span>
+      </header>
+      <main className="mx-auto flex max-w-4xl flex-col gap-4 px-6 py-8">
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <h1 className="text-2xl font-semibold text-slate-900">Library</h1>
+            <p className="text-sm text-slate-600">Every history you opened here, kept in this browser (IndexedDB) with its original bytes. Nothing leaves your machine.</p>
+          </div>
+          <span className="ml-auto flex gap-2">
+            <button type="button" className={button} onClick={() => void exportAll()} disabled={!entries?.length}>
+              Export all
+            </button>
+            <button type="button" className={button} onClick={() => importInput.current?.click()}>
+              Import…
+            </button>
+            <input
+              ref={importInput}
+              type="file"
+              accept=".json,application/json"
+              aria-label="Import a library export"
+              className="sr-only"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void importFile(file);
+                e.target.value = '';
+              }}
+            />
+          </span>
+        </div>
+        {error && (
+          <p role="alert" aria-label="Library error" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        {message && !error && (
+          <p role="status" className="rounded border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {message}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search by name or format" aria-label="Search the library" className="min-w-64 flex-1 rounded border border-slate-300 px-3 py-1.5 text-sm" />
+          <label className="flex items-center gap-1 text-sm text-slate-600">
+            Sort
+            <select value={sort} onChange={(e) => setSort(e.target.value as LibrarySort)} aria-label="Sort the library" className="rounded border border-slate-300 px-2 py-1">
+              {(Object.keys(SORT_LABELS) as LibrarySort[]).map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {entries === undefined ? (
+          <p className="text-sm text-slate-500">Reading the library…</p>
+        ) : entries.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            Nothing here yet. <Link href="/" className="text-blue-700 hover:underline">Open a history</Link>: every file you open is kept here.
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-500" aria-live="polite">
+              {shown.length} of {entries.length} histories
+            </p>
+            <ul aria-label="Library entries" className="flex flex-col gap-2">
+              {shown.map((e) => (
+                <Entry
+                  key={e.id}
+                  entry={e}
+                  saved={byFile.get(e.id) ?? []}
+                  onRename={(name) => change((lib) => lib.rename(e.id, name))}
+                  onDelete={() => {
+                    if (window.confirm(`Delete ${e.name} and its saved comparisons from the library?`)) void change((lib) => lib.remove(e.id));
+                  }}
+                  onDeleteComparison={(id) => void change((lib) => lib.removeComparison(id))}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+import Link from 'next/link';
+/** Saves the strategies on screen (parameters, triggers, modes) in the library, beside the open file. */
+import { useState } from 'react';
+import { encodeChoices, type StrategyChoice } from '../../lib/compare/config';
+import { useDebuggerStore } from '../state/debugger-provider';
+import { pageLibrary } from './use-library';
+
+export function SaveComparison({ choices }: { choices: readonly StrategyChoice[] }) {
+  const fileId = useDebuggerStore((s) => s.loaded?.libraryId);
+  const [name, setName] = useState('');
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | undefined>(undefined);
+  if (!fileId) {
+    return <p className="text-xs text-slate-500">Comparisons can be saved in the library for files you open (the bundled examples are not kept there).</p>;
+  }
+  return (
+    <form
+      aria-label="Save this comparison"
+      className="flex flex-wrap items-center gap-2 text-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        pageLibrary()
+          .then((lib) => lib.saveComparison({ fileId, name, choices: encodeChoices(choices) }))
+          .then((saved) => {
+            setStatus({ ok: true, text: `Saved as “${saved.name}” in the library.` });
+            setName('');
+          })
+          .catch((error: unknown) => setStatus({ ok: false, text: (error as Error).message }));
+      }}
+    >
+      <input value={name} onChange={(e) => setName(e.target.value)} placeholder="Name this comparison" aria-label="Comparison name" className="rounded border border-slate-300 px-2 py-1" />
+      <button type="submit" disabled={name.trim() === ''} className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium hover:bg-slate-50 disabled:opacity-40">
+        Save in the library
+      </button>
+      {status && (
+        <span role={status.ok ? 'status' : 'alert'} className={status.ok ? 'text-emerald-700' : 'text-red-700'}>
+          {status.text} {status.ok && <Link href="/library" className="underline">Open the library</Link>}
+        </span>
+      )}
+    </form>
+  );
+}
