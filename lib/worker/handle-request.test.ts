@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
+import { openLibrary, type Library } from '../library/library';
 import { createStepTokens } from '../tokens/step-tokens';
 import type { WorkerResponse } from './protocol';
 import { createWorkerHandler } from './handle-request';
@@ -98,5 +101,40 @@ describe('history worker', async () => {
     const pointer = main?.children?.[0]?.history.steps[0]?.source?.pointer as string;
     await handle({ type: 'record', requestId: 2, file: 'cc_claude_p_29ccd257', pointer });
     expect(messages.at(-1)).toMatchObject({ type: 'record', text: expect.stringContaining('"agentId": "a2271d1"') });
+  });
+
+  it('keeps picked files in the library and reopens one from its stored bytes', async () => {
+    const factory = new IDBFactory();
+    let shared: Promise<Library> | undefined;
+    const library = () => (shared ??= openLibrary(factory));
+    const messages: WorkerResponse[] = [];
+    const handle = createWorkerHandler((m) => messages.push(m), library);
+    const bytes = new Uint8Array(Buffer.from(`\uFEFF${text}`, 'utf16le'));
+    await handle({ type: 'read-files', requestId: 1, files: [{ file: new File([bytes], 'windows.json'), path: 'windows.json' }], tokenizer: 'heuristic' });
+    await vi.waitFor(() => expect(messages.some((m) => m.type === 'stored')).toBe(true));
+    const stored = messages.find((m) => m.type === 'stored');
+    if (stored?.type !== 'stored') throw new Error('not stored');
+    expect(stored.entry).toMatchObject({ name: 'windows.json', format: 'openai-messages', size: bytes.length, runs: 1, steps: 42 });
+    const entry = await (await library()).get(stored.entry.id);
+    expect(Buffer.from(entry?.parts[0]?.bytes ?? new ArrayBuffer(0)).equals(Buffer.from(bytes))).toBe(true);
+
+    // Another worker (a reload, a second tab) opens it from the library, with no file.
+    const again: WorkerResponse[] = [];
+    await createWorkerHandler((m) => again.push(m), library)({ type: 'open-library', requestId: 5, id: stored.entry.id, tokenizer: 'heuristic' });
+    const loaded = again.find((m) => m.type === 'loaded');
+    const first = messages.find((m) => m.type === 'loaded');
+    if (loaded?.type !== 'loaded' || first?.type !== 'loaded') throw new Error('not loaded');
+    expect(loaded.file).toEqual(first.file);
+    await vi.waitFor(() => expect(again.some((m) => m.type === 'stored')).toBe(true));
+
+    const missing: WorkerResponse[] = [];
+    await createWorkerHandler((m) => missing.push(m), library)({ type: 'open-library', requestId: 6, id: 'gone', tokenizer: 'heuristic' });
+    expect(missing).toEqual([{ type: 'failed', requestId: 6, message: 'This history is no longer in the library (deleted in another tab?)' }]);
+
+    // Without a library the file still loads, and the page is told why it was not kept.
+    const without: WorkerResponse[] = [];
+    await createWorkerHandler((m) => without.push(m), () => openLibrary(null))({ type: 'load', requestId: 7, name: 'p.json', text, tokenizer: 'heuristic', keep: true });
+    expect(without.some((m) => m.type === 'loaded')).toBe(true);
+    await vi.waitFor(() => expect(without.find((m) => m.type === 'store-failed')).toMatchObject({ message: 'This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.' }));
   });
 });
