@@ -113,7 +113,7 @@ describe('what a new user opens', () => {
     const r = await open(lines.join('\n'), 's.jsonl');
     expect(r.histories[0]?.model).toBeUndefined();
     expect(r.histories[0]?.steps.every((s) => s.kind !== 'action' || s.model === undefined)).toBe(true);
-    expect(r.warnings.some((w) => /3 step\(s\) name their model with something that is not a name \(first: step 1 \(line 2\)\); ignored$/.test(w))).toBe(true);
+    expect(r.warnings.some((w) => /^3 step\(s\) name their model with something that is not a name \(first: step 1 \(line 2\)\); ignored$/.test(w))).toBe(true);
   });
 
   it('valid JSON of an unknown shape is called that, not misdiagnosed as a near format', async () => {
@@ -146,7 +146,7 @@ describe('what a new user opens', () => {
     const action = r.histories[0]?.steps[1] as ActionStep;
     expect(action.toolCalls.map((c) => [c.id, c.result])).toEqual([['c1', 'first'], ['c1~2', 'second\nthird']]);
     expect(r.warnings).toContain('tool message 4 answers call c1, which already has a result; added to it');
-    expect(r.warnings).toContain('d.json: step 1: two tool calls share the id "c1"; the later one is shown as "c1~2"');
+    expect(r.warnings).toContain('step 1: two tool calls share the id "c1"; the later one is shown as "c1~2"');
     const openai = toMessages(r.histories[0]?.steps ?? [], 'openai');
     expect(openai.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content])).toEqual([['c1', 'first'], ['c1~2', 'second\nthird']]);
 

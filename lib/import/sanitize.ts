@@ -71,7 +71,7 @@ function cleanStep(step: Step, id: string, label: string, notes: string[], badUs
   return s;
 }
 
-function cleanHistory(h: History, ids: Set<string>, warnings: ImportWarning[]): History {
+function cleanHistory(h: History, ids: Set<string>, warnings: ImportWarning[], named: boolean): History {
   const notes: string[] = [];
   const badUsage: string[] = [];
   const badModels: string[] = [];
@@ -98,7 +98,7 @@ function cleanHistory(h: History, ids: Set<string>, warnings: ImportWarning[]): 
   }
   if (h.children && h.children.length > 0) {
     const children = h.children.map((c) => {
-      const child = cleanHistory(c.history, ids, warnings);
+      const child = cleanHistory(c.history, ids, warnings, true);
       return child === c.history ? c : { ...c, history: child };
     });
     if (children.some((c, i) => c !== h.children?.[i])) out = { ...out, children };
@@ -108,13 +108,14 @@ function cleanHistory(h: History, ids: Set<string>, warnings: ImportWarning[]): 
   if (badUsage.length > 0) {
     notes.push(`${badUsage.length} reported usage value(s) are not token counts (negative, not a number, or infinite) and were ignored: ${badUsage.slice(0, 3).join(', ')}${badUsage.length > 3 ? ', …' : ''}`);
   }
-  const short = name.length > 40 ? `${name.slice(0, 40)}…` : name;
-  for (const n of notes) warnings.push({ message: `${short}: ${n}` });
+  // The run is named when the file holds several (or this is a sub-agent).
+  const short = name.length > 40 ? `${name.slice(0, 40)}…: ` : `${name}: `;
+  for (const n of notes) warnings.push({ message: `${named ? short : ''}${n}` });
   return out;
 }
 
 /** The histories with every repair above made, and a warning per repair. */
 export function sanitizeHistories(histories: readonly History[], warnings: ImportWarning[]): History[] {
   const ids = new Set<string>();
-  return histories.map((h) => cleanHistory(h, ids, warnings));
+  return histories.map((h) => cleanHistory(h, ids, warnings, histories.length > 1));
 }
