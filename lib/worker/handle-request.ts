@@ -112,12 +112,12 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
 
   /** Adds what was just loaded to the library (or marks a reopened entry opened); says so either way. */
   const keep = async (requestId: number, kept: Kept | undefined, reopened: string | undefined) => {
+    // Taken now: another load may replace `current` while the library opens.
+    const file = current;
+    if (!file) return;
+    const stats = { format: lastFormat, runs: file.histories.length, steps: file.histories.reduce((n, h) => n + h.steps.length, 0) };
     try {
       const lib = await openOrExplain(library);
-      const file = current;
-      if (!file) return;
-      const count = (h: History): number => h.steps.length;
-      const stats = { format: lastFormat, runs: file.histories.length, steps: file.histories.reduce((n, h) => n + count(h), 0) };
       let entry: StoredFile | undefined;
       if (kept) entry = await lib.add({ name: kept.name, size: kept.parts.reduce((n, p) => n + p.bytes.byteLength, 0), parts: kept.parts, ...stats });
       else if (reopened) {
