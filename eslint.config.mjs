@@ -32,8 +32,17 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react', 'react-dom', 'next', 'zustand/react'],
-          patterns: [{ group: ['next/*', 'react/*', 'react-dom/*'], message: 'lib/ is pure TypeScript: no React or Next.' }],
+          paths: [
+            'react',
+            'react-dom',
+            'next',
+            { name: 'zustand', message: "zustand's root entry brings its React bindings: use zustand/vanilla in lib/." },
+          ],
+          patterns: [
+            { group: ['next/*', 'react/*', 'react-dom/*'], message: 'lib/ is pure TypeScript: no React or Next.' },
+            { group: ['zustand/*', '!zustand/vanilla'], message: 'lib/ uses zustand/vanilla only: no React bindings.' },
+            { group: ['**/components/*', '**/app/*'], message: 'lib/ never imports the app.' },
+          ],
         },
       ],
       'no-restricted-globals': ['error', { name: 'window', message: 'lib/ runs in workers and Node too: no window.' }, 'document'],

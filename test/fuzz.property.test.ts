@@ -118,7 +118,7 @@ function allHistories(histories: readonly History[]): History[] {
   return histories.flatMap((h) => [h, ...allHistories((h.children ?? []).map((c) => c.history))]);
 }
 
-const ctx = createStrategyContext({ tokenizer: 'heuristic' });
+const ctx = createStrategyContext({ tokenizer: 'heuristic', dialect: 'openai' });
 const counters = DIALECTS.map((d) => createStepTokens('heuristic', d));
 
 /** Everything the app and the CLI do with a loaded file, on each of its histories. */
@@ -157,7 +157,7 @@ function exercise(histories: readonly History[]): void {
 
 async function throughWorker(text: string, name: string): Promise<void> {
   const posted: WorkerResponse[] = [];
-  await createWorkerHandler((m) => posted.push(m))({ type: 'load', requestId: 1, name, text, tokenizer: 'heuristic' });
+  await createWorkerHandler((m) => posted.push(m))({ type: 'load', requestId: 1, name, text, tokenizer: 'heuristic', dialect: 'openai' });
   const loaded = posted.find((m) => m.type === 'loaded');
   const failed = posted.find((m) => m.type === 'failed');
   if (!loaded) {

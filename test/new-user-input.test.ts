@@ -175,7 +175,7 @@ describe('what a new user opens', () => {
     const h = tau.histories[0] as (typeof tau.histories)[number];
     const text = serializeNative({ histories: [{ ...h, id: '__proto__' }, { ...h, id: 'constructor' }, { ...h, id: 'toString' }] });
     const posted: WorkerResponse[] = [];
-    await createWorkerHandler((m) => posted.push(m))({ type: 'load', requestId: 1, name: 'p.json', text, tokenizer: 'heuristic' });
+    await createWorkerHandler((m) => posted.push(m))({ type: 'load', requestId: 1, name: 'p.json', text, tokenizer: 'heuristic', dialect: 'openai' });
     const counts = posted.find((m) => m.type === 'counts');
     if (counts?.type !== 'counts') throw new Error(JSON.stringify(posted.filter((m) => m.type === 'failed')));
     for (const id of ['__proto__', 'constructor', 'toString']) {

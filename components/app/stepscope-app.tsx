@@ -78,7 +78,7 @@ function Shell() {
           </Link>
           <label className="flex items-center gap-1 text-sm text-slate-600">
             Tokens
-            <select value={tokenizer} onChange={(e) => recount(e.target.value as TokenizerId)} aria-label="Tokenizer" className="rounded border border-slate-300 px-2 py-1">
+            <select value={tokenizer} onChange={(e) => recount({ tokenizer: e.target.value as TokenizerId })} aria-label="Tokenizer" className="rounded border border-slate-300 px-2 py-1">
               {TOKENIZERS.map((t) => (
                 <option key={t} value={t}>
                   {TOKENIZER_LABEL[t]}

@@ -6,7 +6,8 @@ import type { StrategyChoice } from '../../lib/compare/config';
 import type { CustomOutput } from '../../lib/compare/custom-run';
 import type { SweepResult } from '../../lib/compare/sweep';
 import type { PriceSheet } from '../../lib/simulate/cache';
-import type { CompareTarget, PickedFile, WorkerResponse } from '../../lib/worker/protocol';
+import type { Dialect } from '../../lib/messages/types';
+import type { AnswerOf, AskFields, AskRequest, CompareTarget, FailedResponse, PickedFile, WorkerRequest, WorkerResponse } from '../../lib/worker/protocol';
 import { sizeProblem } from '../../lib/import/decode';
 import { pickedFromList } from './picked-files';
 import { findSample } from './samples';
@@ -28,6 +29,12 @@ export function useHistoryLoader() {
   // Long requests (sweeps) report progress under their own id before they answer.
   const progressOf = useRef(new Map<number, (fraction: number) => void>());
   const nextRecord = useRef(-1);
+
+  /** How the store says to count: the worker counts in the dialect every view shows. */
+  const counting = useCallback(() => {
+    const { tokenizer, dialect } = store.getState();
+    return { tokenizer, dialect };
+  }, [store]);
 
   const ensureWorker = useCallback(() => {
     if (worker.current) return worker.current;
@@ -57,7 +64,7 @@ export function useHistoryLoader() {
         pendingStep.current = undefined;
         actions.navigate({ run: pending?.run ?? 0, sub: pending?.sub ?? [], ...(pending?.step ? { step: pending.step } : {}) });
       }
-      else if (m.type === 'counts') actions.countsArrived({ tokenizer: m.tokenizer, exact: m.exact, byHistory: m.byHistory });
+      else if (m.type === 'counts') actions.countsArrived({ tokenizer: m.tokenizer, dialect: m.dialect, exact: m.exact, byHistory: m.byHistory });
       else if (m.type === 'failed') actions.loadFailed(m.message);
       else if (m.type === 'stored') {
         actions.libraryStored(m.entry.id);
@@ -70,15 +77,18 @@ export function useHistoryLoader() {
     return w;
   }, [store]);
 
+  /** Every request goes through here, typed by the protocol. */
+  const send = useCallback((request: WorkerRequest) => ensureWorker().postMessage(request), [ensureWorker]);
+
   /** One text: `keep` adds it to the library (pasted JSON); bundled examples are not kept. */
   const loadText = useCallback(
     (name: string, text: string, keep = false) => {
       const requestId = ++latest.current;
       store.getState().actions.loadStarted();
       if (keep) writeUrlSample(undefined);
-      ensureWorker().postMessage({ type: 'load', requestId, name, text, tokenizer: store.getState().tokenizer, keep });
+      send({ type: 'load', requestId, name, text, ...counting(), keep });
     },
-    [ensureWorker, store],
+    [counting, send, store],
   );
 
   /** Reopens a library entry from its stored bytes (a link, a reload, the library page). */
@@ -87,9 +97,9 @@ export function useHistoryLoader() {
       pendingStep.current = at;
       const requestId = ++latest.current;
       store.getState().actions.loadStarted();
-      ensureWorker().postMessage({ type: 'open-library', requestId, id, tokenizer: store.getState().tokenizer });
+      send({ type: 'open-library', requestId, id, ...counting() });
     },
-    [ensureWorker, store],
+    [counting, send, store],
   );
 
   /** Opens one file, or several at once (each file's runs join one list). */
@@ -109,9 +119,9 @@ export function useHistoryLoader() {
       writeUrlSample(undefined);
       const requestId = ++latest.current;
       store.getState().actions.loadStarted();
-      ensureWorker().postMessage({ type: 'read-files', requestId, files, tokenizer: store.getState().tokenizer });
+      send({ type: 'read-files', requestId, files, ...counting() });
     },
-    [ensureWorker, store],
+    [counting, send, store],
   );
 
   const loadSample = useCallback(
@@ -137,42 +147,46 @@ export function useHistoryLoader() {
         else {
           const requestId = ++latest.current;
           store.getState().actions.loadStarted();
-          ensureWorker().postMessage({ type: 'load-many', requestId, files, tokenizer: store.getState().tokenizer });
+          send({ type: 'load-many', requestId, files, ...counting() });
         }
       } catch (error) {
         store.getState().actions.loadFailed(`Example ${sample.title} could not be fetched (${(error as Error).message})`);
       }
     },
-    [ensureWorker, loadText, store],
+    [counting, send, loadText, store],
   );
 
+  /** Counts the loaded file again with another tokenizer or in another dialect. */
   const recount = useCallback(
-    (tokenizer: TokenizerId) => {
-      store.getState().actions.setTokenizer(tokenizer);
+    (change: { tokenizer?: TokenizerId; dialect?: Dialect }) => {
+      const { actions } = store.getState();
+      if (change.tokenizer) actions.setTokenizer(change.tokenizer);
+      if (change.dialect) actions.setDialect(change.dialect);
       if (!store.getState().loaded) return;
       const requestId = ++latest.current;
-      ensureWorker().postMessage({ type: 'count', requestId, tokenizer });
+      send({ type: 'count', requestId, ...counting() });
     },
-    [ensureWorker, store],
+    [counting, send, store],
   );
 
-  /** Sends a request that answers once (record, compare, contexts) and resolves with its answer. */
+  /** Sends a request that answers once (record, compare, contexts, sweep) and resolves with its answer or a failure. */
   const ask = useCallback(
-    (request: Record<string, unknown> & { type: 'record' | 'compare' | 'context-at' | 'sweep' }, onProgress?: (fraction: number) => void) =>
-      new Promise<WorkerResponse>((resolve) => {
+    <T extends keyof AnswerOf>(type: T, fields: AskFields<T>, onProgress?: (fraction: number) => void) =>
+      new Promise<AnswerOf[T] | FailedResponse>((resolve) => {
         const requestId = nextRecord.current--;
-        records.current.set(requestId, resolve);
+        records.current.set(requestId, resolve as (answer: WorkerResponse) => void);
         if (onProgress) progressOf.current.set(requestId, onProgress);
-        ensureWorker().postMessage({ ...request, requestId });
+        // The fields and the type together are the request of that type (TypeScript cannot follow the generic).
+        send({ ...fields, type, requestId } as unknown as AskRequest);
       }),
-    [ensureWorker],
+    [send],
   );
 
   /** A loaded file's record at a JSON pointer, as indented JSON. */
   const requestRecord = useCallback(
     async (file: string, pointer: string) => {
-      const m = await ask({ type: 'record', file, pointer });
-      return m.type === 'record' ? m.text : m.type === 'failed' ? `Could not read the record: ${m.message}` : '';
+      const m = await ask('record', { file, pointer });
+      return m.type === 'record' ? m.text : `Could not read the record: ${m.message}`;
     },
     [ask],
   );
@@ -180,9 +194,9 @@ export function useHistoryLoader() {
   /** Strategies side by side over a loaded history, computed in the worker. */
   const requestCompare = useCallback(
     async (target: CompareTarget, choices: readonly StrategyChoice[], custom?: Readonly<Record<number, CustomOutput | string>>): Promise<Comparison> => {
-      const m = await ask({ type: 'compare', target, choices, custom });
+      const m = await ask('compare', { target, choices, ...(custom ? { custom } : {}) });
       if (m.type === 'compared') return m.comparison;
-      throw new Error(m.type === 'failed' ? m.message : 'The comparison did not come back');
+      throw new Error(m.message);
     },
     [ask],
   );
@@ -190,9 +204,9 @@ export function useHistoryLoader() {
   /** Each choice's context at the call that produced step `stepIndex`. */
   const requestContexts = useCallback(
     async (target: CompareTarget, choices: readonly StrategyChoice[], stepIndex: number, custom?: Readonly<Record<number, CustomOutput | string>>) => {
-      const m = await ask({ type: 'context-at', target, choices, stepIndex, custom });
+      const m = await ask('context-at', { target, choices, stepIndex, ...(custom ? { custom } : {}) });
       if (m.type === 'contexts') return { contexts: m.contexts, tokens: m.tokens };
-      throw new Error(m.type === 'failed' ? m.message : 'The contexts did not come back');
+      throw new Error(m.message);
     },
     [ask],
   );
@@ -200,9 +214,9 @@ export function useHistoryLoader() {
   /** One strategy swept over values of one parameter, with progress as each value is done. */
   const requestSweep = useCallback(
     async (target: CompareTarget, choice: StrategyChoice, param: string, values: readonly number[], sheet: PriceSheet | undefined, onProgress: (fraction: number) => void): Promise<SweepResult> => {
-      const m = await ask({ type: 'sweep', target, choice, param, values, ...(sheet ? { sheet } : {}) }, onProgress);
+      const m = await ask('sweep', { target, choice, param, values, ...(sheet ? { sheet } : {}) }, onProgress);
       if (m.type === 'swept') return m.sweep;
-      throw new Error(m.type === 'failed' ? m.message : 'The sweep did not come back');
+      throw new Error(m.message);
     },
     [ask],
   );

@@ -37,7 +37,7 @@ function recordLocation(format: string, fileName: string, historyIndex: number, 
 /** Runs listed in the run picker at once. */
 const RUN_OPTIONS = 400;
 
-export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestRecord' | 'requestCompare' | 'requestContexts' | 'requestSweep'> }) {
+export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 'requestRecord' | 'requestCompare' | 'requestContexts' | 'requestSweep'> }) {
   const { requestRecord } = loader;
   const { loaded, historyIndex, selectedStepId, counts, dialect, filters, view, chosenModel, childPath, choices, compareCall, tokenizer, actions } = useDebuggerStore(
     useShallow((s) => ({
@@ -220,7 +220,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestReco
           {...(compareCall !== undefined ? { call: compareCall } : {})}
           onCall={setCall}
           dialect={dialect}
-          onDialect={actions.setDialect}
+          onDialect={(dialect) => loader.recount({ dialect })}
           contextWindow={contextWindow}
           windowLabel={`${modelLabel} window ${formatTokens(contextWindow)}`}
           modelId={chosenModel ?? ''}
@@ -252,7 +252,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'requestReco
           tokens={tokens[selectedIndex]}
           exact={exact}
           dialect={dialect}
-          onDialect={actions.setDialect}
+          onDialect={(dialect) => loader.recount({ dialect })}
           record={recordLocation(loaded.format, loaded.name, historyIndex, selectedIndex, steps[selectedIndex], childPath.length > 0)}
           subAgents={subAgents.map((c) => ({ id: c.history.id, title: c.history.title ?? c.history.id, steps: c.history.steps.length }))}
           onOpenSubAgent={openChild}

@@ -16,8 +16,8 @@ describe('debugger store', () => {
     actions.loadStarted();
     expect(store.getState().status).toBe('loading');
     actions.loadSucceeded({ name: 'f.json', format: 'stepscope', file, warnings: [] });
-    actions.countsArrived({ tokenizer: 'o200k_base', exact: true, byHistory: { a: [5] } });
-    actions.countsArrived({ tokenizer: 'o200k_base', exact: false, byHistory: { a: [2] } });
+    actions.countsArrived({ tokenizer: 'o200k_base', dialect: 'openai', exact: true, byHistory: { a: [5] } });
+    actions.countsArrived({ tokenizer: 'o200k_base', dialect: 'openai', exact: false, byHistory: { a: [2] } });
     expect(store.getState().counts?.byHistory.a).toEqual([5]);
     actions.selectStep('t');
     actions.selectHistory(1);
@@ -39,7 +39,7 @@ describe('debugger store', () => {
     actions.loadSucceeded({ name: 'g.json', format: 'stepscope', file, warnings: [] });
     expect(store.getState().error).toBeUndefined();
     actions.setTokenizer('cl100k_base');
-    actions.countsArrived({ tokenizer: 'o200k_base', exact: true, byHistory: {} });
+    actions.countsArrived({ tokenizer: 'o200k_base', dialect: 'openai', exact: true, byHistory: {} });
     expect(store.getState().counts).toBeUndefined();
   });
 

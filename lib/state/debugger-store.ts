@@ -24,9 +24,10 @@ export interface LoadedFile {
   readonly libraryId?: string;
 }
 
-/** Tokens per step, per history id, for one tokenizer. `exact: false` while only the heuristic is in. */
+/** Tokens per step, per history id, for one tokenizer and dialect. `exact: false` while only the heuristic is in. */
 export interface StepCounts {
   readonly tokenizer: TokenizerId;
+  readonly dialect: Dialect;
   readonly exact: boolean;
   readonly byHistory: Readonly<Record<string, readonly number[]>>;
 }
@@ -136,8 +137,8 @@ export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokeni
       countsArrived: (counts) => {
         const current = get().counts;
         // Exact counts replace the heuristic; a late heuristic never replaces exact counts.
-        if (counts.tokenizer !== get().tokenizer) return;
-        if (current?.exact && !counts.exact && current.tokenizer === counts.tokenizer) return;
+        if (counts.tokenizer !== get().tokenizer || counts.dialect !== get().dialect) return;
+        if (current?.exact && !counts.exact && current.tokenizer === counts.tokenizer && current.dialect === counts.dialect) return;
         set({ counts });
       },
       selectHistory: (index) => {

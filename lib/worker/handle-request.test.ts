@@ -13,7 +13,7 @@ describe('history worker', async () => {
   it('loads a real file, sends the heuristic first, then exact o200k counts', async () => {
     const messages: WorkerResponse[] = [];
     const handle = createWorkerHandler((m) => messages.push(m));
-    await handle({ type: 'load', requestId: 1, name: 'tau.json', text, tokenizer: 'o200k_base' });
+    await handle({ type: 'load', requestId: 1, name: 'tau.json', text, tokenizer: 'o200k_base', dialect: 'openai' });
     const types = messages.map((m) => (m.type === 'counts' ? `counts:${m.tokenizer}` : m.type));
     expect(types.filter((t) => t !== 'progress')).toEqual(['loaded', 'counts:heuristic', 'counts:o200k_base']);
     const loaded = messages.find((m) => m.type === 'loaded');
@@ -28,19 +28,35 @@ describe('history worker', async () => {
   it('recounts the loaded file with another tokenizer, and reports failures without throwing', async () => {
     const messages: WorkerResponse[] = [];
     const handle = createWorkerHandler((m) => messages.push(m));
-    await handle({ type: 'count', requestId: 1, tokenizer: 'cl100k_base' });
+    await handle({ type: 'count', requestId: 1, tokenizer: 'cl100k_base', dialect: 'openai' });
     expect(messages).toEqual([{ type: 'failed', requestId: 1, message: 'No history is loaded' }]);
-    await handle({ type: 'load', requestId: 2, name: 'bad.json', text: '{"oops": ', tokenizer: 'o200k_base' });
+    await handle({ type: 'load', requestId: 2, name: 'bad.json', text: '{"oops": ', tokenizer: 'o200k_base', dialect: 'openai' });
     expect(messages.at(-1)).toEqual({ type: 'failed', requestId: 2, message: 'bad.json: invalid JSON at line 1, column 10: the text ends early (truncated file?)' });
-    await handle({ type: 'load', requestId: 3, name: 'tau.json', text, tokenizer: 'heuristic' });
-    await handle({ type: 'count', requestId: 4, tokenizer: 'cl100k_base' });
+    await handle({ type: 'load', requestId: 3, name: 'tau.json', text, tokenizer: 'heuristic', dialect: 'openai' });
+    await handle({ type: 'count', requestId: 4, tokenizer: 'cl100k_base', dialect: 'openai' });
     expect(messages.filter((m) => m.type === 'counts' && m.requestId === 4).map((m) => m.type === 'counts' && m.exact)).toEqual([false, true]);
+  });
+
+  it('counts in the dialect the page shows, so the timeline agrees with compare and "context at call"', async () => {
+    const messages: WorkerResponse[] = [];
+    const handle = createWorkerHandler((m) => messages.push(m));
+    await handle({ type: 'load', requestId: 1, name: 'tau.json', text, tokenizer: 'heuristic', dialect: 'openai' });
+    await handle({ type: 'count', requestId: 2, tokenizer: 'o200k_base', dialect: 'smolagents' });
+    const loaded = messages.find((m) => m.type === 'loaded');
+    const exact = messages.filter((m) => m.type === 'counts' && m.requestId === 2).at(-1);
+    if (loaded?.type !== 'loaded' || exact?.type !== 'counts') throw new Error('missing messages');
+    expect([exact.tokenizer, exact.dialect]).toEqual(['o200k_base', 'smolagents']);
+    const steps = loaded.file.histories[0]?.steps ?? [];
+    const smolagents = createStepTokens('o200k_base', 'smolagents');
+    expect(exact.byHistory['tau.json']).toEqual(steps.map((s) => smolagents.step(s)));
+    // The dialects really differ on this run (smolagents writes calls and observations as text).
+    expect(exact.byHistory['tau.json']).not.toEqual(steps.map((s) => createStepTokens('o200k_base', 'openai').step(s)));
   });
 
   it('answers the original record of a step by its JSON pointer', async () => {
     const messages: WorkerResponse[] = [];
     const handle = createWorkerHandler((m) => messages.push(m));
-    await handle({ type: 'load', requestId: 1, name: 'tau.json', text, tokenizer: 'heuristic' });
+    await handle({ type: 'load', requestId: 1, name: 'tau.json', text, tokenizer: 'heuristic', dialect: 'openai' });
     await handle({ type: 'record', requestId: 2, file: 'tau.json', pointer: '/6' });
     const record = messages.at(-1);
     expect(record?.type === 'record' && JSON.parse(record.text)).toEqual(JSON.parse(text)[6]);
@@ -56,7 +72,7 @@ describe('history worker', async () => {
       { name: 'broken.json', text: '[{' },
       { name: 'b.json', text },
     ];
-    await handle({ type: 'load-many', requestId: 1, files, tokenizer: 'heuristic' });
+    await handle({ type: 'load-many', requestId: 1, files, tokenizer: 'heuristic', dialect: 'openai' });
     const loaded = messages.find((m) => m.type === 'loaded');
     if (loaded?.type !== 'loaded') throw new Error('not loaded');
     expect(loaded.name).toBe('2 of 3 files');
@@ -74,7 +90,7 @@ describe('history worker', async () => {
     const handle = createWorkerHandler((m) => messages.push(m));
     const lines = JSON.parse(text).slice(0, 4).map((m: unknown) => JSON.stringify(m));
     const jsonl = [lines[0], lines[1], '{"role": "user", "content": ', lines[2], lines[3]].join('\n');
-    await handle({ type: 'read-files', requestId: 1, files: [{ file: new File([jsonl], 'run.jsonl'), path: 'run.jsonl' }], tokenizer: 'heuristic' });
+    await handle({ type: 'read-files', requestId: 1, files: [{ file: new File([jsonl], 'run.jsonl'), path: 'run.jsonl' }], tokenizer: 'heuristic', dialect: 'openai' });
     const loaded = messages.find((m) => m.type === 'loaded');
     if (loaded?.type !== 'loaded') throw new Error('not loaded');
     expect(loaded.warnings).toEqual(['line 3: invalid JSON at column 29: the text ends early (truncated file?); the line was skipped']);
@@ -89,7 +105,7 @@ describe('history worker', async () => {
     const dir = new URL('../../test/fixtures/real/anthropic-claude-code/cc_claude_p_29ccd257/', import.meta.url);
     const pick = (path: string) => ({ file: new File([readFileSync(new URL(path, dir))], path.split('/').at(-1) as string), path: `cc_claude_p_29ccd257/${path}` });
     const files = [pick('29ccd257-68b1-427f-ae5f-6524b7cb6f20.jsonl'), pick('subagents/agent-a2271d1.jsonl'), { file: new File(['# notes'], 'README.md'), path: 'cc_claude_p_29ccd257/README.md' }];
-    await handle({ type: 'read-files', requestId: 1, files, tokenizer: 'heuristic' });
+    await handle({ type: 'read-files', requestId: 1, files, tokenizer: 'heuristic', dialect: 'openai' });
     const loaded = messages.find((m) => m.type === 'loaded');
     if (loaded?.type !== 'loaded') throw new Error('not loaded');
     expect(loaded.format).toBe('claude-code');
@@ -110,7 +126,7 @@ describe('history worker', async () => {
     const messages: WorkerResponse[] = [];
     const handle = createWorkerHandler((m) => messages.push(m), library);
     const bytes = new Uint8Array(Buffer.from(`\uFEFF${text}`, 'utf16le'));
-    await handle({ type: 'read-files', requestId: 1, files: [{ file: new File([bytes], 'windows.json'), path: 'windows.json' }], tokenizer: 'heuristic' });
+    await handle({ type: 'read-files', requestId: 1, files: [{ file: new File([bytes], 'windows.json'), path: 'windows.json' }], tokenizer: 'heuristic', dialect: 'openai' });
     await vi.waitFor(() => expect(messages.some((m) => m.type === 'stored')).toBe(true));
     const stored = messages.find((m) => m.type === 'stored');
     if (stored?.type !== 'stored') throw new Error('not stored');
@@ -120,7 +136,7 @@ describe('history worker', async () => {
 
     // Another worker (a reload, a second tab) opens it from the library, with no file.
     const again: WorkerResponse[] = [];
-    await createWorkerHandler((m) => again.push(m), library)({ type: 'open-library', requestId: 5, id: stored.entry.id, tokenizer: 'heuristic' });
+    await createWorkerHandler((m) => again.push(m), library)({ type: 'open-library', requestId: 5, id: stored.entry.id, tokenizer: 'heuristic', dialect: 'openai' });
     const loaded = again.find((m) => m.type === 'loaded');
     const first = messages.find((m) => m.type === 'loaded');
     if (loaded?.type !== 'loaded' || first?.type !== 'loaded') throw new Error('not loaded');
@@ -128,12 +144,12 @@ describe('history worker', async () => {
     await vi.waitFor(() => expect(again.some((m) => m.type === 'stored')).toBe(true));
 
     const missing: WorkerResponse[] = [];
-    await createWorkerHandler((m) => missing.push(m), library)({ type: 'open-library', requestId: 6, id: 'gone', tokenizer: 'heuristic' });
+    await createWorkerHandler((m) => missing.push(m), library)({ type: 'open-library', requestId: 6, id: 'gone', tokenizer: 'heuristic', dialect: 'openai' });
     expect(missing).toEqual([{ type: 'failed', requestId: 6, message: 'This history is no longer in the library (deleted in another tab?)' }]);
 
     // Without a library the file still loads, and the page is told why it was not kept.
     const without: WorkerResponse[] = [];
-    await createWorkerHandler((m) => without.push(m), () => openLibrary(null))({ type: 'load', requestId: 7, name: 'p.json', text, tokenizer: 'heuristic', keep: true });
+    await createWorkerHandler((m) => without.push(m), () => openLibrary(null))({ type: 'load', requestId: 7, name: 'p.json', text, tokenizer: 'heuristic', dialect: 'openai', keep: true });
     expect(without.some((m) => m.type === 'loaded')).toBe(true);
     await vi.waitFor(() => expect(without.find((m) => m.type === 'store-failed')).toMatchObject({ message: 'This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.' }));
   });

@@ -1,7 +1,8 @@
 /**
  * The history worker's logic, kept free of worker globals so tests can drive it: parse and import a
- * file, send the chars/4 counts at once, then the exact counts, reporting progress as it goes; compare
- * strategies over a loaded history.
+ * file, send the chars/4 counts at once, then the exact counts, reporting progress as it goes; keep
+ * files in the library; compare strategies over a loaded history. One handler per request type,
+ * dispatched by a switch the compiler checks for exhaustiveness.
  */
 import { compareStrategies, contextForChoice } from '../compare/compare';
 import { runSweep } from '../compare/sweep';
@@ -10,17 +11,28 @@ import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
 import { createStrategyContext } from '../strategies/context';
 import { createStepTokens } from '../tokens/step-tokens';
-import type { TokenizerId } from '../tokens/tokenizer';
 import { LibraryError, type Library, type StoredFile, type StoredPart } from '../library/library';
-import type { PickedFile, WorkerRequest, WorkerResponse } from './protocol';
+import { assertUnreachable } from '../model/steps';
+import type {
+  CompareRequest,
+  ContextAtRequest,
+  Counting,
+  LoadingRequest,
+  PickedFile,
+  RecordRequest,
+  SweepRequest,
+  WorkerRequest,
+  WorkerResponse,
+} from './protocol';
 
 async function openOrExplain(library: (() => Promise<Library>) | undefined): Promise<Library> {
   if (!library) throw new LibraryError('The library is not available here');
   return library();
 }
 
-function countAll(file: HistoryFile, tokenizer: TokenizerId, onProgress: (done: number) => void): Record<string, number[]> {
-  const tokens = createStepTokens(tokenizer, 'openai');
+function countAll(file: HistoryFile, counting: Counting, onProgress: (done: number) => void): Record<string, number[]> {
+  // The dialect the page shows: the timeline, compare and "context at call" count alike.
+  const tokens = createStepTokens(counting.tokenizer, counting.dialect);
   // Keyed by history ids from the file: "__proto__" or "constructor" must be plain keys.
   const out = Object.create(null) as Record<string, number[]>;
   let done = 0;
@@ -133,77 +145,119 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
     }
   };
 
-  return async (request: WorkerRequest): Promise<void> => {
+  const targetHistory = (target: CompareRequest['target']) => {
+    const history = current ? historyIn(current, target.run, target.sub) : undefined;
+    if (!history) throw new Error('No history is loaded at that run and sub-agent');
+    return { history, ctx: createStrategyContext({ tokenizer: target.tokenizer, dialect: target.dialect, model: target.model ?? history.model }) };
+  };
+
+  const record = (request: RecordRequest) => {
+    const value = raw.has(request.file) ? resolvePointer(raw.get(request.file), request.pointer) : undefined;
+    const text = value === undefined ? `No record at ${request.pointer || '/'} in the loaded file.` : JSON.stringify(value, null, 2);
+    const cut = text.length > MAX_RECORD_CHARS ? `${text.slice(0, MAX_RECORD_CHARS)}\n… (${text.length - MAX_RECORD_CHARS} more characters)` : text;
+    post({ type: 'record', requestId: request.requestId, pointer: request.pointer, text: cut });
+  };
+
+  const sweep = (request: SweepRequest) => {
+    const { history, ctx } = targetHistory(request.target);
+    const total = Math.max(1, request.values.length);
+    const result = runSweep(history, request.choice, request.param, request.values, ctx, request.sheet, (done) => post({ type: 'progress', requestId: request.requestId, progress: done / total }));
+    post({ type: 'swept', requestId: request.requestId, sweep: result });
+  };
+
+  const compare = (request: CompareRequest) => {
+    const { history, ctx } = targetHistory(request.target);
+    post({ type: 'compared', requestId: request.requestId, comparison: compareStrategies(history, request.choices, ctx, request.custom) });
+  };
+
+  const contextAt = (request: ContextAtRequest) => {
+    const { history, ctx } = targetHistory(request.target);
+    const contexts = request.choices.map((choice, i) => contextForChoice(history, choice, request.stepIndex, ctx, request.custom?.[i]));
+    post({ type: 'contexts', requestId: request.requestId, stepIndex: request.stepIndex, contexts, tokens: contexts.map((steps) => ctx.tokens.context(steps)) });
+  };
+
+  /** The chars/4 counts at once, then the exact ones with progress. */
+  const count = (requestId: number, request: Counting) => {
+    if (!current) throw new Error('No history is loaded');
+    // Only the two fields: the request itself carries its own `type`.
+    const counting: Counting = { tokenizer: request.tokenizer, dialect: request.dialect };
+    const file = current;
+    const total = Math.max(1, totalSteps(file));
+    const heuristic = { tokenizer: 'heuristic' as const, dialect: counting.dialect };
+    post({ type: 'counts', requestId, ...heuristic, exact: counting.tokenizer === 'heuristic', byHistory: countAll(file, heuristic, () => {}) });
+    if (counting.tokenizer !== 'heuristic') {
+      const byHistory = countAll(file, counting, (done) => post({ type: 'progress', requestId, progress: 0.1 + (0.9 * done) / total }));
+      post({ type: 'counts', requestId, ...counting, exact: true, byHistory });
+    }
+    post({ type: 'progress', requestId, progress: 1 });
+  };
+
+  /** Picked files (or a library entry's), read in chunks; a folder's other files are skipped. */
+  const readPicked = async (requestId: number, files: readonly PickedFile[]) => {
+    const failures: string[] = [];
+    const wanted = files.length > 1 ? files.filter((f) => isHistoryFileName(f.path)) : files;
+    const skipped = files.filter((f) => !wanted.includes(f));
+    const notes = skipped.length > 0 ? [`${skipped.length} file(s) that are not JSON were skipped: ${skipped.slice(0, 5).map((f) => f.path).join(', ')}${skipped.length > 5 ? ', …' : ''}`] : [];
+    const sources = await readAll(wanted, failures, (fraction) => post({ type: 'progress', requestId, progress: 0.02 + 0.08 * fraction }));
+    return { name: load(requestId, sources, failures, wanted.length, notes), wanted };
+  };
+
+  /** Loads, counts, and keeps the file in the library (or marks a reopened entry opened). */
+  const loadAndCount = async (request: LoadingRequest) => {
     const { requestId } = request;
-    try {
-      if (request.type === 'record') {
-        const record = raw.has(request.file) ? resolvePointer(raw.get(request.file), request.pointer) : undefined;
-        const text = record === undefined ? `No record at ${request.pointer || '/'} in the loaded file.` : JSON.stringify(record, null, 2);
-        const cut = text.length > MAX_RECORD_CHARS ? `${text.slice(0, MAX_RECORD_CHARS)}\n… (${text.length - MAX_RECORD_CHARS} more characters)` : text;
-        post({ type: 'record', requestId, pointer: request.pointer, text: cut });
-        return;
-      }
-      if (request.type === 'sweep') {
-        const history = current ? historyIn(current, request.target.run, request.target.sub) : undefined;
-        if (!history) throw new Error('No history is loaded at that run and sub-agent');
-        const ctx = createStrategyContext({ tokenizer: request.target.tokenizer, dialect: request.target.dialect, model: request.target.model ?? history.model });
-        const total = Math.max(1, request.values.length);
-        const sweep = runSweep(history, request.choice, request.param, request.values, ctx, request.sheet, (done) => post({ type: 'progress', requestId, progress: done / total }));
-        post({ type: 'swept', requestId, sweep });
-        return;
-      }
-      if (request.type === 'compare' || request.type === 'context-at') {
-        const history = current ? historyIn(current, request.target.run, request.target.sub) : undefined;
-        if (!history) throw new Error('No history is loaded at that run and sub-agent');
-        const ctx = createStrategyContext({ tokenizer: request.target.tokenizer, dialect: request.target.dialect, model: request.target.model ?? history.model });
-        if (request.type === 'compare') {
-          post({ type: 'compared', requestId, comparison: compareStrategies(history, request.choices, ctx, request.custom) });
-        } else {
-          const contexts = request.choices.map((choice, i) => contextForChoice(history, choice, request.stepIndex, ctx, request.custom?.[i]));
-          post({ type: 'contexts', requestId, stepIndex: request.stepIndex, contexts, tokens: contexts.map((steps) => ctx.tokens.context(steps)) });
-        }
-        return;
-      }
-      let kept: Kept | undefined;
-      let reopened: string | undefined;
-      if (request.type === 'load') {
+    switch (request.type) {
+      case 'load': {
         post({ type: 'progress', requestId, progress: 0.05 });
         load(requestId, [parseSource(request.text, request.name)], [], 1);
-        if (request.keep) kept = { name: request.name, parts: [{ path: request.name, bytes: new TextEncoder().encode(request.text).buffer as ArrayBuffer }] };
+        if (request.keep) void keep(requestId, { name: request.name, parts: [{ path: request.name, bytes: new TextEncoder().encode(request.text).buffer as ArrayBuffer }] }, undefined);
+        break;
       }
-      if (request.type === 'load-many') {
+      case 'load-many': {
         const failures: string[] = [];
         load(requestId, parseAll(request.files, failures), failures, request.files.length);
+        break;
       }
-      if (request.type === 'read-files' || request.type === 'open-library') {
-        let files = request.type === 'read-files' ? request.files : [];
-        if (request.type === 'open-library') {
-          const entry = await (await openOrExplain(library)).get(request.id);
-          if (!entry) throw new Error('This history is no longer in the library (deleted in another tab?)');
-          files = entry.parts.map((p) => ({ path: p.path, file: new File([p.bytes], p.path.split('/').at(-1) ?? p.path) }));
-          reopened = entry.id;
-        }
-        const failures: string[] = [];
-        // A folder holds other files too: read the ones that can be histories.
-        const wanted = files.length > 1 ? files.filter((f) => isHistoryFileName(f.path)) : files;
-        const skipped = files.filter((f) => !wanted.includes(f));
-        const notes = skipped.length > 0 ? [`${skipped.length} file(s) that are not JSON were skipped: ${skipped.slice(0, 5).map((f) => f.path).join(', ')}${skipped.length > 5 ? ', …' : ''}`] : [];
-        const sources = await readAll(wanted, failures, (fraction) => post({ type: 'progress', requestId, progress: 0.02 + 0.08 * fraction }));
-        const name = load(requestId, sources, failures, wanted.length, notes);
-        if (request.type === 'read-files') kept = { name, parts: await Promise.all(wanted.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() }))) };
+      case 'read-files': {
+        const { name, wanted } = await readPicked(requestId, request.files);
+        void keep(requestId, { name, parts: await Promise.all(wanted.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() }))) }, undefined);
+        break;
       }
-      if (kept || reopened) void keep(requestId, kept, reopened);
-      if (!current) throw new Error('No history is loaded');
-      const file = current;
-      const total = Math.max(1, totalSteps(file));
-      post({ type: 'counts', requestId, tokenizer: 'heuristic', exact: request.tokenizer === 'heuristic', byHistory: countAll(file, 'heuristic', () => {}) });
-      if (request.tokenizer !== 'heuristic') {
-        const byHistory = countAll(file, request.tokenizer, (done) => post({ type: 'progress', requestId, progress: 0.1 + (0.9 * done) / total }));
-        post({ type: 'counts', requestId, tokenizer: request.tokenizer, exact: true, byHistory });
+      case 'open-library': {
+        const entry = await (await openOrExplain(library)).get(request.id);
+        if (!entry) throw new Error('This history is no longer in the library (deleted in another tab?)');
+        await readPicked(requestId, entry.parts.map((p) => ({ path: p.path, file: new File([p.bytes], p.path.split('/').at(-1) ?? p.path) })));
+        void keep(requestId, undefined, entry.id);
+        break;
       }
-      post({ type: 'progress', requestId, progress: 1 });
+      default:
+        assertUnreachable(request);
+    }
+    count(requestId, request);
+  };
+
+  return async (request: WorkerRequest): Promise<void> => {
+    try {
+      switch (request.type) {
+        case 'record':
+          return record(request);
+        case 'sweep':
+          return sweep(request);
+        case 'compare':
+          return compare(request);
+        case 'context-at':
+          return contextAt(request);
+        case 'count':
+          return count(request.requestId, request);
+        case 'load':
+        case 'load-many':
+        case 'read-files':
+        case 'open-library':
+          return await loadAndCount(request);
+        default:
+          return assertUnreachable(request);
+      }
     } catch (error) {
-      post({ type: 'failed', requestId, message: (error as Error).message });
+      post({ type: 'failed', requestId: request.requestId, message: (error as Error).message });
     }
   };
 }
