@@ -1,7 +1,7 @@
 /** The CLI's three commands over the core: inspect, prune, replay. Each returns its `--json` value. */
 import { historyToDict } from '../lib/format/native';
 import type { ImportResult } from '../lib/import';
-import { DIALECTS, toMessages, type Dialect } from '../lib/messages';
+import { DIALECT_REGISTRY, findDialect, toMessages, type Dialect } from '../lib/messages';
 import { summarizeStep } from '../lib/model/inspect';
 import { hasError, isModelCall, toolNamesOf } from '../lib/model/steps';
 import type { History } from '../lib/model/types';
@@ -82,7 +82,7 @@ export function inspectCommand(imported: ImportResult & { format: string }, file
 }
 
 export function parseDialect(raw: string): Dialect {
-  if (!(DIALECTS as readonly string[]).includes(raw)) throw new StrategyParamsError(`Unknown dialect "${raw}". Known: ${DIALECTS.join(', ')}`);
+  if (!findDialect(raw)) throw new StrategyParamsError(`Unknown dialect "${raw}". Known: ${DIALECT_REGISTRY.map((d) => d.id).join(', ')}`);
   return raw as Dialect;
 }
 

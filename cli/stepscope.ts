@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import { readSource, type ImportResult, type ParsedSource } from '../lib/import';
 import { importSources, isHistoryFileName } from '../lib/import/files';
 import { createStrategyContext } from '../lib/strategies/context';
-import { TOKENIZERS, type TokenizerId } from '../lib/tokens/tokenizer';
+import { DEFAULT_TOKENIZER, findTokenizer, TOKENIZER_REGISTRY, type TokenizerId } from '../lib/tokens/tokenizer';
+import { DIALECT_REGISTRY } from '../lib/messages';
 import { renderInspect, renderPrune, renderReplay } from './render';
 import { inspectCommand, parseDialect, pruneCommand, replayCommand, splitRunParams } from './commands';
 
@@ -23,9 +24,9 @@ commands:
 
 options:
   --json                 machine-readable output (schema: cli/output.schema.json)
-  --tokenizer <id>       o200k_base (default), cl100k_base, heuristic
+  --tokenizer <id>       ${TOKENIZER_REGISTRY.map((t) => `${t.id}${t.id === DEFAULT_TOKENIZER ? ' (default)' : ''}`).join(', ')}
   --model <id>           model whose context window applies (default: the history's, else gpt-4o)
-  --dialect <id>         dialect counted: openai (default), anthropic, strands, tinyagent, smolagents
+  --dialect <id>         dialect counted: ${DIALECT_REGISTRY.map((d) => `${d.id}${d.id === 'openai' ? ' (default)' : ''}`).join(', ')}
   --trigger '<json>'     when the strategy runs: {"kind": "every-call" | "after-step" | "after-invocation"
                          | "step-count" (threshold) | "token-limit" (tokens) | "every-k-calls" (k),
                          "onOverflow": true|false}; a bare kind works too (default: every-call)
@@ -103,7 +104,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, file] = positionals;
   if (!command || !['inspect', 'prune', 'replay'].includes(command)) throw new UsageError(`unknown command "${command ?? ''}" (inspect, prune, replay; --help)`);
   if (!file) throw new UsageError(`${command}: missing <file>`);
-  if (!(TOKENIZERS as readonly string[]).includes(values.tokenizer)) throw new UsageError(`unknown tokenizer "${values.tokenizer}" (${TOKENIZERS.join(', ')})`);
+  if (!findTokenizer(values.tokenizer)) throw new UsageError(`unknown tokenizer "${values.tokenizer}" (${TOKENIZER_REGISTRY.map((t) => t.id).join(', ')})`);
   const imported = await readPaths(positionals.slice(1));
   const histories = imported.file.histories;
   const ctx = createStrategyContext({

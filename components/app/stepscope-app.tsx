@@ -3,7 +3,7 @@ import Link from 'next/link';
 /** The app: a header with the open file and the tokenizer, errors and progress, then the landing page or the workspace. */
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { TOKENIZERS, type TokenizerId } from '../../lib/tokens/tokenizer';
+import { TOKENIZER_REGISTRY, type TokenizerId } from '../../lib/tokens/tokenizer';
 import { Landing } from '../load/landing';
 import { useHistoryLoader } from '../load/use-history-loader';
 import { DebuggerStoreProvider, useDebuggerStore, useDebuggerStoreApi } from '../state/debugger-provider';
@@ -11,12 +11,6 @@ import { decodeChoices } from '../../lib/compare/config';
 import type { DebuggerState } from '../../lib/state/debugger-store';
 import { readUrlState, writeUrlSample, type UrlState } from '../workspace/url-state';
 import { Workspace } from '../workspace/workspace';
-
-const TOKENIZER_LABEL: Record<TokenizerId, string> = {
-  o200k_base: 'o200k (GPT-4o, exact)',
-  cl100k_base: 'cl100k (GPT-4, exact)',
-  heuristic: 'chars / 4 (estimate)',
-};
 
 function Shell() {
   const { status, progress, error, loaded, tokenizer, libraryNotice, actions } = useDebuggerStore(
@@ -79,9 +73,9 @@ function Shell() {
           <label className="flex items-center gap-1 text-sm text-slate-600">
             Tokens
             <select value={tokenizer} onChange={(e) => recount({ tokenizer: e.target.value as TokenizerId })} aria-label="Tokenizer" className="rounded border border-slate-300 px-2 py-1">
-              {TOKENIZERS.map((t) => (
-                <option key={t} value={t}>
-                  {TOKENIZER_LABEL[t]}
+              {TOKENIZER_REGISTRY.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.label}
                 </option>
               ))}
             </select>

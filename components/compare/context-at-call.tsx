@@ -2,7 +2,7 @@
 /** "Context at call k": a slider over the run's model calls and, per strategy, exactly the messages the model would have received. */
 import { useMemo, useRef } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
-import { DIALECTS, toMessages, type Dialect } from '../../lib/messages';
+import { DIALECT_REGISTRY, toMessages, type Dialect } from '../../lib/messages';
 import type { Step } from '../../lib/model/types';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
@@ -46,8 +46,10 @@ export function ContextAtCall(props: {
         <label className="flex items-center gap-1 text-xs text-slate-600">
           Dialect
           <select aria-label="Context dialect" value={props.dialect} onChange={(e) => props.onDialect(e.target.value as Dialect)} className="rounded border border-slate-300 px-1 py-0.5">
-            {DIALECTS.map((d) => (
-              <option key={d}>{d}</option>
+            {DIALECT_REGISTRY.map((d) => (
+              <option key={d.id} value={d.id} title={d.description}>
+                {d.label}
+              </option>
             ))}
           </select>
         </label>

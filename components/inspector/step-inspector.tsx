@@ -1,7 +1,7 @@
 'use client';
 /** Everything about one step: its fields, tool calls, the messages it becomes, and its costs. User content is text, never HTML. */
 import { useState } from 'react';
-import { DIALECTS, stepToMessages, type Dialect } from '../../lib/messages';
+import { DIALECT_REGISTRY, stepToMessages, type Dialect } from '../../lib/messages';
 import { assistantText } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
@@ -218,9 +218,9 @@ export function StepInspector(props: {
           <label className="ml-auto flex items-center gap-1 text-xs text-slate-600">
             Dialect
             <select value={props.dialect} onChange={(e) => props.onDialect(e.target.value as Dialect)} className="rounded border border-slate-300 px-1 py-0.5">
-              {DIALECTS.map((d) => (
-                <option key={d} value={d}>
-                  {d}
+              {DIALECT_REGISTRY.map((d) => (
+                <option key={d.id} value={d.id} title={d.description}>
+                  {d.label}
                 </option>
               ))}
             </select>

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState, type DragEvent } from 'react';
 import { pickedFromDrop, pickedFromList } from './picked-files';
 import { SAMPLES } from './samples';
+import { IMPORTERS } from '../../lib/import';
 import type { HistoryLoader } from './use-history-loader';
 import { useLibrary } from '../library/use-library';
 import { formatBytes } from '../../lib/library/listing';
@@ -42,8 +43,10 @@ function RecentHistories({ loader }: { loader: HistoryLoader }) {
   );
 }
 
-/** The formats the importers read, as a person names them. */
-const FORMATS = 'Claude Code, smolagents, Strands, OpenAI chat and Responses, Codex, SWE-agent, mini-swe-agent, OpenHands, OpenTelemetry GenAI and OpenInference, Inspect AI, tinyAgent, ATIF, Stepscope files';
+/** The formats the importers read, by their labels (the generic role/content fallback goes without saying). */
+const FORMATS = IMPORTERS.filter((i) => i.id !== 'generic-messages')
+  .map((i) => i.label)
+  .join(', ');
 
 export function Landing({ loader }: { loader: HistoryLoader }) {
   const { loadFiles, loadText, loadSample } = loader;

@@ -1,31 +1,43 @@
 /** Steps to messages, per dialect (seed 000 `to_messages`, generalised to the chat APIs). */
-import { assertUnreachable } from '../model/steps';
 import type { Step } from '../model/types';
 import { anthropicUnits, strandsUnits } from './content-blocks';
 import { openAIUnits } from './openai';
 import { smolagentsUnits } from './smolagents';
 import { tinyAgentUnits } from './tinyagent';
-import type { AnyMessage, Dialect, DialectMessages, MessageOptions, MessageUnit } from './types';
+import { DIALECTS, type AnyMessage, type Dialect, type DialectMessages, type MessageOptions, type MessageUnit } from './types';
 
 export * from './types';
 
+/** A dialect: how steps become the messages one framework or API sends, and how people name it. */
+export interface DialectInfo {
+  readonly id: Dialect;
+  readonly label: string;
+  /** One line for help texts and menus. */
+  readonly description: string;
+  units(step: Step, options: MessageOptions): MessageUnit[];
+}
+
+/** The dialect registry, in the order menus and help list them. */
+export const DIALECT_REGISTRY: readonly DialectInfo[] = [
+  { id: 'tinyagent', label: 'tinyAgent', description: 'seed 000 role/content pairs; observations as user messages', units: (step) => tinyAgentUnits(step) },
+  { id: 'openai', label: 'OpenAI', description: 'chat completions: tool_calls and tool messages', units: (step) => openAIUnits(step) },
+  { id: 'anthropic', label: 'Anthropic', description: 'Messages API: tool_use and tool_result blocks', units: (step) => anthropicUnits(step) },
+  { id: 'strands', label: 'Strands', description: 'Strands Agents: toolUse and toolResult blocks', units: (step) => strandsUnits(step) },
+  { id: 'smolagents', label: 'smolagents', description: 'smolagents memory: calls and observations as text', units: (step, options) => smolagentsUnits(step, options.summaryMode ?? false) },
+];
+
+const BY_ID = new Map<string, DialectInfo>(DIALECT_REGISTRY.map((d) => [d.id, d]));
+
+/** The registry entry of a dialect id, or undefined for an unknown one. */
+export function findDialect(id: string): DialectInfo | undefined {
+  return BY_ID.get(id);
+}
+
 /** The messages one step becomes in a dialect, each with the step parts it carries. */
 export function stepToUnits<D extends Dialect>(step: Step, dialect: D, options: MessageOptions = {}): MessageUnit<DialectMessages[D]>[] {
-  const d: Dialect = dialect;
-  switch (d) {
-    case 'tinyagent':
-      return tinyAgentUnits(step) as MessageUnit<DialectMessages[D]>[];
-    case 'openai':
-      return openAIUnits(step) as MessageUnit<DialectMessages[D]>[];
-    case 'anthropic':
-      return anthropicUnits(step) as MessageUnit<DialectMessages[D]>[];
-    case 'strands':
-      return strandsUnits(step) as MessageUnit<DialectMessages[D]>[];
-    case 'smolagents':
-      return smolagentsUnits(step, options.summaryMode ?? false) as MessageUnit<DialectMessages[D]>[];
-    default:
-      return assertUnreachable(d);
-  }
+  const info = BY_ID.get(dialect);
+  if (!info) throw new Error(`Unknown dialect "${String(dialect)}". Known: ${DIALECTS.join(', ')}`);
+  return info.units(step, options) as MessageUnit<DialectMessages[D]>[];
 }
 
 export function stepToMessages<D extends Dialect>(step: Step, dialect: D, options: MessageOptions = {}): DialectMessages[D][] {

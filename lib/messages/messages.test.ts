@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stepFromDict } from '../format/native';
-import { toMessages, toMessagesWithOrigin } from './index';
+import { DIALECT_REGISTRY, DIALECTS, findDialect, stepToUnits, toMessages, toMessagesWithOrigin, type Dialect } from './index';
 import { getMessagesView, toTrajectory } from './trajectory';
 
 // Seed 000 "Example Conversation", verbatim.
@@ -87,5 +87,15 @@ describe('flat trajectory (seed 002)', () => {
     const view = getMessagesView(items);
     expect(view.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
     expect(view[2]?.content.map((b) => b.type)).toEqual(['thought', 'tool_call', 'tool_result', 'final_answer']);
+  });
+});
+
+describe('dialect registry', () => {
+  it('lists every dialect once, converts through its entry, and knows no other', () => {
+    expect(DIALECT_REGISTRY.map((d) => d.id)).toEqual([...DIALECTS]);
+    expect(new Set(DIALECT_REGISTRY.map((d) => d.label)).size).toBe(DIALECTS.length);
+    expect(findDialect('anthropic')?.label).toBe('Anthropic');
+    expect(findDialect('gemini')).toBeUndefined();
+    expect(() => stepToUnits({ id: 't', stepNumber: 0, kind: 'task', task: 'hi' }, 'gemini' as Dialect)).toThrow('Unknown dialect "gemini". Known: tinyagent, openai, anthropic, strands, smolagents');
   });
 });

@@ -20,15 +20,30 @@ export function heuristicCount(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+/** A tokenizer: how people name it, whether its counts are exact, and its raw (uncached) count. */
+export interface TokenizerInfo {
+  readonly id: TokenizerId;
+  readonly label: string;
+  readonly exact: boolean;
+  readonly count: (text: string) => number;
+}
+
+/** The tokenizer registry, in the order menus and help list them (the default first). */
+export const TOKENIZER_REGISTRY: readonly TokenizerInfo[] = [
+  { id: 'o200k_base', label: 'o200k (GPT-4o, exact)', exact: true, count: (text) => countO200k(text, ENCODE_OPTIONS) },
+  { id: 'cl100k_base', label: 'cl100k (GPT-4, exact)', exact: true, count: (text) => countCl100k(text, ENCODE_OPTIONS) },
+  { id: 'heuristic', label: 'chars / 4 (estimate)', exact: false, count: heuristicCount },
+];
+
+/** The registry entry of a tokenizer id, or undefined for an unknown one. */
+export function findTokenizer(id: string): TokenizerInfo | undefined {
+  return TOKENIZER_REGISTRY.find((t) => t.id === id);
+}
+
 function rawCounter(id: TokenizerId): (text: string) => number {
-  switch (id) {
-    case 'o200k_base':
-      return (text) => countO200k(text, ENCODE_OPTIONS);
-    case 'cl100k_base':
-      return (text) => countCl100k(text, ENCODE_OPTIONS);
-    case 'heuristic':
-      return heuristicCount;
-  }
+  const info = findTokenizer(id);
+  if (!info) throw new Error(`Unknown tokenizer "${String(id)}". Known: ${TOKENIZERS.join(', ')}`);
+  return info.count;
 }
 
 export interface TextCounter {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { countMessage, countMessages, messageStrings, REPLY_PRIMING_TOKENS, TOKENS_PER_MESSAGE } from './messages';
 import { contextWindowFor, findModel, isEstimate } from './models';
 import { contextPressure } from './pressure';
-import { createTextCounter, heuristicCount, splitForCounting } from './tokenizer';
+import { createTextCounter, findTokenizer, heuristicCount, splitForCounting, TOKENIZER_REGISTRY, TOKENIZERS } from './tokenizer';
 
 const countWhole = (id: 'o200k_base' | 'cl100k_base', text: string) =>
   (id === 'o200k_base' ? countO200k : countCl100k)(text, { disallowedSpecial: new Set() });
@@ -94,5 +94,14 @@ describe('segmented counting of long texts', () => {
     const before = counter.misses;
     counter.count([...lines, '* one more line'].join('\n'));
     expect(counter.misses - before).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('tokenizer registry', () => {
+  it('lists every tokenizer once with its label and exactness', () => {
+    expect(TOKENIZER_REGISTRY.map((t) => t.id)).toEqual([...TOKENIZERS]);
+    expect(TOKENIZER_REGISTRY.filter((t) => !t.exact).map((t) => t.id)).toEqual(['heuristic']);
+    expect(findTokenizer('o200k_base')?.count('hello world')).toBe(2);
+    expect(findTokenizer('p50k')).toBeUndefined();
   });
 });
