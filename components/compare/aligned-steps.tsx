@@ -8,6 +8,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { diffWordsWithSpace } from 'diff';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { buildAlignedRows, lostByStep, type AlignedRow } from '../../lib/compare/aligned-rows';
 import type { Comparison } from '../../lib/compare/compare';
 import { primaryText, toolNamesOf } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
@@ -15,7 +16,7 @@ import type { StepFate } from '../../lib/strategies/types';
 import { KIND_STYLE } from '../ui/kinds';
 import { columnColor } from './palette';
 
-type Row = { kind: 'step'; index: number } | { kind: 'fold'; from: number; to: number } | { kind: 'inserted'; column: number; step: Step };
+type Row = AlignedRow;
 
 const FATE_STYLE: Record<StepFate['kind'], string> = {
   kept: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -42,40 +43,9 @@ export function AlignedSteps(props: { steps: readonly Step[]; cmp: Comparison; s
   const [open, setOpen] = useState<string | undefined>(undefined);
   const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set());
   const cols = cmp.columns.filter((c) => !c.error);
-  const lostAt = useMemo(() => cols.map((c) => {
-    const m = new Map<string, string[]>();
-    for (const l of c.lost) m.set(l.lostAtStepId, [...(m.get(l.lostAtStepId) ?? []), l.identifier]);
-    return m;
-  }), [cols]);
+  const lostAt = useMemo(() => lostByStep(cols), [cols]);
   const summaries = useMemo(() => cols.map((c) => new Map((c.result?.inserted ?? []).map((s) => [s.id, s]))), [cols]);
-  const rows = useMemo<Row[]>(() => {
-    // A step a strategy inserted (a summary) gets its own row after the last step it replaces.
-    const indexOf = new Map(steps.map((x, i) => [x.id, i]));
-    const insertedAfter = new Map<number, Row[]>();
-    cols.forEach((c, ci) => {
-      for (const added of c.result?.inserted ?? []) {
-        const last = added.kind === 'summary' ? Math.max(-1, ...added.replaces.map((id) => indexOf.get(id) ?? -1)) : -1;
-        if (last >= 0) insertedAfter.set(last, [...(insertedAfter.get(last) ?? []), { kind: 'inserted', column: ci, step: added }]);
-      }
-    });
-    const out: Row[] = [];
-    for (let i = 0; i < steps.length; i++) {
-      // The selected step (a warning's link) is never folded away.
-      const allRemoved = (j: number) => cols.length > 0 && steps[j]?.id !== props.selectedId && cols.every((c) => c.result?.fates[j]?.kind === 'removed');
-      if (allRemoved(i) && !unfolded.has(i)) {
-        let j = i;
-        while (j + 1 < steps.length && allRemoved(j + 1)) j++;
-        if (j > i) {
-          out.push({ kind: 'fold', from: i, to: j });
-          i = j;
-          continue;
-        }
-      }
-      out.push({ kind: 'step', index: i });
-      for (const r of insertedAfter.get(i) ?? []) out.push(r);
-    }
-    return out;
-  }, [steps, cols, unfolded, props.selectedId]);
+  const rows = useMemo(() => buildAlignedRows(steps, cols, { unfolded, ...(props.selectedId ? { selectedId: props.selectedId } : {}) }), [steps, cols, unfolded, props.selectedId]);
   const parent = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => 40, overscan: 10 });

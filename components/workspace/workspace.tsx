@@ -3,9 +3,9 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { prepareTokenSeries, prepareTotals } from '../../lib/charts/prepare';
-import type { ActionStep, Step } from '../../lib/model/types';
-import { contextWindowFor, DEFAULT_MODEL, findModel } from '../../lib/tokens/models';
-import { priceSheetFor } from '../../lib/simulate/cache';
+import type { Step } from '../../lib/model/types';
+import { findModel } from '../../lib/tokens/models';
+import { chooseModel, runWindow } from '../../lib/state/model-choice';
 import { TokenChart } from '../charts/token-chart';
 import { StepInspector } from '../inspector/step-inspector';
 import { useDebuggerStore } from '../state/debugger-provider';
@@ -63,13 +63,9 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
   const exact = counts?.exact ?? false;
   const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
-  const recorded = history?.model ?? steps.find((s): s is ActionStep => s.kind === 'action' && s.model !== undefined)?.model;
-  const model = chosenModel ?? recorded;
-  const contextWindow = contextWindowFor(model);
-  const modelLabel = findModel(model)?.label ?? 'GPT-4o (assumed)';
+  const choice = useMemo(() => chooseModel(history, chosenModel), [history, chosenModel]);
+  const { model, contextWindow, label: modelLabel, sheet: pricedSheet } = choice;
   const selectedIndex = steps.findIndex((s) => s.id === selectedStepId);
-  // Costs use the chosen model's list price; a history without a known model is priced as the assumed default.
-  const pricedSheet = useMemo(() => priceSheetFor(findModel(model) ?? findModel(DEFAULT_MODEL)), [model]);
   const select = (id: string) => {
     actions.selectStep(id);
     updateUrl({ step: id }, 'push');
@@ -97,8 +93,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
   // A file of thousands of runs lists the runs around the current one: a <select> of every run makes
   // the browser measure each label (0.8 s of layout for 3,200 runs); a run number reaches the rest.
   const runCount = loaded?.file.histories.length ?? 0;
-  const runStart = runCount <= RUN_OPTIONS ? 0 : Math.max(0, Math.min(historyIndex - RUN_OPTIONS / 2, runCount - RUN_OPTIONS));
-  const runWindow = { start: runStart, end: Math.min(runCount, runStart + RUN_OPTIONS) };
+  const runs = runWindow(runCount, historyIndex, RUN_OPTIONS);
   const selectRun = (index: number) => {
     actions.selectHistory(index);
     updateUrl({ ...viewParams({ run: index, view, filters }), step: undefined, sub: undefined }, 'push');
@@ -142,13 +137,13 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
           <label className="flex items-center gap-2">
             Run
             <select aria-label="Run" value={historyIndex} onChange={(e) => selectRun(Number(e.target.value))} className="max-w-xl rounded border border-slate-300 px-2 py-1">
-              {runWindow.start > 0 && <option disabled>… {runWindow.start} earlier runs (go to a run number)</option>}
-              {loaded.file.histories.slice(runWindow.start, runWindow.end).map((h, k) => (
-                <option key={h.id} value={runWindow.start + k}>
+              {runs.start > 0 && <option disabled>… {runs.start} earlier runs (go to a run number)</option>}
+              {loaded.file.histories.slice(runs.start, runs.end).map((h, k) => (
+                <option key={h.id} value={runs.start + k}>
                   {h.title ?? h.id} · {h.steps.length} steps{h.outcome ? ` · ${h.outcome}` : ''}
                 </option>
               ))}
-              {runWindow.end < loaded.file.histories.length && <option disabled>… {loaded.file.histories.length - runWindow.end} later runs (go to a run number)</option>}
+              {runs.end < loaded.file.histories.length && <option disabled>… {loaded.file.histories.length - runs.end} later runs (go to a run number)</option>}
             </select>
           </label>
           {loaded.file.histories.length > RUN_OPTIONS && (
