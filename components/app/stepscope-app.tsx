@@ -7,9 +7,7 @@ import { TOKENIZER_REGISTRY, type TokenizerId } from '../../lib/tokens/tokenizer
 import { Landing } from '../load/landing';
 import { useHistoryLoader } from '../load/use-history-loader';
 import { DebuggerStoreProvider, useDebuggerStore, useDebuggerStoreApi } from '../state/debugger-provider';
-import { decodeChoices } from '../../lib/compare/config';
-import type { DebuggerState } from '../../lib/state/debugger-store';
-import { readUrlState, writeUrlSample, type UrlState } from '../workspace/url-state';
+import { applyUrl, readUrl, startUrlSync } from '../state/url-sync';
 import { Workspace } from '../workspace/workspace';
 
 function Shell() {
@@ -21,41 +19,29 @@ function Shell() {
   const store = useDebuggerStoreApi();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  // Open the example named in the URL (the README's start command, shared links, reloads).
+  // Open what the URL names (the README's start command, shared links, reloads, library entries),
+  // then keep the URL in step with the state; Back and Forward show what the URL names again.
   useEffect(() => {
-    const url = readUrlState();
-    const { actions: a } = store.getState();
-    a.setFilters(url.filters);
-    if (url.view) a.setView(url.view);
-    restoreComparison(url, a);
-    const at = { ...(url.step ? { step: url.step } : {}), ...(url.run !== undefined ? { run: url.run } : {}), sub: url.sub };
+    const url = readUrl();
+    applyUrl(store, url);
+    const at = { ...(url.step ? { step: url.step } : {}), ...(url.run !== undefined ? { run: url.run } : {}), sub: [...url.sub] };
     if (url.open) loadFromLibrary(url.open, at);
     else if (url.sample) void loadSample(url.sample, at);
-  }, [loadFromLibrary, loadSample, store]);
-
-  // Back and forward: show what the URL names again (the file stays loaded).
-  useEffect(() => {
-    const onPop = () => {
-      const url = readUrlState();
-      const { actions: a } = store.getState();
-      a.setFilters(url.filters);
-      a.setView(url.view ?? 'timeline');
-      restoreComparison(url, a);
-      a.navigate({ run: url.run ?? 0, sub: url.sub, ...(url.step ? { step: url.step } : {}) });
-    };
+    const sync = startUrlSync(store);
+    const onPop = () => sync.follow(readUrl());
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [store]);
+    return () => {
+      sync.stop();
+      window.removeEventListener('popstate', onPop);
+    };
+  }, [loadFromLibrary, loadSample, store]);
 
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
         <button
           type="button"
-          onClick={() => {
-            actions.reset();
-            writeUrlSample(undefined);
-          }}
+          onClick={actions.reset}
           className="text-lg font-bold tracking-tight text-slate-900"
         >
           Stepscope
@@ -127,17 +113,6 @@ function Shell() {
       <main>{loaded ? <Workspace loader={loader} /> : <Landing loader={loader} />}</main>
     </div>
   );
-}
-
-/** The comparison a link names: its strategies and call. A bad link says what is wrong and keeps the rest. */
-function restoreComparison(url: UrlState, a: DebuggerState['actions']) {
-  if (url.call !== undefined) a.setCompareCall(url.call);
-  if (url.compare === undefined) return;
-  try {
-    a.setChoices(decodeChoices(url.compare));
-  } catch (error) {
-    a.loadFailed(`The comparison in this link cannot be used: ${(error as Error).message}`);
-  }
 }
 
 export function StepscopeApp() {

@@ -13,7 +13,6 @@ import { pickedFromList } from './picked-files';
 import { findSample } from './samples';
 import type { TokenizerId } from '../../lib/tokens/tokenizer';
 import { useDebuggerStoreApi } from '../state/debugger-provider';
-import { writeUrlOpen, writeUrlSample } from '../workspace/url-state';
 
 /** One loader (one worker) per app: it holds the loaded file for record lookups. */
 export type HistoryLoader = ReturnType<typeof useHistoryLoader>;
@@ -23,6 +22,8 @@ export function useHistoryLoader() {
   const worker = useRef<Worker | null>(null);
   const latest = useRef(0);
   const pendingStep = useRef<{ step?: string; run?: number; sub?: string[] } | undefined>(undefined);
+  // The bundled example the latest load is, if it is one (the URL names it once it is in).
+  const loadingSample = useRef<string | undefined>(undefined);
   // Record lookups have their own ids, so they never cancel a load or a recount.
   // Record lookups and comparisons have their own ids, so they never cancel a load or a recount.
   const records = useRef(new Map<number, (answer: WorkerResponse) => void>());
@@ -58,7 +59,8 @@ export function useHistoryLoader() {
       const { actions } = store.getState();
       if (m.type === 'progress') actions.loadProgressed(m.progress);
       else if (m.type === 'loaded') {
-        actions.loadSucceeded({ name: m.name, format: m.format, file: m.file, warnings: m.warnings });
+        const sample = loadingSample.current;
+        actions.loadSucceeded({ name: m.name, format: m.format, file: m.file, warnings: m.warnings, ...(sample ? { sample } : {}) });
         // A step named in the URL (a shared link, a reload) is selected once its file is in.
         const pending = pendingStep.current;
         pendingStep.current = undefined;
@@ -66,11 +68,9 @@ export function useHistoryLoader() {
       }
       else if (m.type === 'counts') actions.countsArrived({ tokenizer: m.tokenizer, dialect: m.dialect, exact: m.exact, byHistory: m.byHistory });
       else if (m.type === 'failed') actions.loadFailed(m.message);
-      else if (m.type === 'stored') {
-        actions.libraryStored(m.entry.id);
-        // The URL names the entry: a reload, a second tab or a restart opens it again.
-        writeUrlOpen(m.entry.id);
-      } else if (m.type === 'store-failed') actions.libraryFailed(m.message);
+      // Kept: the URL names the entry, so a reload, a second tab or a restart opens it again.
+      else if (m.type === 'stored') actions.libraryStored(m.entry.id);
+      else if (m.type === 'store-failed') actions.libraryFailed(m.message);
     };
     w.onerror = (event) => store.getState().actions.loadFailed(`The history worker failed: ${event.message}`);
     worker.current = w;
@@ -82,10 +82,10 @@ export function useHistoryLoader() {
 
   /** One text: `keep` adds it to the library (pasted JSON); bundled examples are not kept. */
   const loadText = useCallback(
-    (name: string, text: string, keep = false) => {
+    (name: string, text: string, keep = false, sample?: string) => {
       const requestId = ++latest.current;
+      loadingSample.current = sample;
       store.getState().actions.loadStarted();
-      if (keep) writeUrlSample(undefined);
       send({ type: 'load', requestId, name, text, ...counting(), keep });
     },
     [counting, send, store],
@@ -95,6 +95,7 @@ export function useHistoryLoader() {
   const loadFromLibrary = useCallback(
     (id: string, at?: { step?: string; run?: number; sub?: string[] }) => {
       pendingStep.current = at;
+      loadingSample.current = undefined;
       const requestId = ++latest.current;
       store.getState().actions.loadStarted();
       send({ type: 'open-library', requestId, id, ...counting() });
@@ -116,7 +117,7 @@ export function useHistoryLoader() {
         store.getState().actions.loadFailed('Nothing to open: the folder has no files');
         return;
       }
-      writeUrlSample(undefined);
+      loadingSample.current = undefined;
       const requestId = ++latest.current;
       store.getState().actions.loadStarted();
       send({ type: 'read-files', requestId, files, ...counting() });
@@ -131,9 +132,9 @@ export function useHistoryLoader() {
         store.getState().actions.loadFailed(`There is no example named "${id}"`);
         return;
       }
-      // Opened by the user: a clean URL naming the example. Restored from the URL: keep it as it is.
-      if (at === undefined) writeUrlSample(id);
       pendingStep.current = at;
+      // Loading from now on (the fetch too): the URL keeps naming what is on its way.
+      store.getState().actions.loadStarted();
       try {
         const files = await Promise.all(
           sample.files.map(async (path) => {
@@ -143,9 +144,10 @@ export function useHistoryLoader() {
           }),
         );
         const [only] = files;
-        if (files.length === 1 && only) loadText(only.name, only.text);
+        if (files.length === 1 && only) loadText(only.name, only.text, false, id);
         else {
           const requestId = ++latest.current;
+          loadingSample.current = id;
           store.getState().actions.loadStarted();
           send({ type: 'load-many', requestId, files, ...counting() });
         }

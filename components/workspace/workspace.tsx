@@ -11,7 +11,6 @@ import { StepInspector } from '../inspector/step-inspector';
 import { useDebuggerStore } from '../state/debugger-provider';
 import { Timeline } from '../timeline/timeline';
 import { formatTokens } from '../ui/kinds';
-import { subParam, updateUrl, viewParams } from './url-state';
 import { reportedUsage } from '../../lib/model/usage';
 import { countsOf, currentHistory, historyAt, type View } from '../../lib/state/debugger-store';
 import { StepTable } from '../table/step-table';
@@ -19,7 +18,7 @@ import type { StepQuery } from '../../lib/model/query';
 import { Totals } from './totals';
 import { CompareView } from '../compare/compare-view';
 import { PlanView } from '../plan/plan-view';
-import { encodeChoices, type StrategyChoice } from '../../lib/compare/config';
+import type { StrategyChoice } from '../../lib/compare/config';
 import type { HistoryLoader } from '../load/use-history-loader';
 
 /**
@@ -66,47 +65,23 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
   const choice = useMemo(() => chooseModel(history, chosenModel), [history, chosenModel]);
   const { model, contextWindow, label: modelLabel, sheet: pricedSheet } = choice;
   const selectedIndex = steps.findIndex((s) => s.id === selectedStepId);
-  const select = (id: string) => {
-    actions.selectStep(id);
-    updateUrl({ step: id }, 'push');
-  };
-  const setFilters = (next: StepQuery) => {
-    actions.setFilters(next);
-    updateUrl(viewParams({ run: historyIndex, view, filters: next }), 'replace');
-  };
-  const setView = (next: View) => {
-    actions.setView(next);
-    updateUrl(viewParams({ run: historyIndex, view: next, filters }), 'push');
-  };
+  // The URL follows the store (components/state/url-sync.ts): these only change the state.
+  const select = (id: string) => actions.selectStep(id);
+  const setFilters = (next: StepQuery) => actions.setFilters(next);
+  const setView = (next: View) => actions.setView(next);
   // Stable inputs for the comparison, so it recomputes only when one of them changes.
   const { requestCompare, requestContexts, requestSweep } = loader;
   const compareApi = useMemo(() => ({ requestCompare, requestContexts, requestSweep }), [requestCompare, requestContexts, requestSweep]);
   const compareTarget = useMemo(() => ({ run: historyIndex, sub: childPath, tokenizer, dialect, ...(model ? { model } : {}) }), [historyIndex, childPath, tokenizer, dialect, model]);
-  const setChoices = (next: readonly StrategyChoice[]) => {
-    actions.setChoices(next);
-    updateUrl({ compare: encodeChoices(next) || undefined }, 'replace');
-  };
-  const setCall = (stepIndex: number) => {
-    actions.setCompareCall(stepIndex);
-    updateUrl({ call: String(stepIndex) }, 'replace');
-  };
+  const setChoices = (next: readonly StrategyChoice[]) => actions.setChoices(next);
+  const setCall = (stepIndex: number) => actions.setCompareCall(stepIndex);
   // A file of thousands of runs lists the runs around the current one: a <select> of every run makes
   // the browser measure each label (0.8 s of layout for 3,200 runs); a run number reaches the rest.
   const runCount = loaded?.file.histories.length ?? 0;
   const runs = runWindow(runCount, historyIndex, RUN_OPTIONS);
-  const selectRun = (index: number) => {
-    actions.selectHistory(index);
-    updateUrl({ ...viewParams({ run: index, view, filters }), step: undefined, sub: undefined }, 'push');
-  };
-  const openChild = (id: string) => {
-    actions.openChild(id);
-    updateUrl({ step: undefined, sub: subParam([...childPath, id]) }, 'push');
-  };
-  const backTo = (depth: number) => {
-    const spawned = historyAt({ loaded, historyIndex }, childPath.slice(0, depth))?.children?.find((c) => c.history.id === childPath[depth])?.parentStepId;
-    actions.backTo(depth);
-    updateUrl({ sub: subParam(childPath.slice(0, depth)), step: spawned }, 'push');
-  };
+  const selectRun = (index: number) => actions.selectHistory(index);
+  const openChild = (id: string) => actions.openChild(id);
+  const backTo = (depth: number) => actions.backTo(depth);
   const subAgents = (history?.children ?? []).filter((c) => c.parentStepId === steps[selectedIndex]?.id);
   const spawning = useMemo(() => new Set((history?.children ?? []).map((c) => c.parentStepId)), [history]);
   if (!loaded || !history || !run) return null;

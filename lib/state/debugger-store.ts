@@ -22,6 +22,8 @@ export interface LoadedFile {
   readonly warnings: readonly string[];
   /** Its library entry, once it is kept there (bundled examples are not). */
   readonly libraryId?: string;
+  /** The bundled example it is, if it is one. */
+  readonly sample?: string;
 }
 
 /** Tokens per step, per history id, for one tokenizer and dialect. `exact: false` while only the heuristic is in. */

@@ -1,0 +1,65 @@
+/**
+ * The one place the address bar is written: a store subscriber that puts `toParams(urlStateOf(state))`
+ * in the URL whenever the state changes (a new history entry for navigation, a replacement for edits),
+ * and the one place it is read back (`applyUrl`, on load and on Back/Forward).
+ */
+import { decodeChoices } from '../../lib/compare/config';
+import type { DebuggerStore } from '../../lib/state/debugger-store';
+import { fromParams, isNavigation, toParams, urlStateOf, type UrlState } from '../../lib/state/url';
+
+export function readUrl(): UrlState {
+  return fromParams(new URLSearchParams(window.location.search));
+}
+
+/**
+ * Puts what a URL names into the store: view, filters, the comparison and its call, and the run,
+ * sub-agent and step (once a file is loaded). A bad comparison says what is wrong and keeps the rest.
+ */
+export function applyUrl(store: DebuggerStore, url: UrlState): void {
+  const a = store.getState().actions;
+  a.setFilters(url.filters);
+  a.setView(url.view ?? 'timeline');
+  if (url.call !== undefined) a.setCompareCall(url.call);
+  if (url.compare !== undefined) {
+    try {
+      a.setChoices(decodeChoices(url.compare));
+    } catch (error) {
+      a.loadFailed(`The comparison in this link cannot be used: ${(error as Error).message}`);
+    }
+  }
+  if (store.getState().loaded) a.navigate({ run: url.run ?? 0, sub: url.sub, ...(url.step ? { step: url.step } : {}) });
+}
+
+/** Starts writing the URL from the store; returns the stop function and a way to apply a URL without echoing it back. */
+export function startUrlSync(store: DebuggerStore) {
+  let last = readUrl();
+  let paused = false;
+  const write = () => {
+    const s = store.getState();
+    // While the first file of this page loads, the URL still names it: keep it.
+    if (paused || (s.status === 'loading' && !s.loaded)) return;
+    const next = urlStateOf(s);
+    const params = toParams(next).toString();
+    if (params !== new URLSearchParams(window.location.search).toString()) {
+      const url = `${window.location.pathname}${params ? `?${params}` : ''}`;
+      if (isNavigation(last, next)) window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
+    }
+    last = next;
+  };
+  const stop = store.subscribe(write);
+  return {
+    stop,
+    /** Back and Forward: the state follows the URL, and the URL is not written meanwhile. */
+    follow(url: UrlState) {
+      paused = true;
+      try {
+        applyUrl(store, url);
+      } finally {
+        paused = false;
+      }
+      last = url;
+      write();
+    },
+  };
+}
