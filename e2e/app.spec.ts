@@ -225,3 +225,23 @@ test('back and forward walk through the steps, views and runs the user opened', 
   await page.goForward();
   await expect(heading).toHaveText('Step 9');
 });
+
+test('the view tabs follow the keyboard (arrow keys, Home, End) and label their panel', async ({ page }) => {
+  await page.goto('/?sample=tau-bench-airline-task3');
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps')).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Step views' });
+  await tabs.getByRole('tab', { name: 'Timeline' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Table', exact: true })).toBeFocused();
+  await expect(tabs.getByRole('tab', { name: 'Table', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Table' })).toBeVisible();
+  await expect(page).toHaveURL(/view=table/);
+  await page.keyboard.press('End');
+  await expect(tabs.getByRole('tab', { name: 'Plan steps' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+  // Only the selected tab is in the tab order.
+  await expect(tabs.locator('[tabindex="0"]')).toHaveCount(1);
+  await page.goBack();
+  await expect(tabs.getByRole('tab', { name: 'Plan steps' })).toHaveAttribute('aria-selected', 'true');
+});

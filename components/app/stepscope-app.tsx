@@ -9,6 +9,9 @@ import { useHistoryLoader } from '../load/use-history-loader';
 import { DebuggerStoreProvider, useDebuggerStore, useDebuggerStoreApi } from '../state/debugger-provider';
 import { applyUrl, readUrl, startUrlSync } from '../state/url-sync';
 import { Workspace } from '../workspace/workspace';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { selectClass } from '../ui/select';
 
 function Shell() {
   const { status, progress, error, loaded, tokenizer, libraryNotice, actions } = useDebuggerStore(
@@ -58,7 +61,7 @@ function Shell() {
           </Link>
           <label className="flex items-center gap-1 text-sm text-slate-600">
             Tokens
-            <select value={tokenizer} onChange={(e) => recount({ tokenizer: e.target.value as TokenizerId })} aria-label="Tokenizer" className="rounded border border-slate-300 px-2 py-1">
+            <select value={tokenizer} onChange={(e) => recount({ tokenizer: e.target.value as TokenizerId })} aria-label="Tokenizer" className={`${selectClass} px-2 py-1`}>
               {TOKENIZER_REGISTRY.map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.label}
@@ -68,9 +71,9 @@ function Shell() {
           </label>
           {loaded && (
             <>
-              <button type="button" onClick={() => fileInput.current?.click()} className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-50">
+              <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
                 Open another file
-              </button>
+              </Button>
               <input
                 ref={fileInput}
                 type="file"
@@ -93,22 +96,14 @@ function Shell() {
         </div>
       )}
       {error && (
-        <div role="alert" aria-label="File error" className="mx-4 mt-3 flex items-start gap-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <span className="font-semibold">Could not open the file.</span>
-          <span className="min-w-0 flex-1 break-words">{error}</span>
-          <button type="button" onClick={actions.dismissError} className="text-xs font-medium text-red-700 hover:underline">
-            Dismiss
-          </button>
-        </div>
+        <Alert tone="error" label="File error" title="Could not open the file." onDismiss={actions.dismissError} className="mx-4 mt-3">
+          {error}
+        </Alert>
       )}
       {libraryNotice && (
-        <div role="status" aria-label="Library notice" className="mx-4 mt-3 flex items-start gap-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <span className="font-semibold">Not kept in the library.</span>
-          <span className="min-w-0 flex-1 break-words">{libraryNotice}</span>
-          <button type="button" onClick={() => actions.libraryFailed(undefined)} className="text-xs font-medium text-amber-800 hover:underline">
-            Dismiss
-          </button>
-        </div>
+        <Alert tone="warning" label="Library notice" title="Not kept in the library." onDismiss={() => actions.libraryFailed(undefined)} className="mx-4 mt-3">
+          {libraryNotice}
+        </Alert>
       )}
       <main>{loaded ? <Workspace loader={loader} /> : <Landing loader={loader} />}</main>
     </div>

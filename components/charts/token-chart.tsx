@@ -8,6 +8,7 @@ import { Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceLine, Responsiv
 import { bucketTokenSeries, type TokenPoint } from '../../lib/charts/prepare';
 import { MODELS } from '../../lib/tokens/models';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
+import { selectClass } from '../ui/select';
 
 /** A round axis maximum: 1, 2, 2.5 or 5 times a power of ten, at or above `value`. */
 function niceCeiling(value: number): number {
@@ -50,7 +51,7 @@ export function TokenChart(props: {
           </span>
           <label className="mr-3 inline-flex items-center gap-1">
             Model
-            <select aria-label="Model" value={props.model} onChange={(e) => props.onModel(e.target.value)} className="rounded border border-slate-300 px-1 py-0.5 text-xs">
+            <select aria-label="Model" value={props.model} onChange={(e) => props.onModel(e.target.value)} className={`${selectClass} text-xs`}>
               {props.model === '' && <option value="">unknown (GPT-4o window)</option>}
               {MODELS.map((m) => (
                 <option key={m.id} value={m.id}>

@@ -1,6 +1,7 @@
 'use client';
 /** One series per strategy over the run: context at each call, cumulative input, savings against none. Clicking a point picks that call. */
 import { useState } from 'react';
+import { TabPanel, Tabs, useTabIds } from '../ui/tabs';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Comparison } from '../../lib/compare/compare';
 import type { ComparePoint } from '../../lib/compare/series';
@@ -21,6 +22,7 @@ const usd = (v: number) => (v >= 100 ? `$${v.toFixed(0)}` : v >= 1 ? `$${v.toFix
 
 export function CompareCharts(props: { cmp: Comparison; points: readonly ComparePoint[]; contextWindow: number; windowLabel: string; priced: boolean; selectedStep?: number; onCall(stepIndex: number): void }) {
   const [measure, setMeasure] = useState<Measure>('context');
+  const tabs = useTabIds();
   const { cmp, points } = props;
   const shown: Measure = measure === 'cost' && !props.priced ? 'cumulative' : measure;
   // Uncached cost rides along as `<key>~u`, drawn thin and dashed beside the cached line.
@@ -43,16 +45,10 @@ export function CompareCharts(props: { cmp: Comparison; points: readonly Compare
   return (
     <section aria-label="Comparison charts" className="rounded-lg border border-slate-200 bg-white p-3">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <div role="tablist" aria-label="Chart measure" className="flex gap-1">
-          {(Object.keys(TITLES) as Measure[]).filter((m) => m !== 'cost' || props.priced).map((m) => (
-            <button key={m} role="tab" type="button" aria-selected={shown === m} onClick={() => setMeasure(m)} className={`rounded-md px-2 py-1 text-xs font-medium ${shown === m ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}>
-              {TITLES[m]}
-            </button>
-          ))}
-        </div>
+        <Tabs<Measure> label="Chart measure" base={tabs} size="xs" items={(Object.keys(TITLES) as Measure[]).filter((m) => m !== 'cost' || props.priced).map((m) => ({ id: m, label: TITLES[m] }))} value={shown} onChange={setMeasure} />
         <span className="text-xs text-slate-500">{shown === 'context' ? `${props.windowLabel} · ◆ the strategy ran` : shown === 'cost' ? 'solid: with prompt caching · dashed: uncached' : 'click a point to see the context at that call'}</span>
       </div>
-      <div style={{ height: 260 }}>
+      <TabPanel base={tabs} id={shown} className="h-[260px]">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart
             data={data}
@@ -92,7 +88,7 @@ export function CompareCharts(props: { cmp: Comparison; points: readonly Compare
             ))}
           </LineChart>
         </ResponsiveContainer>
-      </div>
+      </TabPanel>
     </section>
   );
 }

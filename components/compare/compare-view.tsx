@@ -32,6 +32,9 @@ import { columnColor } from './palette';
 import { StrategyCards } from './strategy-cards';
 import { SummaryTable } from './summary-table';
 import { SaveComparison } from '../library/save-comparison';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { selectClass } from '../ui/select';
 
 type Custom = Readonly<Record<number, CustomOutput | string>>;
 
@@ -153,9 +156,9 @@ export function CompareView(props: {
           See what each strategy keeps, truncates, removes or summarizes at every model call, what it saves over the whole run against sending everything, and which identifiers the model then no longer has.
         </p>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => props.onChoices(STARTER)} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white">
+          <Button variant="primary" size="sm" onClick={() => props.onChoices(STARTER)}>
             Compare three framework defaults
-          </button>
+          </Button>
         </div>
         <StrategyCards choices={choices} onChange={props.onChoices} />
       </section>
@@ -167,7 +170,7 @@ export function CompareView(props: {
       <SaveComparison choices={choices} />
       <label className="flex items-center gap-2 text-sm text-slate-600">
         Model (context window and price)
-        <select aria-label="Compare model" value={props.modelId} onChange={(e) => props.onModel(e.target.value)} className="rounded border border-slate-300 bg-white px-1.5 py-0.5">
+        <select aria-label="Compare model" value={props.modelId} onChange={(e) => props.onModel(e.target.value)} className={selectClass}>
           <option value="">the history&apos;s own</option>
           {MODELS.map((m) => (
             <option key={m.id} value={m.id}>
@@ -181,9 +184,7 @@ export function CompareView(props: {
         <PriceEditor sheet={sheet} edited={sheet !== props.priceSheet} onChange={(next) => setEdit({ forLabel: props.priceSheet?.label ?? '', sheet: next })} onReset={() => setEdit(undefined)} />
       )}
       {answer?.error && !stale && (
-        <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          The comparison failed: {answer.error}
-        </p>
+        <Alert tone="error">The comparison failed: {answer.error}</Alert>
       )}
       {!cmp ? (
         <p className="text-sm text-slate-500">Comparing…</p>
@@ -209,13 +210,13 @@ export function CompareView(props: {
                   {c.result && (
                     <span className="flex flex-wrap gap-1 text-xs">
                       {(['native', 'openai', 'anthropic', 'strands'] as const).map((f) => (
-                        <button key={f} type="button" aria-label={`Export ${c.label} as ${f}`} onClick={() => exportResult(i, f)} className="rounded border border-slate-300 px-1.5 py-0.5 hover:bg-slate-50">
+                        <Button variant="secondary" size="xs" key={f} aria-label={`Export ${c.label} as ${f}`} onClick={() => exportResult(i, f)}>
                           ⤓ {f}
-                        </button>
+                        </Button>
                       ))}
-                      <button type="button" aria-label={`Copy ${c.label} messages`} onClick={() => exportResult(i, props.dialect === 'openai' || props.dialect === 'anthropic' || props.dialect === 'strands' ? props.dialect : 'openai', true)} className="rounded border border-slate-300 px-1.5 py-0.5 hover:bg-slate-50">
+                      <Button variant="secondary" size="xs" aria-label={`Copy ${c.label} messages`} onClick={() => exportResult(i, props.dialect === 'openai' || props.dialect === 'anthropic' || props.dialect === 'strands' ? props.dialect : 'openai', true)}>
                         copy
-                      </button>
+                      </Button>
                     </span>
                   )}
                 </div>

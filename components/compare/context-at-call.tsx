@@ -6,6 +6,7 @@ import { DIALECT_REGISTRY, toMessages, type Dialect } from '../../lib/messages';
 import type { Step } from '../../lib/model/types';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
+import { selectClass } from '../ui/select';
 
 export function ContextAtCall(props: {
   cmp: Comparison;
@@ -45,7 +46,7 @@ export function ContextAtCall(props: {
         </label>
         <label className="flex items-center gap-1 text-xs text-slate-600">
           Dialect
-          <select aria-label="Context dialect" value={props.dialect} onChange={(e) => props.onDialect(e.target.value as Dialect)} className="rounded border border-slate-300 px-1 py-0.5">
+          <select aria-label="Context dialect" value={props.dialect} onChange={(e) => props.onDialect(e.target.value as Dialect)} className={selectClass}>
             {DIALECT_REGISTRY.map((d) => (
               <option key={d.id} value={d.id} title={d.description}>
                 {d.label}

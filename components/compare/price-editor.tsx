@@ -1,6 +1,7 @@
 'use client';
 /** The chosen model's prices, editable: list input, cached input, cache writes, minimum cached prefix, cache lifetime. */
 import type { PriceSheet } from '../../lib/simulate/cache';
+import { Button } from '../ui/button';
 
 type NumberKey = 'inputUsdPerMTok' | 'cachedInputUsdPerMTok' | 'cacheWriteUsdPerMTok' | 'minCacheableTokens';
 
@@ -48,9 +49,9 @@ export function PriceEditor({ sheet, edited, onChange, onReset }: { sheet: Price
           />
         </label>
         {edited && (
-          <button type="button" onClick={onReset} className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50">
+          <Button variant="secondary" size="xs" onClick={onReset}>
             Reset to list prices
-          </button>
+          </Button>
         )}
       </div>
       <p className="mt-1 text-xs text-slate-500">Source: {sheet.source}. Prices are per million tokens; a prefix is cached when it is at least the minimum and the previous call came within the lifetime.</p>

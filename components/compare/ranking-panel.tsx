@@ -7,6 +7,7 @@ import type { Step } from '../../lib/model/types';
 import type { RunCost } from '../../lib/simulate/cache';
 import { formatTokens } from '../ui/kinds';
 import { BASELINE_COLOR, columnColor } from './palette';
+import { selectClass } from '../ui/select';
 
 export function RankingPanel(props: { cmp: Comparison; steps: readonly Step[]; costs?: readonly (RunCost | undefined)[]; goal: Goal; onGoal(goal: Goal): void; windowLabel: string }) {
   const ranked = useMemo(() => rankStrategies(props.cmp, props.steps, props.costs, props.goal, props.windowLabel), [props.cmp, props.steps, props.costs, props.goal, props.windowLabel]);
@@ -16,7 +17,7 @@ export function RankingPanel(props: { cmp: Comparison; steps: readonly Step[]; c
         <h3 className="text-sm font-semibold text-slate-900">Which strategy should I use?</h3>
         <label className="flex items-center gap-2 text-sm text-slate-600">
           Goal
-          <select aria-label="Ranking goal" value={props.goal} onChange={(e) => props.onGoal(e.target.value as Goal)} className="rounded border border-slate-300 bg-white px-1.5 py-0.5">
+          <select aria-label="Ranking goal" value={props.goal} onChange={(e) => props.onGoal(e.target.value as Goal)} className={selectClass}>
             {GOALS.map((g) => (
               <option key={g} value={g}>
                 {GOAL_LABELS[g]}

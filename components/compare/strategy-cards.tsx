@@ -7,6 +7,8 @@ import { paramFields, paramsProblem, type ParamField } from '../../lib/compare/p
 import { getStrategy, STRATEGIES } from '../../lib/strategies';
 import { DEFAULT_RUN, isDefaultRun, MODE_LABELS, MODES, parseRunConfig, TRIGGER_KINDS, TRIGGER_LABELS, type RunConfig, type RunMode, type Trigger, type TriggerKind } from '../../lib/simulate/run-config';
 import { columnColor } from './palette';
+import { InlineError } from '../ui/alert';
+import { Button } from '../ui/button';
 
 /** The trigger's number, where its kind has one. */
 const TRIGGER_NUMBER: Partial<Record<TriggerKind, { key: 'threshold' | 'tokens' | 'k'; label: string; min: number; fallback: number }>> = {
@@ -74,9 +76,7 @@ function RunControls({ index, run, onChange }: { index: number; run: RunConfig |
         also before a call that overflows the window
       </label>
       {problem && (
-        <p role="alert" className="text-red-700">
-          {problem}
-        </p>
+        <InlineError>{problem}</InlineError>
       )}
     </fieldset>
   );
@@ -138,9 +138,9 @@ function CustomCard({ index, choice, error, onChange, onRemove }: { index: numbe
           <div className="font-medium text-slate-900">Custom function</div>
           <div className="text-xs text-slate-500">(steps, ctx) =&gt; steps · runs sandboxed: no network, {CUSTOM_TIME_LIMIT_MS / 1000} s limit · ctx.contextWindow, ctx.estimateTokens(text)</div>
         </div>
-        <button type="button" aria-label="Remove Custom function" onClick={onRemove} className="rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+        <Button variant="ghost" size="sm" aria-label="Remove Custom function" onClick={onRemove}>
           ✕
-        </button>
+        </Button>
       </div>
       <textarea
         aria-label="Custom strategy code"
@@ -151,9 +151,7 @@ function CustomCard({ index, choice, error, onChange, onRemove }: { index: numbe
         className="mt-2 w-full rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs"
       />
       {error && (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {error}
-        </p>
+        <InlineError className="mt-1 text-xs">{error}</InlineError>
       )}
     </div>
   );
@@ -187,9 +185,9 @@ export function StrategyCards({ choices, onChange, errors }: { choices: readonly
                   <div className="font-medium text-slate-900">{strategy.label}</div>
                   <div className="text-xs text-slate-500">{strategy.source}</div>
                 </div>
-                <button type="button" aria-label={`Remove ${strategy.label}`} onClick={() => onChange(choices.filter((_, j) => j !== i))} className="rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+                <Button variant="ghost" size="sm" aria-label={`Remove ${strategy.label}`} onClick={() => onChange(choices.filter((_, j) => j !== i))}>
                   ✕
-                </button>
+                </Button>
               </div>
               <div className="mt-2 flex flex-col gap-1.5">
                 {paramFields(strategy).map((f) => (
@@ -200,9 +198,7 @@ export function StrategyCards({ choices, onChange, errors }: { choices: readonly
                 ))}
               </div>
               {problem && (
-                <p role="alert" className="mt-1 text-xs text-red-700">
-                  {problem}
-                </p>
+                <InlineError className="mt-1 text-xs">{problem}</InlineError>
               )}
               <RunControls
                 index={i}

@@ -14,6 +14,9 @@ import type { PriceSheet } from '../../lib/simulate/cache';
 import type { CompareTarget } from '../../lib/worker/protocol';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
+import { InlineError } from '../ui/alert';
+import { Button } from '../ui/button';
+import { selectClass } from '../ui/select';
 
 export type RequestSweep = (target: CompareTarget, choice: StrategyChoice, param: string, values: readonly number[], sheet: PriceSheet | undefined, onProgress: (fraction: number) => void) => Promise<SweepResult>;
 
@@ -62,7 +65,7 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
       <div className="mt-2 flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-xs text-slate-600">
           strategy
-          <select aria-label="Sweep strategy" value={column} onChange={(e) => setColumn(Number(e.target.value))} className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm">
+          <select aria-label="Sweep strategy" value={column} onChange={(e) => setColumn(Number(e.target.value))} className={`${selectClass} text-sm`}>
             {candidates.map(({ c, i }) => (
               <option key={i} value={i}>
                 {i + 1}. {c.label}
@@ -72,7 +75,7 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           parameter
-          <select aria-label="Sweep parameter" value={param?.name ?? ''} onChange={(e) => setParamName(e.target.value)} className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm">
+          <select aria-label="Sweep parameter" value={param?.name ?? ''} onChange={(e) => setParamName(e.target.value)} className={`${selectClass} text-sm`}>
             {params.map((p) => (
               <option key={p.name} value={p.name}>
                 {p.name}
@@ -92,9 +95,9 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
           points
           <input aria-label="Sweep points" type="number" min={2} max={50} value={count} onChange={(e) => setRangeField('count', Number(e.target.value))} className={input} />
         </label>
-        <button type="button" onClick={start} disabled={running || !param} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50">
+        <Button variant="primary" size="sm" onClick={start} disabled={running || !param}>
           {running ? 'Sweeping…' : 'Run sweep'}
-        </button>
+        </Button>
         {state && state.key !== runKey && !running && <span className="text-xs text-slate-500">(settings changed since this sweep)</span>}
       </div>
       {running && (
@@ -103,9 +106,7 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
         </div>
       )}
       {state?.error && (
-        <p role="alert" className="mt-2 text-red-700">
-          The sweep failed: {state.error}
-        </p>
+        <InlineError className="mt-2">The sweep failed: {state.error}</InlineError>
       )}
       {result && (
         <div className="mt-2 grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -6,6 +6,8 @@ import { assistantText } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
 import { JsonTree } from './json-tree';
+import { Button } from '../ui/button';
+import { selectClass } from '../ui/select';
 
 const FOLD = 1_200;
 
@@ -29,9 +31,9 @@ function Folded({ text, label }: { text: string; label: string }) {
         {long && !open ? `${text.slice(0, FOLD)}…` : text}
       </pre>
       {long && (
-        <button type="button" onClick={() => setOpen(!open)} className="mt-1 text-xs font-medium text-blue-700 hover:underline">
+        <Button variant="link" size="xs" onClick={() => setOpen(!open)} className="mt-1">
           {open ? 'Show less' : `Show all (${text.length.toLocaleString('en-US')} characters)`}
-        </button>
+        </Button>
       )}
     </div>
   );
@@ -217,7 +219,7 @@ export function StepInspector(props: {
           <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Messages sent for this step</h3>
           <label className="ml-auto flex items-center gap-1 text-xs text-slate-600">
             Dialect
-            <select value={props.dialect} onChange={(e) => props.onDialect(e.target.value as Dialect)} className="rounded border border-slate-300 px-1 py-0.5">
+            <select value={props.dialect} onChange={(e) => props.onDialect(e.target.value as Dialect)} className={selectClass}>
               {DIALECT_REGISTRY.map((d) => (
                 <option key={d.id} value={d.id} title={d.description}>
                   {d.label}

@@ -10,11 +10,13 @@ import type { FileSummary, StoredComparison } from '../../lib/library/library';
 import { formatBytes, listEntries, SORT_LABELS, type LibrarySort } from '../../lib/library/listing';
 import { exportLibrary, parseLibraryExport } from '../../lib/library/transfer';
 import { useLibrary } from './use-library';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { selectClass } from '../ui/select';
 
 const date = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const openHref = (id: string) => `/?open=${encodeURIComponent(id)}`;
 const comparisonHref = (c: StoredComparison) => `/?open=${encodeURIComponent(c.fileId)}&view=compare&compare=${encodeURIComponent(c.choices)}`;
-const button = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50';
 
 function Entry({ entry, saved, onRename, onDelete, onDeleteComparison }: {
   entry: FileSummary;
@@ -37,12 +39,12 @@ function Entry({ entry, saved, onRename, onDelete, onDeleteComparison }: {
             }}
           >
             <input value={name} onChange={(e) => setName(e.target.value)} aria-label={`New name for ${entry.name}`} className="rounded border border-slate-300 px-2 py-0.5 text-sm" autoFocus />
-            <button type="submit" className={button}>
+            <Button variant="secondary" size="xs" type="submit">
               Save
-            </button>
-            <button type="button" className={button} onClick={() => setEditing(false)}>
+            </Button>
+            <Button variant="secondary" size="xs" onClick={() => setEditing(false)}>
               Cancel
-            </button>
+            </Button>
           </form>
         ) : (
           <Link href={openHref(entry.id)} className="font-medium text-blue-700 hover:underline">
@@ -53,12 +55,12 @@ function Entry({ entry, saved, onRename, onDelete, onDeleteComparison }: {
           {entry.format || 'unknown format'} · {entry.runs} run{entry.runs === 1 ? '' : 's'} · {entry.steps} steps · {formatBytes(entry.size)}
         </span>
         <span className="ml-auto flex gap-2">
-          <button type="button" className={button} onClick={() => setEditing(true)} aria-label={`Rename ${entry.name}`}>
+          <Button variant="secondary" size="xs" onClick={() => setEditing(true)} aria-label={`Rename ${entry.name}`}>
             Rename
-          </button>
-          <button type="button" className={button} onClick={onDelete} aria-label={`Delete ${entry.name}`}>
+          </Button>
+          <Button variant="secondary" size="xs" onClick={onDelete} aria-label={`Delete ${entry.name}`}>
             Delete
-          </button>
+          </Button>
         </span>
       </div>
       <p className="mt-1 text-xs text-slate-500">
@@ -72,9 +74,9 @@ function Entry({ entry, saved, onRename, onDelete, onDeleteComparison }: {
                 {c.name}
               </Link>
               <span className="text-xs text-slate-500">saved {date(c.createdAt)}</span>
-              <button type="button" className={button} onClick={() => onDeleteComparison(c.id)} aria-label={`Delete comparison ${c.name}`}>
+              <Button variant="secondary" size="xs" onClick={() => onDeleteComparison(c.id)} aria-label={`Delete comparison ${c.name}`}>
                 Delete
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -130,12 +132,12 @@ export function LibraryPage() {
             <p className="text-sm text-slate-600">Every history you opened here, kept in this browser (IndexedDB) with its original bytes. Nothing leaves your machine.</p>
           </div>
           <span className="ml-auto flex gap-2">
-            <button type="button" className={button} onClick={() => void exportAll()} disabled={!entries?.length}>
+            <Button variant="secondary" size="xs" onClick={() => void exportAll()} disabled={!entries?.length}>
               Export all
-            </button>
-            <button type="button" className={button} onClick={() => importInput.current?.click()}>
+            </Button>
+            <Button variant="secondary" size="xs" onClick={() => importInput.current?.click()}>
               Import…
-            </button>
+            </Button>
             <input
               ref={importInput}
               type="file"
@@ -151,20 +153,18 @@ export function LibraryPage() {
           </span>
         </div>
         {error && (
-          <p role="alert" aria-label="Library error" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <Alert tone="error" label="Library error">
             {error}
-          </p>
+          </Alert>
         )}
         {message && !error && (
-          <p role="status" className="rounded border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {message}
-          </p>
+          <Alert tone="success">{message}</Alert>
         )}
         <div className="flex flex-wrap items-center gap-3">
           <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search by name or format" aria-label="Search the library" className="min-w-64 flex-1 rounded border border-slate-300 px-3 py-1.5 text-sm" />
           <label className="flex items-center gap-1 text-sm text-slate-600">
             Sort
-            <select value={sort} onChange={(e) => setSort(e.target.value as LibrarySort)} aria-label="Sort the library" className="rounded border border-slate-300 px-2 py-1">
+            <select value={sort} onChange={(e) => setSort(e.target.value as LibrarySort)} aria-label="Sort the library" className={`${selectClass} px-2 py-1`}>
               {(Object.keys(SORT_LABELS) as LibrarySort[]).map((s) => (
                 <option key={s} value={s}>
                   {SORT_LABELS[s]}

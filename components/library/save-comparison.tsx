@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { encodeChoices, type StrategyChoice } from '../../lib/compare/config';
 import { useDebuggerStore } from '../state/debugger-provider';
 import { pageLibrary } from './use-library';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
 
 export function SaveComparison({ choices }: { choices: readonly StrategyChoice[] }) {
   const fileId = useDebuggerStore((s) => s.loaded?.libraryId);
@@ -29,13 +31,13 @@ export function SaveComparison({ choices }: { choices: readonly StrategyChoice[]
       }}
     >
       <input value={name} onChange={(e) => setName(e.target.value)} placeholder="Name this comparison" aria-label="Comparison name" className="rounded border border-slate-300 px-2 py-1" />
-      <button type="submit" disabled={name.trim() === ''} className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium hover:bg-slate-50 disabled:opacity-40">
+      <Button variant="secondary" size="sm" type="submit" disabled={name.trim() === ''}>
         Save in the library
-      </button>
+      </Button>
       {status && (
-        <span role={status.ok ? 'status' : 'alert'} className={status.ok ? 'text-emerald-700' : 'text-red-700'}>
+        <Alert tone={status.ok ? 'success' : 'error'} className="py-1">
           {status.text} {status.ok && <Link href="/library" className="underline">Open the library</Link>}
-        </span>
+        </Alert>
       )}
     </form>
   );

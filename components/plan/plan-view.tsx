@@ -13,6 +13,8 @@ import type { History } from '../../lib/model/types';
 import { buildTaskHistory, extractiveSummary, renderSectionTurn, renderTaskHistorySection, type StepVisibility } from '../../lib/strategies/task-history';
 import type { CompareTarget } from '../../lib/worker/protocol';
 import { formatTokens } from '../ui/kinds';
+import { InlineError } from '../ui/alert';
+import { Button } from '../ui/button';
 
 type Visibility = Extract<StepVisibility, 'full' | 'summary'>;
 
@@ -71,9 +73,7 @@ export function PlanView(props: {
           </span>
         </div>
         {answer?.error && answer.key === key && (
-          <p role="alert" className="mt-2 text-red-700">
-            The replay failed: {answer.error}
-          </p>
+          <InlineError className="mt-2">The replay failed: {answer.error}</InlineError>
         )}
         <p aria-live="polite" className="mt-1 text-slate-700">
           {cmp && column?.replay
@@ -149,9 +149,9 @@ export function PlanView(props: {
                     ))}
                     {step.turns.length > 40 && <li className="text-xs text-slate-500">… {step.turns.length - 40} more turns</li>}
                   </ul>
-                  <button type="button" onClick={() => props.onSelect(props.history.steps[g.indices[0] as number]?.id ?? '')} className="mt-1 text-xs text-blue-700 hover:underline">
+                  <Button variant="link" size="xs" onClick={() => props.onSelect(props.history.steps[g.indices[0] as number]?.id ?? '')} className="mt-1">
                     Inspect its first step
-                  </button>
+                  </Button>
                 </details>
               )}
             </li>

@@ -7,6 +7,7 @@ import { queryStepIndices, toolNamesIn, type StepQuery } from '../../lib/model/q
 import { hasError, primaryText, stepText, toolNamesOf } from '../../lib/model/steps';
 import { STEP_KINDS, type Step, type StepKind } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
+import { selectClass } from '../ui/select';
 
 interface Row {
   index: number;
@@ -73,7 +74,7 @@ export function StepTable(props: {
             </label>
           ))}
         </div>
-        <select aria-label="Tool" value={filters.tool ?? ''} onChange={(e) => props.onFilters({ ...filters, tool: e.target.value || undefined })} className="rounded border border-slate-300 px-1 py-0.5">
+        <select aria-label="Tool" value={filters.tool ?? ''} onChange={(e) => props.onFilters({ ...filters, tool: e.target.value || undefined })} className={selectClass}>
           <option value="">any tool</option>
           {tools.map((t) => (
             <option key={t} value={t}>

@@ -19,7 +19,10 @@ import { Totals } from './totals';
 import { CompareView } from '../compare/compare-view';
 import { PlanView } from '../plan/plan-view';
 import type { StrategyChoice } from '../../lib/compare/config';
+import { TabPanel, Tabs, useTabIds, type TabItem } from '../ui/tabs';
 import type { HistoryLoader } from '../load/use-history-loader';
+import { Button } from '../ui/button';
+import { selectClass } from '../ui/select';
 
 /**
  * Where a step's record sits in the loaded file: native files by position; imported formats by the
@@ -35,6 +38,13 @@ function recordLocation(format: string, fileName: string, historyIndex: number, 
 
 /** Runs listed in the run picker at once. */
 const RUN_OPTIONS = 400;
+
+const VIEWS: readonly TabItem<View>[] = [
+  { id: 'timeline', label: 'Timeline' },
+  { id: 'table', label: 'Table' },
+  { id: 'compare', label: 'Compare strategies' },
+  { id: 'plan', label: 'Plan steps' },
+];
 
 export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 'requestRecord' | 'requestCompare' | 'requestContexts' | 'requestSweep'> }) {
   const { requestRecord } = loader;
@@ -62,6 +72,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
   const exact = counts?.exact ?? false;
   const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
+  const tabs = useTabIds();
   const choice = useMemo(() => chooseModel(history, chosenModel), [history, chosenModel]);
   const { model, contextWindow, label: modelLabel, sheet: pricedSheet } = choice;
   const selectedIndex = steps.findIndex((s) => s.id === selectedStepId);
@@ -92,9 +103,9 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
           {[run, ...childPath.map((_, i) => historyAt({ loaded, historyIndex }, childPath.slice(0, i + 1)))].map((h, depth) =>
             depth < childPath.length ? (
               <span key={h?.id ?? depth} className="flex items-center gap-1">
-                <button type="button" onClick={() => backTo(depth)} className="font-medium text-blue-700 hover:underline">
+                <Button variant="link" size="sm" onClick={() => backTo(depth)}>
                   {h?.title ?? h?.id}
-                </button>
+                </Button>
                 <span aria-hidden className="text-slate-400">
                   ›
                 </span>
@@ -111,7 +122,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <label className="flex items-center gap-2">
             Run
-            <select aria-label="Run" value={historyIndex} onChange={(e) => selectRun(Number(e.target.value))} className="max-w-xl rounded border border-slate-300 px-2 py-1">
+            <select aria-label="Run" value={historyIndex} onChange={(e) => selectRun(Number(e.target.value))} className={`${selectClass} max-w-xl px-2 py-1`}>
               {runs.start > 0 && <option disabled>… {runs.start} earlier runs (go to a run number)</option>}
               {loaded.file.histories.slice(runs.start, runs.end).map((h, k) => (
                 <option key={h.id} value={runs.start + k}>
@@ -153,20 +164,8 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
         </details>
       )}
       <Totals totals={totals} exact={exact} reported={history ? reportedUsage(history) : undefined} onSelect={select} />
-      <div role="tablist" aria-label="Step views" className="flex gap-1">
-        {(['timeline', 'table', 'compare', 'plan'] as const).map((v) => (
-          <button
-            key={v}
-            type="button"
-            role="tab"
-            aria-selected={view === v}
-            onClick={() => setView(v)}
-            className={`rounded-md px-3 py-1 text-sm font-medium ${view === v ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'}`}
-          >
-            {v === 'timeline' ? 'Timeline' : v === 'table' ? 'Table' : v === 'compare' ? 'Compare strategies' : 'Plan steps'}
-          </button>
-        ))}
-      </div>
+      <Tabs label="Step views" base={tabs} items={VIEWS} value={view} onChange={setView} />
+      <TabPanel base={tabs} id={view} className="flex min-h-0 flex-col gap-3">
       {view === 'plan' ? (
         <PlanView
           history={history}
@@ -231,6 +230,7 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
         </div>
         </>
       )}
+      </TabPanel>
     </div>
   );
 }
