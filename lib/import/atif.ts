@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
-import type { Importer } from './types';
+import { defineImporter, parsedBy } from './types';
 import { isoToUnix, isRecord, StepList, usage } from './util';
 
 const toolCall = z.object({ tool_call_id: z.string(), function_name: z.string(), arguments: z.unknown().optional() });
@@ -39,13 +39,12 @@ function text(value: unknown): string {
   return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
-export const atifImporter: Importer = {
+export const atifImporter = defineImporter({
   id: 'atif',
   label: 'Agent Trajectory Interchange Format (ATIF)',
   near: { sniff: (v) => isRecord(v) && typeof v.schema_version === 'string' && /atif/i.test(v.schema_version), schema: trajectory },
-  detect: (value) => trajectory.safeParse(value).success,
-  import(value, fileName) {
-    const t = trajectory.parse(value);
+  detect: (value) => parsedBy(trajectory, value),
+  import(t, fileName) {
     const list = new StepList({ format: 'atif', file: fileName });
     let subagents = 0;
     t.steps.forEach((s, i) => {
@@ -89,4 +88,4 @@ export const atifImporter: Importer = {
     };
     return { file: { histories: [history] }, warnings: list.warnings };
   },
-};
+});

@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import type { ActionStep, ChildHistory, History, Step, ToolCall } from '../model/types';
 import { FolderValue, recordLine } from './read';
-import { ImportError, type Importer, type ImportWarning } from './types';
+import { defineImporter, ImportError, type ImportWarning } from './types';
 import { folderFiles, folderPointer, imagePlaceholder, isoToUnix, isRecord, StepList, tool, usage } from './util';
 
 const message = z.object({
@@ -334,17 +334,18 @@ function importTranscript(
 
 const AGENT_FILE = /(^|\/)agent-[^/]+\.jsonl$/;
 
-export const claudeCodeImporter: Importer = {
+export const claudeCodeImporter = defineImporter({
   id: 'claude-code',
   label: 'Claude Code session',
-  detect(value) {
-    if (value instanceof FolderValue) return Object.entries(value.files).some(([path, v]) => /\.jsonl$/.test(path) && isTranscript(v));
-    return recordsOf(value) !== undefined;
+  // A session folder with a transcript, or a file's records (and where they sit in it).
+  detect: (value): { folder: FolderValue } | { found: { records: unknown[]; prefix: string } } | undefined => {
+    if (value instanceof FolderValue) return Object.entries(value.files).some(([path, v]) => /\.jsonl$/.test(path) && isTranscript(v)) ? { folder: value } : undefined;
+    const found = recordsOf(value);
+    return found ? { found } : undefined;
   },
-  import(value, fileName) {
-    if (!(value instanceof FolderValue)) {
-      const found = recordsOf(value);
-      if (!found) throw new ImportError('no Claude Code entries');
+  import(parsed, fileName) {
+    if ('found' in parsed) {
+      const { found } = parsed;
       const { history, warnings } = importTranscript(found.records, fileName, (i) => `${found.prefix}/${i}`, []);
       if (history.children === undefined && history.steps.some((s) => s.kind === 'action' && s.toolCalls.some((c) => c.name === 'Task' || c.name === 'Agent'))) {
         warnings.push({ message: 'this session started sub-agents whose transcripts are separate files: open the session folder (or the files together) to see them' });
@@ -352,6 +353,7 @@ export const claudeCodeImporter: Importer = {
       return { file: { histories: [history] }, warnings };
     }
     // A folder: each main transcript with the sub-agent files of its session.
+    const value = parsed.folder;
     const transcripts = folderFiles(value, /\.jsonl$/).filter(([, v]) => isTranscript(v)) as [string, unknown[]][];
     const metas = new Map(folderFiles(value, /agent-[^/]+\.meta\.json$/));
     const agents = transcripts
@@ -384,4 +386,4 @@ export const claudeCodeImporter: Importer = {
     if (histories.length === 0) throw new ImportError('no transcript in the folder has user or assistant messages');
     return { file: { histories }, warnings, claimed: [...transcripts.map(([p]) => p), ...[...metas.keys()].filter((p) => used.has(p.replace(/\.meta\.json$/, '.jsonl')))] };
   },
-};
+});

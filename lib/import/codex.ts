@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { History } from '../model/types';
-import type { Importer } from './types';
+import { defineImporter } from './types';
 import { isoToUnix, isRecord, parseArguments, StepList, usage } from './util';
 
 const ITEM_TYPES = ['message', 'reasoning', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'local_shell_call', 'web_search_call'];
@@ -90,17 +90,29 @@ function fromExec(events: readonly Record<string, unknown>[], list: StepList): v
   });
 }
 
-export const codexImporter: Importer = {
+type Shape = { kind: 'items' | 'envelope' | 'rollout' | 'exec'; value: unknown };
+const SHAPES = [
+  ['items', items],
+  ['envelope', itemsEnvelope],
+  ['rollout', rollout],
+  ['exec', execEvents],
+] as const;
+
+export const codexImporter = defineImporter({
   id: 'codex',
   label: 'OpenAI Responses / Codex CLI',
   near: { sniff: (v) => isRecord(v) && [v.items, v.events].some((l) => Array.isArray(l) && isRecord(l[0]) && typeof l[0].type === 'string'), schema: z.union([itemsEnvelope, execEvents]) },
-  detect: (value) => items.safeParse(value).success || itemsEnvelope.safeParse(value).success || rollout.safeParse(value).success || execEvents.safeParse(value).success,
-  import(value, fileName) {
+  // Which of the four shapes the value has, and the value itself (its items are read as written).
+  detect: (value): Shape | undefined => {
+    for (const [kind, schema] of SHAPES) if (schema.safeParse(value).success) return { kind, value };
+    return undefined;
+  },
+  import({ kind, value }, fileName) {
     const list = new StepList({ format: 'codex', file: fileName });
     let model: string | undefined;
-    if (items.safeParse(value).success) addItems(list, value as Record<string, unknown>[], (i) => `/${i}`);
-    else if (itemsEnvelope.safeParse(value).success) addItems(list, (value as { items: Record<string, unknown>[] }).items, (i) => `/items/${i}`);
-    else if (rollout.safeParse(value).success) {
+    if (kind === 'items') addItems(list, value as Record<string, unknown>[], (i) => `/${i}`);
+    else if (kind === 'envelope') addItems(list, (value as { items: Record<string, unknown>[] }).items, (i) => `/items/${i}`);
+    else if (kind === 'rollout') {
       const lines = value as Record<string, unknown>[];
       const picked = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.type === 'response_item' && isRecord(l.payload));
       addItems(list, picked.map(({ l }) => l.payload as Record<string, unknown>), (k) => `/${picked[k]?.i ?? 0}/payload`, (k) => isoToUnix(picked[k]?.l.timestamp));
@@ -112,4 +124,4 @@ export const codexImporter: Importer = {
     const history: History = { id: fileName, title: fileName, format: 'codex', steps: list.markFinal(), ...(model ? { model } : {}) };
     return { file: { histories: [history] }, warnings: list.warnings };
   },
-};
+});

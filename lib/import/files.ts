@@ -49,9 +49,10 @@ export function importSources(sources: readonly ParsedSource[], failures: string
     const name = folderName(sources);
     for (const importer of IMPORTERS) {
       const folder = new FolderValue(name, Object.fromEntries(rest.map((s) => [s.path, s.value])));
-      if (!importer.detect(folder)) continue;
+      const parsed = importer.detect(folder);
+      if (parsed === undefined) continue;
       try {
-        const imported = importer.import(folder, name);
+        const imported = importer.import(parsed, name, folder);
         const claimed = new Set(imported.claimed ?? rest.map((s) => s.path));
         out.raw.set(name, folder);
         out.formats.push(importer.id);

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { JsonValue, ToolCall } from '../model/types';
-import type { Importer } from './types';
+import { defineImporter, parsedBy } from './types';
 import { isRecord, parseArguments, StepList } from './util';
 
 const message = z.object({ role: z.string(), content: z.unknown() }).passthrough();
@@ -32,13 +32,16 @@ function callsOf(m: Record<string, unknown>): ToolCall[] {
   });
 }
 
-export const genericMessagesImporter: Importer = {
+export const genericMessagesImporter = defineImporter({
   id: 'generic-messages',
   label: 'Generic role/content messages',
-  detect: (value) => messages.safeParse(value).success || wrapped.safeParse(value).success,
-  import(value, fileName) {
-    const isWrapped = !Array.isArray(value);
-    const list = isWrapped ? wrapped.parse(value).messages : messages.parse(value);
+  detect: (value) => {
+    const list = parsedBy(messages, value);
+    if (list) return { list, isWrapped: false };
+    const w = parsedBy(wrapped, value);
+    return w ? { list: w.messages, isWrapped: true } : undefined;
+  },
+  import({ list, isWrapped }, fileName) {
     const out = new StepList({ format: 'generic-messages', file: fileName });
     const unknownRoles = new Map<string, number>();
     list.forEach((m, i) => {
@@ -66,4 +69,4 @@ export const genericMessagesImporter: Importer = {
     for (const [role, n] of unknownRoles) out.warn(`${n} message(s) with role "${role}" are shown as user turns`);
     return { file: { histories: [{ id: fileName, title: fileName, format: 'generic-messages', steps: out.markFinal() }] }, warnings: out.warnings };
   },
-};
+});

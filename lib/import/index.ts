@@ -70,22 +70,28 @@ function whyNot(value: unknown): string {
   return `not a format Stepscope reads (expected ${IMPORTERS.map((i) => i.label).join(', ')})`;
 }
 
+/** The first importer whose `detect` takes the value, with what it parsed. */
+export function detectFirst(value: unknown): { importer: Importer; parsed: unknown; input: unknown } | undefined {
+  for (const importer of IMPORTERS) {
+    const parsed = importer.detect(value);
+    if (parsed !== undefined) return { importer, parsed, input: value };
+  }
+  return undefined;
+}
+
 /**
  * Imports a parsed value with the first importer that recognizes it. A one-line JSONL file read
  * without its name is a single record: when nothing takes the object, its one-record list is tried.
  * `value` is what was imported (the record list in that case), for looking up original records.
  */
 export function importValue(value: unknown, fileName: string): ImportResult & { format: string; value: unknown } {
-  let input = value;
-  let importer = IMPORTERS.find((i) => i.detect(value));
-  if (!importer && typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof FolderValue)) {
-    importer = IMPORTERS.find((i) => i.detect([value]));
-    if (importer) input = [value];
-  }
-  if (!importer) throw new ImportError(`${fileName}: ${whyNot(value)}`);
+  let found = detectFirst(value);
+  if (!found && typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof FolderValue)) found = detectFirst([value]);
+  if (!found) throw new ImportError(`${fileName}: ${whyNot(value)}`);
+  const { importer, parsed, input } = found;
   let imported: ImportResult;
   try {
-    imported = importer.import(input, fileName);
+    imported = importer.import(parsed, fileName, input);
   } catch (error) {
     if (error instanceof ImportError && error.message.startsWith(`${fileName}:`)) throw error;
     // The cause is kept: an importer's own refusal is an ImportError; anything else is a bug to fix.

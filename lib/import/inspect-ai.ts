@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { History, JsonValue } from '../model/types';
-import { ImportError, type Importer, type ImportWarning } from './types';
+import { defineImporter, ImportError, type ImportWarning, parsedBy } from './types';
 import { imagePlaceholder, isRecord, StepList, usage } from './util';
 
 const chatMessage = z.object({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.unknown() }).passthrough();
@@ -62,13 +62,12 @@ function scoreText(scores: unknown): string | undefined {
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
-export const inspectAiImporter: Importer = {
+export const inspectAiImporter = defineImporter({
   id: 'inspect-ai',
   label: 'Inspect AI eval log',
   near: { sniff: (v) => isRecord(v) && 'eval' in v && 'samples' in v, schema: log },
-  detect: (value) => log.safeParse(value).success,
-  import(value, fileName) {
-    const l = log.parse(value);
+  detect: (value) => parsedBy(log, value),
+  import(l, fileName) {
     const warnings: ImportWarning[] = [];
     if (l.samples.length === 0) throw new ImportError('the log has no samples (was it written with --no-log-samples?)');
     const histories: History[] = l.samples.map((sample, si) => {
@@ -118,4 +117,4 @@ export const inspectAiImporter: Importer = {
     });
     return { file: { histories }, warnings };
   },
-};
+});

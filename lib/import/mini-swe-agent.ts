@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { History, ToolCall } from '../model/types';
 import { addObservationStyle } from './observation-style';
-import type { Importer } from './types';
+import { defineImporter, parsedBy } from './types';
 import { isRecord, isoToUnix, num, parseArguments, StepList, usage } from './util';
 
 const v1 = z.array(z.object({ role: z.enum(['system', 'user', 'assistant', 'exit']), content: z.string() })).min(2);
@@ -72,20 +72,23 @@ function importV2(t: z.infer<typeof v2>, fileName: string): { history: History; 
   };
 }
 
-export const miniSweAgentImporter: Importer = {
+export const miniSweAgentImporter = defineImporter({
   id: 'mini-swe-agent',
   label: 'mini-swe-agent trajectory',
   near: { sniff: (v) => isRecord(v) && 'trajectory_format' in v, schema: v2 },
-  detect: (value) => v2.safeParse(value).success || isV1(value),
-  import(value, fileName) {
-    const parsed = v2.safeParse(value);
-    if (parsed.success) {
-      const { history, warnings } = importV2(parsed.data, fileName);
+  detect: (value): { v2: z.infer<typeof v2> } | { v1: z.infer<typeof v1> } | undefined => {
+    const modern = parsedBy(v2, value);
+    if (modern) return { v2: modern };
+    return isV1(value) ? { v1: v1.parse(value) } : undefined;
+  },
+  import(parsed, fileName) {
+    if ('v2' in parsed) {
+      const { history, warnings } = importV2(parsed.v2, fileName);
       return { file: { histories: [history] }, warnings };
     }
     const list = new StepList({ format: 'mini-swe-agent', file: fileName });
-    const messages = v1.parse(value);
+    const messages = parsed.v1;
     addObservationStyle(list, messages.map((m, i) => ({ role: m.role === 'exit' ? 'user' : m.role, text: m.content, pointer: `/${i}` })));
     return { file: { histories: [{ id: fileName, title: fileName, format: 'mini-swe-agent', steps: list.markFinal() }] }, warnings: list.warnings };
   },
-};
+});

@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { parseNative } from '../format/native';
 import { NATIVE_FORMAT } from '../format/native-schema';
-import type { Importer } from './types';
+import { defineImporter } from './types';
 
 const envelope = z.object({ format: z.literal(NATIVE_FORMAT) });
 
-export const nativeImporter: Importer = {
+export const nativeImporter = defineImporter({
   id: 'stepscope',
   label: 'Stepscope native',
-  detect: (value) => envelope.safeParse(value).success,
+  // The envelope says it is ours; the whole file is checked (and read) by parseNative.
+  detect: (value) => (envelope.safeParse(value).success ? value : undefined),
   import: (value) => ({ file: parseNative(value), warnings: [] }),
-};
+});

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ActionStep, Step, ToolCall } from '../model/types';
 import { recordLine } from './read';
 import { isRecord, parseArguments } from './util';
-import type { Importer, ImportWarning } from './types';
+import { defineImporter, type ImportWarning, parsedBy } from './types';
 
 const toolCall = z.object({
   id: z.string(),
@@ -75,14 +75,13 @@ export function importOpenAIMessages(list: readonly Message[], source: { format:
   return { steps, warnings };
 }
 
-export const openAIMessagesImporter: Importer = {
+export const openAIMessagesImporter = defineImporter({
   id: 'openai-messages',
   label: 'OpenAI chat messages',
   near: { sniff: (v) => { const f = (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}); return 'tool_calls' in f || 'tool_call_id' in f || (Array.isArray(v) && v.some((m) => isRecord(m) && ('tool_calls' in m || 'tool_call_id' in m))); }, schema: messages },
-  detect: (value) => messages.safeParse(value).success,
-  import(value, fileName) {
-    const list = messages.parse(value);
-    const { steps, warnings } = importOpenAIMessages(list, { format: 'openai-messages', file: fileName, pointer: '' }, value as unknown[]);
+  detect: (value) => parsedBy(messages, value),
+  import(list, fileName, raw) {
+    const { steps, warnings } = importOpenAIMessages(list, { format: 'openai-messages', file: fileName, pointer: '' }, raw as unknown[]);
     return { file: { histories: [{ id: fileName, title: fileName, format: 'openai-messages', steps }] }, warnings };
   },
-};
+});

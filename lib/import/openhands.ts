@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { History, JsonValue, Usage } from '../model/types';
 import { FolderValue } from './read';
-import type { Importer, ImportWarning } from './types';
+import { defineImporter, type ImportWarning, parsedBy } from './types';
 import { folderFiles, folderPointer, isoToUnix, isRecord, num, StepList, usage } from './util';
 
 const event = z.object({
@@ -162,25 +162,27 @@ function fromSessionFolder(folder: FolderValue): { histories: History[]; warning
   return { histories, warnings, claimed };
 }
 
-export const openHandsImporter: Importer = {
+export const openHandsImporter = defineImporter({
   id: 'openhands',
   label: 'OpenHands events',
   near: { sniff: (v) => { const f = (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}); return 'source' in f && ('action' in f || 'observation' in f); }, schema: events },
-  detect(value) {
-    if (value instanceof FolderValue) return Object.keys(value.files).some((p) => EVENT_FILE.test(p));
-    if (events.safeParse(value).success) return (value as Record<string, unknown>[]).some((e) => e.source === 'agent' || e.source === 'user');
-    return evalRuns.safeParse(value).success && (value as { history: unknown[] }[]).some((r) => events.safeParse(r.history).success);
+  // A session folder, an event list (read as written), or eval output runs.
+  detect: (value): { folder: FolderValue } | { events: unknown[] } | { runs: z.infer<typeof evalRuns> } | undefined => {
+    if (value instanceof FolderValue) return Object.keys(value.files).some((p) => EVENT_FILE.test(p)) ? { folder: value } : undefined;
+    if (events.safeParse(value).success) return (value as Record<string, unknown>[]).some((e) => e.source === 'agent' || e.source === 'user') ? { events: value as unknown[] } : undefined;
+    const runs = parsedBy(evalRuns, value);
+    return runs?.some((r) => events.safeParse(r.history).success) ? { runs } : undefined;
   },
-  import(value, fileName) {
-    if (value instanceof FolderValue) {
-      const { histories, warnings, claimed } = fromSessionFolder(value);
+  import(parsed, fileName) {
+    if ('folder' in parsed) {
+      const { histories, warnings, claimed } = fromSessionFolder(parsed.folder);
       return { file: { histories }, warnings, claimed };
     }
-    if (events.safeParse(value).success) {
-      const { steps, model } = importEvents(value as unknown[], fileName, (i) => `/${i}`);
+    if ('events' in parsed) {
+      const { steps, model } = importEvents(parsed.events, fileName, (i) => `/${i}`);
       return { file: { histories: [{ id: fileName, title: fileName, format: 'openhands', steps: steps.markFinal(), ...(model ? { model } : {}) }] }, warnings: steps.warnings };
     }
-    const runs = evalRuns.parse(value);
+    const { runs } = parsed;
     const warnings: ImportWarning[] = [];
     const histories = runs.map((r, i) => {
       const { steps, model } = importEvents(r.history, fileName, (j) => `/${i}/history/${j}`);
@@ -192,4 +194,4 @@ export const openHandsImporter: Importer = {
     });
     return { file: { histories }, warnings };
   },
-};
+});

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { parseEmbeddedJson } from './json-text';
 import type { ChildHistory, History, JsonValue, ToolCall, Usage } from '../model/types';
-import { ImportError, type Importer, type ImportWarning } from './types';
+import { defineImporter, ImportError, type ImportWarning } from './types';
 import { parseCallingTools } from './smolagents';
 import { isRecord, nanosToUnix, parseArguments, StepList, usage } from './util';
 
@@ -329,18 +329,17 @@ function spansOf(value: unknown): { list: Record<string, unknown>[]; prefix: str
   return undefined;
 }
 
-export const otelImporter: Importer = {
+export const otelImporter = defineImporter({
   id: 'otel',
   label: 'OpenTelemetry GenAI / OpenInference spans',
   near: { sniff: (v) => { const f = (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}); return 'span_id' in f || 'spanId' in f || 'trace_id' in f; }, schema: spanList },
-  detect(value) {
+  // The spans, read once, when some are model calls or tools.
+  detect: (value) => {
     const found = spansOf(value);
-    return found !== undefined && toSpans(found.list, found.prefix).some((s) => isLlmSpan(s) || isToolSpan(s));
+    const spans = found ? toSpans(found.list, found.prefix) : [];
+    return spans.some((s) => isLlmSpan(s) || isToolSpan(s)) ? spans : undefined;
   },
-  import(value, fileName) {
-    const found = spansOf(value);
-    if (!found) throw new ImportError('no spans');
-    const spans = toSpans(found.list, found.prefix);
+  import(spans, fileName) {
     const warnings: ImportWarning[] = [];
     const traces = new Map<string, Span[]>();
     for (const s of spans) traces.set(s.trace, [...(traces.get(s.trace) ?? []), s]);
@@ -354,5 +353,5 @@ export const otelImporter: Importer = {
     if (skipped > 0) warnings.push({ message: `${skipped} span(s) that are neither model calls, tools nor agents (chains, steps, workflow) only shape the tree` });
     return { file: { histories: histories.map((h) => ({ ...h, id: histories.length > 1 ? h.id : fileName })) }, warnings };
   },
-};
+});
 

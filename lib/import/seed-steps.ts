@@ -2,19 +2,20 @@
 import { z } from 'zod';
 import { stepFromDict } from '../format/native';
 import { STEP_TYPE_NAMES } from '../format/native-schema';
-import type { Importer } from './types';
+import { defineImporter, parsedBy } from './types';
 
 const list = z.array(z.object({ type: z.string(), data: z.record(z.string(), z.unknown()) })).min(1);
 
-export const seedStepsImporter: Importer = {
+export const seedStepsImporter = defineImporter({
   id: 'seed-steps',
   label: 'Seed step list',
+  // The list's shape is checked here; each step is read (and checked) by stepFromDict.
   detect: (value) => {
-    const parsed = list.safeParse(value);
-    return parsed.success && parsed.data.some((s) => (STEP_TYPE_NAMES as readonly string[]).includes(s.type));
+    const parsed = parsedBy(list, value);
+    return parsed?.some((s) => (STEP_TYPE_NAMES as readonly string[]).includes(s.type)) ? (value as unknown[]) : undefined;
   },
-  import(value, fileName) {
-    const steps = (value as unknown[]).map((d, i) => ({ ...stepFromDict(d, i), source: { format: 'seed-steps', file: fileName, pointer: `/${i}` } }));
+  import(records, fileName) {
+    const steps = records.map((d, i) => ({ ...stepFromDict(d, i), source: { format: 'seed-steps', file: fileName, pointer: `/${i}` } }));
     return { file: { histories: [{ id: fileName, title: fileName, format: 'seed-steps', steps }] }, warnings: [] };
   },
-};
+});

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { History, PlanItem } from '../model/types';
-import type { Importer, ImportWarning } from './types';
+import { defineImporter, type ImportWarning, parsedBy } from './types';
 import { isoToUnix, StepList, isRecord } from './util';
 
 const turn = z.object({ turn_id: z.number(), role: z.enum(['user', 'assistant', 'tool']), content: z.string(), tool_name: z.string().nullable().optional(), created_at: z.union([z.string(), z.number()]).optional() });
@@ -52,14 +52,14 @@ function importTask(t: TaskHistory, id: string, fileName: string, pointer: strin
   return { id, title: t.objective.length > 80 ? `${t.objective.slice(0, 79)}…` : t.objective, format: 'seed-task-history', steps: list.steps, ...(children.length > 0 ? { children } : {}) };
 }
 
-export const seedTaskHistoryImporter: Importer = {
+export const seedTaskHistoryImporter = defineImporter({
   id: 'seed-task-history',
   label: 'Seed 003 task history',
   near: { sniff: (v) => isRecord(v) && 'objective' in v && 'steps' in v, schema: taskHistory },
-  detect: (value) => taskHistory.safeParse(value).success,
-  import(value, fileName) {
+  detect: (value) => parsedBy(taskHistory, value),
+  import(parsed, fileName) {
     const warnings: ImportWarning[] = [];
-    const history = importTask(taskHistory.parse(value), fileName, fileName, '', warnings);
+    const history = importTask(parsed, fileName, fileName, '', warnings);
     return { file: { histories: [history] }, warnings };
   },
-};
+});

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { JsonValue } from '../model/types';
-import type { Importer } from './types';
+import { defineImporter, parsedBy } from './types';
 import { isoToUnix, isRecord, StepList } from './util';
 
 const STEP_TYPES = ['query', 'user_query', 'thought', 'tool_use', 'tool_call', 'tool_result', 'answer', 'final_answer', 'summary', 'system_prompt'] as const;
@@ -23,15 +23,17 @@ const trajectoryStep = z.object({
 const steps = z.array(trajectoryStep).min(1);
 const session = z.object({ steps, session_id: z.string().optional(), user_id: z.string().optional(), max_steps: z.number().optional() });
 
-export const seedTrajectoryImporter: Importer = {
+export const seedTrajectoryImporter = defineImporter({
   id: 'seed-trajectory',
   label: 'Seed 002 session trajectory',
   near: { sniff: (v) => 'step_type' in (isRecord(v) && Array.isArray(v.steps) && isRecord(v.steps[0]) ? v.steps[0] : (Array.isArray(v) && isRecord(v[0]) ? v[0] : {})), schema: z.union([session, steps]) },
-  detect: (value) => steps.safeParse(value).success || session.safeParse(value).success,
-  import(value, fileName) {
-    const wrapped = session.safeParse(value);
-    const list = wrapped.success ? wrapped.data.steps : steps.parse(value);
-    const prefix = wrapped.success ? '/steps' : '';
+  detect: (value) => {
+    const list = parsedBy(steps, value);
+    if (list) return { list, prefix: '', sessionId: undefined };
+    const wrapped = parsedBy(session, value);
+    return wrapped ? { list: wrapped.steps, prefix: '/steps', sessionId: wrapped.session_id ?? undefined } : undefined;
+  },
+  import({ list, prefix, sessionId }, fileName) {
     const out = new StepList({ format: 'seed-trajectory', file: fileName });
     list.forEach((s, i) => {
       const pointer = `${prefix}/${i}`;
@@ -78,7 +80,7 @@ export const seedTrajectoryImporter: Importer = {
         }
       }
     });
-    const id = wrapped.success ? wrapped.data.session_id ?? fileName : fileName;
+    const id = sessionId ?? fileName;
     return { file: { histories: [{ id, title: id, format: 'seed-trajectory', steps: out.steps }] }, warnings: out.warnings };
   },
-};
+});

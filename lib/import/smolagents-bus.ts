@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { ChildHistory, History, StepDraft } from '../model/types';
-import type { Importer } from './types';
+import { defineImporter, parsedBy } from './types';
 import { isoToUnix, StepList, isRecord } from './util';
 
 const busMessage = z.object({
@@ -37,14 +37,13 @@ function draftOf(m: BusMessage): StepDraft {
   return { kind: 'action', toolCalls: [], isFinal: false, modelOutput: `[${m.type} from ${m.sender} to ${to}]\n${text}`, model: m.sender, ...time };
 }
 
-export const smolagentsBusImporter: Importer = {
+export const smolagentsBusImporter = defineImporter({
   id: 'smolagents-bus',
   label: 'smolagents multi-agent message bus',
   near: { sniff: (v) => { const f = (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}); return 'sender' in f && 'recipients' in f; }, schema: bus },
-  detect: (value) => bus.safeParse(value).success,
-  import(value, fileName) {
-    const records = value as unknown[];
-    const messages = bus.parse(value);
+  detect: (value) => parsedBy(bus, value),
+  import(messages, fileName, raw) {
+    const records = raw as unknown[];
     const main = new StepList({ format: 'smolagents-bus', file: fileName });
     const agents = new Map<string, { list: StepList; firstStep: string }>();
     messages.forEach((m, i) => {
@@ -63,4 +62,4 @@ export const smolagentsBusImporter: Importer = {
     const history: History = { id: fileName, title: `Message bus · ${agents.size} agents`, format: 'smolagents-bus', steps: main.steps, children };
     return { file: { histories: [history] }, warnings: [] };
   },
-};
+});

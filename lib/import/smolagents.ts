@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { isReprCall, parsePythonRepr, type ReprCall } from './python-repr';
 import { recordLine } from './read';
-import { ImportError, type Importer, type ImportWarning } from './types';
+import { defineImporter, type ImportWarning } from './types';
 import { isRecord, num, parseArguments, StepList, usage } from './util';
 
 const chatMessage = z.object({
@@ -268,17 +268,16 @@ function importFullSteps(list: Record<string, unknown>[], fileName: string): His
   return { id: fileName, title: fileName, format: 'smolagents', steps: steps.steps };
 }
 
-export const smolagentsImporter: Importer = {
+export const smolagentsImporter = defineImporter({
   id: 'smolagents',
   label: 'smolagents runs',
   near: { sniff: (v) => 'intermediate_steps' in (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}), schema: runs },
-  detect: (value) => isRunList(value) || isFullSteps(value),
-  import(value, fileName) {
-    if (isRunList(value)) {
-      const { histories, warnings } = importRuns(value, fileName);
+  detect: (value): { runs: Record<string, unknown>[] } | { steps: Record<string, unknown>[] } | undefined => (isRunList(value) ? { runs: value } : isFullSteps(value) ? { steps: value } : undefined),
+  import(parsed, fileName) {
+    if ('runs' in parsed) {
+      const { histories, warnings } = importRuns(parsed.runs, fileName);
       return { file: { histories }, warnings };
     }
-    if (!isFullSteps(value)) throw new ImportError('not smolagents steps');
-    return { file: { histories: [importFullSteps(value, fileName)] }, warnings: [] };
+    return { file: { histories: [importFullSteps(parsed.steps, fileName)] }, warnings: [] };
   },
-};
+});

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { parseEmbeddedJson } from './json-text';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { FolderValue } from './read';
-import type { Importer, ImportWarning } from './types';
+import { defineImporter, type ImportWarning, parsedBy } from './types';
 import { folderFiles, folderPointer, imagePlaceholder, isoToUnix, isRecord, StepList, usage } from './util';
 
 const contentBlock = z.record(z.string(), z.unknown()).refine((b) => !('type' in b) && Object.keys(b).length >= 1, 'a Strands block has no "type"');
@@ -197,35 +197,46 @@ function fromSessionFolder(folder: FolderValue): { histories: History[]; warning
   return { histories, warnings, claimed };
 }
 
-export const strandsImporter: Importer = {
+type Shape =
+  | { folder: FolderValue }
+  | { messages: z.infer<typeof messages> }
+  | { dump: z.infer<typeof agentDump> }
+  | { named: z.infer<typeof scenarios> }
+  | { trace: Record<string, unknown> };
+
+export const strandsImporter = defineImporter({
   id: 'strands',
   label: 'Strands Agents messages',
   near: { sniff: (v) => { const f = (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}); return Array.isArray(f.content) && f.content.some((b: unknown) => isRecord(b) && ('toolUse' in b || 'toolResult' in b)); }, schema: messages },
-  detect(value) {
-    if (value instanceof FolderValue) return Object.keys(value.files).some((p) => AGENT_MESSAGE.test(p));
-    return isStrandsMessages(value) || agentDump.safeParse(value).success || scenarios.safeParse(value).success || langfuseTrace.safeParse(value).success;
+  // Which of the five shapes the value has, parsed once.
+  detect: (value): Shape | undefined => {
+    if (value instanceof FolderValue) return Object.keys(value.files).some((p) => AGENT_MESSAGE.test(p)) ? { folder: value } : undefined;
+    if (isStrandsMessages(value)) return { messages: messages.parse(value) };
+    const dump = parsedBy(agentDump, value);
+    if (dump) return { dump };
+    const named = parsedBy(scenarios, value);
+    if (named) return { named };
+    return langfuseTrace.safeParse(value).success ? { trace: value as Record<string, unknown> } : undefined;
   },
-  import(value, fileName) {
-    if (value instanceof FolderValue) {
-      const { histories, warnings, claimed } = fromSessionFolder(value);
+  import(parsed, fileName) {
+    if ('folder' in parsed) {
+      const { histories, warnings, claimed } = fromSessionFolder(parsed.folder);
       return { file: { histories }, warnings, claimed };
     }
-    if (isStrandsMessages(value)) {
+    if ('messages' in parsed) {
       const list = new StepList({ format: 'strands', file: fileName });
-      addStrandsMessages(list, messages.parse(value), (i) => `/${i}`);
+      addStrandsMessages(list, parsed.messages, (i) => `/${i}`);
       return { file: { histories: [{ id: fileName, title: fileName, format: 'strands', steps: list.markFinal() }] }, warnings: list.warnings };
     }
-    const dump = agentDump.safeParse(value);
-    if (dump.success) {
-      const { history, warnings } = fromDump(dump.data, fileName, fileName, '');
+    if ('dump' in parsed) {
+      const { history, warnings } = fromDump(parsed.dump, fileName, fileName, '');
       return { file: { histories: [history] }, warnings };
     }
-    const named = scenarios.safeParse(value);
-    if (named.success) {
-      const results = Object.entries(named.data).map(([key, d]) => fromDump(d, key, fileName, `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+    if ('named' in parsed) {
+      const results = Object.entries(parsed.named).map(([key, d]) => fromDump(d, key, fileName, `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
       return { file: { histories: results.map((r) => r.history) }, warnings: results.flatMap((r) => r.warnings.map((w) => ({ ...w, message: `${r.history.id}: ${w.message}` }))) };
     }
-    const { history, warnings } = fromLangfuse(value as Record<string, unknown>, fileName);
+    const { history, warnings } = fromLangfuse(parsed.trace, fileName);
     return { file: { histories: [history] }, warnings };
   },
-};
+});

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { History, ToolCall } from '../model/types';
 import { addObservationStyle } from './observation-style';
-import type { Importer } from './types';
+import { defineImporter, parsedBy } from './types';
 import { isRecord, num, parseArguments, StepList, usage } from './util';
 
 const text = z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough())]);
@@ -37,13 +37,12 @@ function contentText(c: z.infer<typeof text> | null | undefined): string {
   return typeof c === 'string' ? c : c.map((b) => b.text ?? `[${b.type}]`).join('\n');
 }
 
-export const sweAgentImporter: Importer = {
+export const sweAgentImporter = defineImporter({
   id: 'swe-agent',
   label: 'SWE-agent trajectory',
   near: { sniff: (v) => isRecord(v) && ('history' in v || 'trajectory' in v) && ('info' in v || 'environment' in v), schema: traj },
-  detect: (value) => traj.safeParse(value).success,
-  import(value, fileName) {
-    const t = traj.parse(value);
+  detect: (value) => parsedBy(traj, value),
+  import(t, fileName) {
     const list = new StepList({ format: 'swe-agent', file: fileName });
     const history = t.history ?? [];
     let demos = 0;
@@ -111,4 +110,4 @@ export const sweAgentImporter: Importer = {
     };
     return { file: { histories: [out] }, warnings: list.warnings };
   },
-};
+});

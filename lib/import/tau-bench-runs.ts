@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { importOpenAIMessages, openAIMessageSchema } from './openai-messages';
 import { isRecord } from './util';
-import type { Importer, ImportWarning } from './types';
+import { defineImporter, type ImportWarning, parsedBy } from './types';
 
 const run = z.object({
   task_id: z.union([z.number(), z.string()]),
@@ -16,13 +16,12 @@ const run = z.object({
 });
 const runs = z.array(run).min(1);
 
-export const tauBenchRunsImporter: Importer = {
+export const tauBenchRunsImporter = defineImporter({
   id: 'tau-bench-runs',
   label: 'tau-bench runs',
   near: { sniff: (v) => 'traj' in (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}), schema: runs },
-  detect: (value) => runs.safeParse(value).success,
-  import(value, fileName) {
-    const list = runs.parse(value);
+  detect: (value) => parsedBy(runs, value),
+  import(list, fileName) {
     const warnings: ImportWarning[] = [];
     const histories = list.map((r, i) => {
       const pointer = `/${i}/traj`;
@@ -40,4 +39,4 @@ export const tauBenchRunsImporter: Importer = {
     });
     return { file: { histories }, warnings };
   },
-};
+});

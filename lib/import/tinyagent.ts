@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
-import type { Importer } from './types';
+import { defineImporter } from './types';
 import { stepFromDict } from '../format/native';
 import { isRecord, num, parseArguments, StepList, usage } from './util';
 
@@ -82,16 +82,17 @@ function importAsdict(steps: Record<string, unknown>[], fileName: string): Histo
   return { id: fileName, title: fileName, format: 'tinyagent', steps: out };
 }
 
-export const tinyAgentImporter: Importer = {
+export const tinyAgentImporter = defineImporter({
   id: 'tinyagent',
   label: 'tinyAgent run',
   near: { sniff: (v) => isRecord(v) && 'run' in v && 'events' in v, schema: runDump },
-  detect: (value) => runDump.safeParse(value).success || isAsdict(value),
-  import(value, fileName) {
-    if (runDump.safeParse(value).success) {
-      const { history, warnings } = importRun(value as Record<string, unknown>, fileName);
+  // A run dump or an asdict() step list, read as written.
+  detect: (value): { run: Record<string, unknown> } | { steps: Record<string, unknown>[] } | undefined => (runDump.safeParse(value).success ? { run: value as Record<string, unknown> } : isAsdict(value) ? { steps: value as Record<string, unknown>[] } : undefined),
+  import(parsed, fileName) {
+    if ('run' in parsed) {
+      const { history, warnings } = importRun(parsed.run, fileName);
       return { file: { histories: [history] }, warnings };
     }
-    return { file: { histories: [importAsdict(value as Record<string, unknown>[], fileName)] }, warnings: [] };
+    return { file: { histories: [importAsdict(parsed.steps, fileName)] }, warnings: [] };
   },
-};
+});
