@@ -145,6 +145,18 @@ test('a file of many runs opens a run picker; each run has its own timeline', as
   await expect(page).toHaveURL(/run=7/);
   await expect.poll(async () => page.getByRole('region', { name: 'Timeline' }).locator('header').textContent()).not.toBe(first);
   await shot(page, '05-run-picker');
+  // The worker holds the file and sends the run on screen: a reload (the file is in the library)
+  // comes back to run 8 and its step, which arrive after the first run.
+  const eighth = await page.getByRole('region', { name: 'Timeline' }).locator('header').textContent();
+  await page.getByRole('region', { name: 'Timeline' }).getByRole('button', { name: /^Step 2:/ }).click();
+  await expect(page).toHaveURL(/open=[0-9a-f]{64}.*run=7.*step=/);
+  await page.reload();
+  await expect(picker).toHaveValue('7');
+  await expect(page.getByRole('region', { name: 'Timeline' }).locator('header')).toHaveText(eighth ?? '');
+  await expect(page.getByRole('region', { name: 'Step inspector' }).getByRole('heading', { name: 'Step 2' })).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/step=/);
+  await expect(picker).toHaveValue('7');
 });
 
 test('a file of thousands of runs lists the runs around the current one, and a run number reaches any', async ({ page }) => {

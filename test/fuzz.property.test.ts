@@ -166,7 +166,7 @@ async function throughWorker(text: string, name: string): Promise<void> {
   }
   const counts = posted.find((m) => m.type === 'counts');
   if (counts?.type !== 'counts' || loaded.type !== 'loaded') throw new Error(`no counts: ${JSON.stringify(failed)}`);
-  for (const h of allHistories(loaded.file.histories)) expect(Object.hasOwn(counts.byHistory, h.id), `counts for ${h.id}`).toBe(true);
+  for (const h of [...loaded.runs, ...allHistories([loaded.first])]) expect(Object.hasOwn(counts.byHistory, h.id), `counts for ${h.id}`).toBe(true);
 }
 
 /** How many mutated files loaded: a fuzz whose files all fail tests nothing past the importers. */

@@ -51,8 +51,8 @@ function Shell() {
         </button>
         {loaded && (
           <span className="min-w-0 truncate text-sm text-slate-600">
-            <span className="font-medium text-slate-900">{loaded.name}</span> · {loaded.format} · {loaded.file.histories.length} run
-            {loaded.file.histories.length === 1 ? '' : 's'}
+            <span className="font-medium text-slate-900">{loaded.name}</span> · {loaded.format} · {loaded.runs.length} run
+            {loaded.runs.length === 1 ? '' : 's'}
           </span>
         )}
         <div className="ml-auto flex items-center gap-3">

@@ -13,7 +13,8 @@ import type { PriceSheet } from '../../lib/simulate/cache';
 import { checkReportedUsage } from '../../lib/simulate/reported';
 import type { Goal } from '../../lib/compare/ranking';
 import { runInSandbox } from './sandbox';
-import { encodeChoices } from '../../lib/compare/config';
+import { comparisonKey } from '../../lib/compare/config';
+import { useDebuggerStore } from '../state/debugger-provider';
 import { PRESETS } from '../../lib/compare/presets';
 import { prepareCompareSeries } from '../../lib/compare/series';
 import type { Dialect } from '../../lib/messages';
@@ -94,12 +95,15 @@ export function CompareView(props: {
   onSelect(id: string): void;
 }) {
   const { api, target, choices } = props;
-  const [answer, setAnswer] = useState<{ key: string; cmp?: Comparison; error?: string }>();
+  // The answer lives in the store under its inputs' key: leaving the view and coming back reuses it.
+  const answer = useDebuggerStore((s) => s.comparison);
+  const setAnswer = useDebuggerStore((s) => s.actions.comparisonArrived);
   const [contexts, setContexts] = useState<{ key: string; contexts: readonly (readonly Step[])[]; tokens: readonly number[] }>();
-  const key = `${props.history.id}|${target.run}|${target.sub.join('/')}|${target.tokenizer}|${target.model ?? ''}|${target.dialect}|${encodeChoices(choices)}`;
+  const key = comparisonKey(props.history.id, target, choices);
+  const answered = answer?.key === key;
   const runCustom = useCustomRuns(props.history, props.contextWindow);
   useEffect(() => {
-    if (choices.length === 0) return;
+    if (choices.length === 0 || answered) return;
     // Typing in a parameter re-runs the comparison once the typing pauses; older answers are dropped.
     let live = true;
     const timer = setTimeout(() => {
@@ -114,7 +118,7 @@ export function CompareView(props: {
       live = false;
       clearTimeout(timer);
     };
-  }, [api, key, target, choices, runCustom]);
+  }, [api, key, answered, target, choices, runCustom, setAnswer]);
   const contextKey = `${key}|${props.call ?? ''}`;
   useEffect(() => {
     if (choices.length === 0 || props.call === undefined) return;

@@ -1,6 +1,6 @@
 'use client';
 /** Loads files through the history worker and feeds its answers to the store. */
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
 import type { CustomOutput } from '../../lib/compare/custom-run';
@@ -60,7 +60,7 @@ export function useHistoryLoader() {
       if (m.type === 'progress') actions.loadProgressed(m.progress);
       else if (m.type === 'loaded') {
         const sample = loadingSample.current;
-        actions.loadSucceeded({ name: m.name, format: m.format, file: m.file, warnings: m.warnings, ...(sample ? { sample } : {}) });
+        actions.loadSucceeded({ name: m.name, format: m.format, runs: m.runs, warnings: m.warnings, ...(sample ? { sample } : {}) }, m.first);
         // A step named in the URL (a shared link, a reload) is selected once its file is in.
         const pending = pendingStep.current;
         pendingStep.current = undefined;
@@ -222,6 +222,22 @@ export function useHistoryLoader() {
     },
     [ask],
   );
+
+  // The worker owns the file: when the page asks for another run (the run picker, a link, Back),
+  // it is fetched, and shown once it is here.
+  useEffect(() => {
+    let asked: number | undefined;
+    return store.subscribe((s) => {
+      if (!s.loaded || s.run?.index === s.historyIndex || asked === s.historyIndex) return;
+      const index = s.historyIndex;
+      asked = index;
+      void ask('run', { index }).then((m) => {
+        asked = undefined;
+        if (m.type === 'run') store.getState().actions.runArrived(m.index, m.history);
+        else store.getState().actions.loadFailed(m.message);
+      });
+    });
+  }, [ask, store]);
 
   return { loadText, loadFiles, loadSample, loadFromLibrary, recount, requestRecord, requestCompare, requestContexts, requestSweep };
 }

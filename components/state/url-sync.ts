@@ -38,6 +38,8 @@ export function startUrlSync(store: DebuggerStore) {
     const s = store.getState();
     // While the first file of this page loads, the URL still names it: keep it.
     if (paused || (s.status === 'loading' && !s.loaded)) return;
+    // A run (or a link's sub-agent and step in it) on its way from the worker: written once it is here.
+    if (s.loaded && (s.run?.index !== s.historyIndex || s.pendingNav)) return;
     const next = urlStateOf(s);
     const params = toParams(next).toString();
     if (params !== new URLSearchParams(window.location.search).toString()) {

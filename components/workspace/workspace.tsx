@@ -48,9 +48,10 @@ const VIEWS: readonly TabItem<View>[] = [
 
 export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 'requestRecord' | 'requestCompare' | 'requestContexts' | 'requestSweep'> }) {
   const { requestRecord } = loader;
-  const { loaded, historyIndex, selectedStepId, counts, dialect, filters, view, chosenModel, childPath, choices, compareCall, tokenizer, actions } = useDebuggerStore(
+  const { loaded, onScreen, historyIndex, selectedStepId, counts, dialect, filters, view, chosenModel, childPath, choices, compareCall, tokenizer, actions } = useDebuggerStore(
     useShallow((s) => ({
       loaded: s.loaded,
+      onScreen: s.run,
       historyIndex: s.historyIndex,
       selectedStepId: s.selectedStepId,
       counts: s.counts,
@@ -65,8 +66,8 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
       actions: s.actions,
     })),
   );
-  const history = loaded ? currentHistory({ loaded, historyIndex, childPath }) : undefined;
-  const run = loaded?.file.histories[historyIndex];
+  const history = loaded ? currentHistory({ run: onScreen, historyIndex, childPath }) : undefined;
+  const run = onScreen?.index === historyIndex ? onScreen.history : undefined;
   const steps = useMemo(() => history?.steps ?? [], [history]);
   const tokens = useMemo(() => countsOf(counts, history?.id) ?? steps.map(() => 0), [counts, history, steps]);
   const exact = counts?.exact ?? false;
@@ -88,19 +89,26 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
   const setCall = (stepIndex: number) => actions.setCompareCall(stepIndex);
   // A file of thousands of runs lists the runs around the current one: a <select> of every run makes
   // the browser measure each label (0.8 s of layout for 3,200 runs); a run number reaches the rest.
-  const runCount = loaded?.file.histories.length ?? 0;
+  const runCount = loaded?.runs.length ?? 0;
   const runs = runWindow(runCount, historyIndex, RUN_OPTIONS);
   const selectRun = (index: number) => actions.selectHistory(index);
   const openChild = (id: string) => actions.openChild(id);
   const backTo = (depth: number) => actions.backTo(depth);
   const subAgents = (history?.children ?? []).filter((c) => c.parentStepId === steps[selectedIndex]?.id);
   const spawning = useMemo(() => new Set((history?.children ?? []).map((c) => c.parentStepId)), [history]);
-  if (!loaded || !history || !run) return null;
+  if (!loaded) return null;
+  if (!history || !run) {
+    return (
+      <p role="status" className="px-4 py-6 text-sm text-slate-500">
+        Loading run {(historyIndex + 1).toLocaleString('en-US')} of {loaded.runs.length.toLocaleString('en-US')}…
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-3 px-4 py-3">
       {childPath.length > 0 && (
         <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm">
-          {[run, ...childPath.map((_, i) => historyAt({ loaded, historyIndex }, childPath.slice(0, i + 1)))].map((h, depth) =>
+          {[run, ...childPath.map((_, i) => historyAt({ run: onScreen, historyIndex }, childPath.slice(0, i + 1)))].map((h, depth) =>
             depth < childPath.length ? (
               <span key={h?.id ?? depth} className="flex items-center gap-1">
                 <Button variant="link" size="sm" onClick={() => backTo(depth)}>
@@ -118,37 +126,37 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
           )}
         </nav>
       )}
-      {loaded.file.histories.length > 1 && (
+      {loaded.runs.length > 1 && (
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <label className="flex items-center gap-2">
             Run
             <select aria-label="Run" value={historyIndex} onChange={(e) => selectRun(Number(e.target.value))} className={`${selectClass} max-w-xl px-2 py-1`}>
               {runs.start > 0 && <option disabled>… {runs.start} earlier runs (go to a run number)</option>}
-              {loaded.file.histories.slice(runs.start, runs.end).map((h, k) => (
+              {loaded.runs.slice(runs.start, runs.end).map((h, k) => (
                 <option key={h.id} value={runs.start + k}>
-                  {h.title ?? h.id} · {h.steps.length} steps{h.outcome ? ` · ${h.outcome}` : ''}
+                  {h.title ?? h.id} · {h.steps} steps{h.outcome ? ` · ${h.outcome}` : ''}
                 </option>
               ))}
-              {runs.end < loaded.file.histories.length && <option disabled>… {loaded.file.histories.length - runs.end} later runs (go to a run number)</option>}
+              {runs.end < loaded.runs.length && <option disabled>… {loaded.runs.length - runs.end} later runs (go to a run number)</option>}
             </select>
           </label>
-          {loaded.file.histories.length > RUN_OPTIONS && (
+          {loaded.runs.length > RUN_OPTIONS && (
             <label className="flex items-center gap-2">
               Go to run
               <input
                 aria-label="Go to run"
                 type="number"
                 min={1}
-                max={loaded.file.histories.length}
+                max={loaded.runs.length}
                 defaultValue={historyIndex + 1}
                 key={historyIndex}
                 onKeyDown={(e) => {
                   const n = Number((e.target as HTMLInputElement).value);
-                  if (e.key === 'Enter' && n >= 1 && n <= loaded.file.histories.length) selectRun(n - 1);
+                  if (e.key === 'Enter' && n >= 1 && n <= loaded.runs.length) selectRun(n - 1);
                 }}
                 className="w-24 rounded border border-slate-300 px-2 py-1"
               />
-              <span className="text-slate-500">of {loaded.file.histories.length.toLocaleString('en-US')}</span>
+              <span className="text-slate-500">of {loaded.runs.length.toLocaleString('en-US')}</span>
             </label>
           )}
         </div>

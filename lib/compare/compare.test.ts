@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { importText } from '../import';
 import { createStrategyContext } from '../strategies/context';
 import { compareStrategies, contextAtCall } from './compare';
-import { ChoiceError, decodeChoices, encodeChoices } from './config';
+import { ChoiceError, comparisonKey, decodeChoices, encodeChoices } from './config';
 import { CUSTOM_EXAMPLE, runCustomCode } from './custom-run';
 import { modelCallIndices } from '../replay/replay';
 import { extractIdentifiers } from './identifiers';
@@ -110,5 +110,23 @@ describe('identifiers', () => {
       '1,250.50',
       'Economy Plus',
     ]);
+  });
+});
+
+describe('comparison key', () => {
+  it('changes with every input that changes the answer, and only with those', () => {
+    const target = { run: 0, sub: [], tokenizer: 'o200k_base', dialect: 'openai', model: 'gpt-4o' };
+    const choices = [{ strategyId: 'keep-last-n-steps', params: { n: 2 } }];
+    const base = comparisonKey('tau', target, choices);
+    expect(comparisonKey('tau', { ...target }, [{ strategyId: 'keep-last-n-steps', params: { n: 2 } }])).toBe(base);
+    for (const other of [
+      comparisonKey('other', target, choices),
+      comparisonKey('tau', { ...target, run: 1 }, choices),
+      comparisonKey('tau', { ...target, sub: ['agent'] }, choices),
+      comparisonKey('tau', { ...target, tokenizer: 'heuristic' }, choices),
+      comparisonKey('tau', { ...target, dialect: 'anthropic' }, choices),
+      comparisonKey('tau', { ...target, model: 'gpt-4' }, choices),
+      comparisonKey('tau', target, [{ strategyId: 'keep-last-n-steps', params: { n: 3 } }]),
+    ]) expect(other).not.toBe(base);
   });
 });

@@ -83,3 +83,8 @@ export function decodeChoices(value: string): StrategyChoice[] {
     return out;
   });
 }
+
+/** The key of a comparison's inputs: the history on screen, how it is counted and priced, and the choices. */
+export function comparisonKey(historyId: string, target: { run: number; sub: readonly string[]; tokenizer: string; dialect: string; model?: string }, choices: readonly StrategyChoice[]): string {
+  return [historyId, target.run, target.sub.join('/'), target.tokenizer, target.model ?? '', target.dialect, encodeChoices(choices)].join('|');
+}

@@ -5,6 +5,7 @@
  * `getState()` without React.
  */
 import { createStore } from 'zustand/vanilla';
+import type { Comparison } from '../compare/compare';
 import type { StrategyChoice } from '../compare/config';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
@@ -15,10 +16,24 @@ export type View = 'timeline' | 'table' | 'compare' | 'plan';
 
 export type LoadStatus = 'empty' | 'loading' | 'ready' | 'error';
 
+/** One run of the loaded file as the run picker lists it; the worker holds the run itself. */
+export interface RunSummary {
+  readonly id: string;
+  readonly title?: string;
+  readonly steps: number;
+  readonly outcome?: string;
+}
+
+/** The runs of a file, summarized (the worker owns the file; the page gets the run on screen). */
+export function summarizeRuns(file: HistoryFile): RunSummary[] {
+  return file.histories.map((h) => ({ id: h.id, steps: h.steps.length, ...(h.title ? { title: h.title } : {}), ...(h.outcome ? { outcome: h.outcome } : {}) }));
+}
+
 export interface LoadedFile {
   readonly name: string;
   readonly format: string;
-  readonly file: HistoryFile;
+  /** Every run, summarized. */
+  readonly runs: readonly RunSummary[];
   readonly warnings: readonly string[];
   /** Its library entry, once it is kept there (bundled examples are not). */
   readonly libraryId?: string;
@@ -47,7 +62,12 @@ export interface DebuggerState {
   loaded?: LoadedFile;
   /** Why the open file is not in the library, when keeping it failed. */
   libraryNotice?: string;
+  /** The run asked for (an index into `loaded.runs`). */
   historyIndex: number;
+  /** The run on screen with its sub-agents, as the worker sent it; another index while the next one comes. */
+  run?: { readonly index: number; readonly history: History };
+  /** Where to go in a run that is on its way (a link's sub-agent and step). */
+  pendingNav?: { readonly sub: readonly string[]; readonly step?: string };
   /** Sub-agent histories opened from the run, outermost first (child history ids). */
   childPath: readonly string[];
   selectedStepId?: string;
@@ -57,6 +77,8 @@ export interface DebuggerState {
   /** The step table's filters. */
   filters: StepQuery;
   view: View;
+  /** The latest comparison the worker computed, under the key of its inputs (history, target, choices). */
+  comparison?: { readonly key: string; readonly cmp?: Comparison; readonly error?: string };
   /** The strategies compared side by side (the compare view), in column order. */
   choices: readonly StrategyChoice[];
   /** The model call (its step index) whose context the compare view shows. */
@@ -66,7 +88,12 @@ export interface DebuggerState {
   actions: {
     loadStarted(): void;
     loadProgressed(progress: number): void;
-    loadSucceeded(loaded: LoadedFile): void;
+    /** A file loaded: its runs, and the first run's history. */
+    loadSucceeded(loaded: LoadedFile, first: History): void;
+    /** A comparison (or its failure) for the inputs `key` names. */
+    comparisonArrived(answer: { key: string; cmp?: Comparison; error?: string }): void;
+    /** A run the page asked for arrived from the worker. */
+    runArrived(index: number, history: History): void;
     loadFailed(message: string): void;
     /** The loaded file is in the library under this id. */
     libraryStored(id: string): void;
@@ -95,14 +122,14 @@ export interface DebuggerState {
 export type DebuggerStore = ReturnType<typeof createDebuggerStore>;
 
 /** The history at a path of child ids under the selected run. */
-export function historyAt(state: Pick<DebuggerState, 'loaded' | 'historyIndex'>, path: readonly string[]): History | undefined {
-  let h = state.loaded?.file.histories[state.historyIndex];
+export function historyAt(state: Pick<DebuggerState, 'run' | 'historyIndex'>, path: readonly string[]): History | undefined {
+  let h = state.run?.index === state.historyIndex ? state.run.history : undefined;
   for (const id of path) h = h?.children?.find((c) => c.history.id === id)?.history;
   return h;
 }
 
 /** The history on screen: the run, or the sub-agent opened from it. */
-export function currentHistory(state: Pick<DebuggerState, 'loaded' | 'historyIndex' | 'childPath'>): History | undefined {
+export function currentHistory(state: Pick<DebuggerState, 'run' | 'historyIndex' | 'childPath'>): History | undefined {
   return historyAt(state, state.childPath);
 }
 
@@ -123,8 +150,15 @@ export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokeni
       loadProgressed: (progress) => {
         if (get().progress !== progress) set({ progress });
       },
-      loadSucceeded: (loaded) =>
-        set({ status: 'ready', progress: 1, error: undefined, libraryNotice: undefined, loaded, counts: undefined, historyIndex: 0, childPath: [], selectedStepId: undefined }),
+      loadSucceeded: (loaded, first) =>
+        set({ status: 'ready', progress: 1, error: undefined, libraryNotice: undefined, loaded, run: { index: 0, history: first }, pendingNav: undefined, comparison: undefined, counts: undefined, historyIndex: 0, childPath: [], selectedStepId: undefined }),
+      comparisonArrived: (answer) => set({ comparison: answer }),
+      runArrived: (index, history) => {
+        const s = get();
+        if (index !== s.historyIndex) return;
+        set({ run: { index, history }, pendingNav: undefined });
+        if (s.pendingNav) get().actions.navigate({ run: index, ...s.pendingNav, sub: [...s.pendingNav.sub] });
+      },
       libraryStored: (id) => {
         const loaded = get().loaded;
         if (loaded && loaded.libraryId !== id) set({ loaded: { ...loaded, libraryId: id }, libraryNotice: undefined });
@@ -144,21 +178,26 @@ export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokeni
         set({ counts });
       },
       selectHistory: (index) => {
-        const n = get().loaded?.file.histories.length ?? 0;
+        const n = get().loaded?.runs.length ?? 0;
         if (index < 0 || index >= n || index === get().historyIndex) return;
-        set({ historyIndex: index, childPath: [], selectedStepId: undefined });
+        set({ historyIndex: index, childPath: [], selectedStepId: undefined, pendingNav: undefined });
       },
       navigate: ({ run, sub, step }) => {
         const s = get();
-        const count = s.loaded?.file.histories.length ?? 0;
+        const count = s.loaded?.runs.length ?? 0;
         const historyIndex = run >= 0 && run < count ? run : 0;
+        // Another run: the worker sends it; the sub-agent and step apply when it is here.
+        if (s.run?.index !== historyIndex) {
+          set({ historyIndex, childPath: [], selectedStepId: undefined, pendingNav: { sub, ...(step !== undefined ? { step } : {}) } });
+          return;
+        }
         const childPath: string[] = [];
         for (const id of sub) {
-          const next = historyAt({ loaded: s.loaded, historyIndex }, childPath)?.children?.find((c) => c.history.id === id);
+          const next = historyAt({ run: s.run, historyIndex }, childPath)?.children?.find((c) => c.history.id === id);
           if (!next) break;
           childPath.push(id);
         }
-        const shown = historyAt({ loaded: s.loaded, historyIndex }, childPath);
+        const shown = historyAt({ run: s.run, historyIndex }, childPath);
         const selectedStepId = step !== undefined && shown?.steps.some((x) => x.id === step) ? step : undefined;
         set({ historyIndex, childPath, selectedStepId });
       },
@@ -195,7 +234,7 @@ export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokeni
       setView: (view) => {
         if (get().view !== view) set({ view });
       },
-      reset: () => set({ status: 'empty', progress: 0, error: undefined, loaded: undefined, counts: undefined, selectedStepId: undefined, historyIndex: 0, childPath: [] }),
+      reset: () => set({ status: 'empty', progress: 0, error: undefined, loaded: undefined, run: undefined, pendingNav: undefined, counts: undefined, selectedStepId: undefined, historyIndex: 0, childPath: [] }),
     },
   }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDebuggerStore } from './debugger-store';
+import { createDebuggerStore, summarizeRuns } from './debugger-store';
 import { fromParams, isNavigation, toParams, urlStateOf, type UrlState } from './url';
 
 const file = { histories: [{ id: 'a', steps: [{ id: 's0', stepNumber: 0, kind: 'task' as const, task: 'hi' }], children: [{ parentStepId: 's0', history: { id: 'sub/agent 1', steps: [] } }] }, { id: 'b', steps: [] }] };
@@ -31,7 +31,7 @@ describe('URL state', () => {
     actions.setChoices([{ strategyId: 'none', params: {} }]);
     actions.setView('compare');
     expect(urlStateOf(store.getState())).toEqual({ sub: [], filters: {}, view: 'compare', compare: 'none' });
-    actions.loadSucceeded({ name: 'tau.json', format: 'openai-messages', file, warnings: [], sample: 'tau' });
+    actions.loadSucceeded({ name: 'tau.json', format: 'openai-messages', runs: summarizeRuns(file), warnings: [], sample: 'tau' }, file.histories[0]!);
     actions.navigate({ run: 0, sub: ['sub/agent 1'] });
     expect(toParams(urlStateOf(store.getState())).toString()).toBe('sample=tau&sub=sub%252Fagent%25201&view=compare&compare=none');
     actions.libraryStored('e'.repeat(64));

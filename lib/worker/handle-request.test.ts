@@ -19,7 +19,7 @@ describe('history worker', async () => {
     const loaded = messages.find((m) => m.type === 'loaded');
     const exact = messages.filter((m) => m.type === 'counts').at(-1);
     if (loaded?.type !== 'loaded' || exact?.type !== 'counts') throw new Error('missing messages');
-    const steps = loaded.file.histories[0]?.steps ?? [];
+    const steps = loaded.first.steps;
     const tokens = createStepTokens('o200k_base', 'openai');
     expect(exact.byHistory['tau.json']).toEqual(steps.map((s) => tokens.step(s)));
     expect(messages.at(-1)).toEqual({ type: 'progress', requestId: 1, progress: 1 });
@@ -46,7 +46,7 @@ describe('history worker', async () => {
     const exact = messages.filter((m) => m.type === 'counts' && m.requestId === 2).at(-1);
     if (loaded?.type !== 'loaded' || exact?.type !== 'counts') throw new Error('missing messages');
     expect([exact.tokenizer, exact.dialect]).toEqual(['o200k_base', 'smolagents']);
-    const steps = loaded.file.histories[0]?.steps ?? [];
+    const steps = loaded.first.steps;
     const smolagents = createStepTokens('o200k_base', 'smolagents');
     expect(exact.byHistory['tau.json']).toEqual(steps.map((s) => smolagents.step(s)));
     // The dialects really differ on this run (smolagents writes calls and observations as text).
@@ -76,13 +76,30 @@ describe('history worker', async () => {
     const loaded = messages.find((m) => m.type === 'loaded');
     if (loaded?.type !== 'loaded') throw new Error('not loaded');
     expect(loaded.name).toBe('2 of 3 files');
-    expect(loaded.file.histories.map((h) => [h.id, h.title])).toEqual([
+    expect(loaded.runs.map((h) => [h.id, h.title])).toEqual([
       ['a.json', 'a.json'],
       ['b.json', 'b.json'],
     ]);
     expect(messages.find((m) => m.type === 'failed')).toMatchObject({ message: 'broken.json: invalid JSON at line 1, column 3: the text ends early (truncated file?)' });
     await handle({ type: 'record', requestId: 2, file: 'b.json', pointer: '/1' });
     expect(messages.at(-1)).toMatchObject({ type: 'record', text: JSON.stringify(JSON.parse(text)[1], null, 2) });
+  });
+
+  it('holds the file: the page gets run summaries and the first run, and asks for another run by index', async () => {
+    const messages: WorkerResponse[] = [];
+    const handle = createWorkerHandler((m) => messages.push(m));
+    const grok = readFileSync(new URL('../../test/fixtures/real/openai-chat/tau-bench__tool-calling-grok-3.json', import.meta.url), 'utf8');
+    await handle({ type: 'load', requestId: 1, name: 'grok.json', text: grok, tokenizer: 'heuristic', dialect: 'openai' });
+    const loaded = messages.find((m) => m.type === 'loaded');
+    if (loaded?.type !== 'loaded') throw new Error('not loaded');
+    expect(loaded.runs).toHaveLength(115);
+    expect(loaded.runs[0]).toEqual({ id: loaded.first.id, title: loaded.first.title, steps: loaded.first.steps.length, ...(loaded.first.outcome ? { outcome: loaded.first.outcome } : {}) });
+    await handle({ type: 'run', requestId: -1, index: 114 });
+    const run = messages.at(-1);
+    if (run?.type !== 'run') throw new Error('no run');
+    expect([run.index, run.history.id, run.history.steps.length]).toEqual([114, loaded.runs[114]?.id, loaded.runs[114]?.steps]);
+    await handle({ type: 'run', requestId: -2, index: 115 });
+    expect(messages.at(-1)).toEqual({ type: 'failed', requestId: -2, message: 'No run 116 in the loaded file' });
   });
 
   it('reads picked files in the worker: JSONL line by line with a broken line reported, files in folders together', async () => {
@@ -94,7 +111,7 @@ describe('history worker', async () => {
     const loaded = messages.find((m) => m.type === 'loaded');
     if (loaded?.type !== 'loaded') throw new Error('not loaded');
     expect(loaded.warnings).toEqual(['line 3: invalid JSON at column 29: the text ends early (truncated file?); the line was skipped']);
-    expect(loaded.file.histories[0]?.steps.map((s) => s.source?.line)).toEqual([1, 2, 4, 5]);
+    expect(loaded.first.steps.map((s) => s.source?.line)).toEqual([1, 2, 4, 5]);
     const progress = messages.filter((m) => m.type === 'progress').map((m) => (m.type === 'progress' ? m.progress : 0));
     expect(progress.at(-1)).toBe(1);
   });
@@ -109,8 +126,8 @@ describe('history worker', async () => {
     const loaded = messages.find((m) => m.type === 'loaded');
     if (loaded?.type !== 'loaded') throw new Error('not loaded');
     expect(loaded.format).toBe('claude-code');
-    expect(loaded.file.histories).toHaveLength(1);
-    const [main] = loaded.file.histories;
+    expect(loaded.runs).toHaveLength(1);
+    const main = loaded.first;
     expect(main?.children?.map((c) => [c.parentStepId, c.history.title, c.history.steps.length])).toEqual([['s1', 'Task: Explore codebase structure', 11]]);
     expect(loaded.warnings[0]).toBe('1 file(s) that are not JSON were skipped: cc_claude_p_29ccd257/README.md');
     // The inspector's original record resolves inside the folder.
@@ -140,7 +157,7 @@ describe('history worker', async () => {
     const loaded = again.find((m) => m.type === 'loaded');
     const first = messages.find((m) => m.type === 'loaded');
     if (loaded?.type !== 'loaded' || first?.type !== 'loaded') throw new Error('not loaded');
-    expect(loaded.file).toEqual(first.file);
+    expect([loaded.runs, loaded.first]).toEqual([first.runs, first.first]);
     await vi.waitFor(() => expect(again.some((m) => m.type === 'stored')).toBe(true));
 
     const missing: WorkerResponse[] = [];

@@ -13,6 +13,7 @@ import { createStrategyContext } from '../strategies/context';
 import { createStepTokens } from '../tokens/step-tokens';
 import { LibraryError, type Library, type StoredFile, type StoredPart } from '../library/library';
 import { assertUnreachable } from '../model/steps';
+import { summarizeRuns } from '../state/debugger-store';
 import type {
   CompareRequest,
   ContextAtRequest,
@@ -20,6 +21,7 @@ import type {
   LoadingRequest,
   PickedFile,
   RecordRequest,
+  RunRequest,
   SweepRequest,
   WorkerRequest,
   WorkerResponse,
@@ -114,7 +116,8 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
       requestId,
       name,
       format: [...new Set(loaded.formats)].join(', '),
-      file: current,
+      runs: summarizeRuns(current),
+      first: current.histories[0] as History,
       warnings: loaded.warnings,
     });
     // The files that did not load are named in an error; the others stay loaded.
@@ -149,6 +152,12 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
     const history = current ? historyIn(current, target.run, target.sub) : undefined;
     if (!history) throw new Error('No history is loaded at that run and sub-agent');
     return { history, ctx: createStrategyContext({ tokenizer: target.tokenizer, dialect: target.dialect, model: target.model ?? history.model }) };
+  };
+
+  const run = (request: RunRequest) => {
+    const history = current?.histories[request.index];
+    if (!history) throw new Error(`No run ${request.index + 1} in the loaded file`);
+    post({ type: 'run', requestId: request.requestId, index: request.index, history });
   };
 
   const record = (request: RecordRequest) => {
@@ -238,6 +247,8 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
   return async (request: WorkerRequest): Promise<void> => {
     try {
       switch (request.type) {
+        case 'run':
+          return run(request);
         case 'record':
           return record(request);
         case 'sweep':

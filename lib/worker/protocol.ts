@@ -9,7 +9,8 @@ import type { CustomOutput } from '../compare/custom-run';
 import type { SweepResult } from '../compare/sweep';
 import type { FileSummary } from '../library/library';
 import type { Dialect } from '../messages/types';
-import type { HistoryFile, Step } from '../model/types';
+import type { History, Step } from '../model/types';
+import type { RunSummary } from '../state/debugger-store';
 import type { PriceSheet } from '../simulate/cache';
 import type { TokenizerId } from '../tokens/tokenizer';
 
@@ -65,6 +66,12 @@ export interface CountRequest extends Counting {
   readonly type: 'count';
   readonly requestId: number;
 }
+/** One run of the loaded file, with its sub-agents (the page holds only the run on screen). */
+export interface RunRequest {
+  readonly type: 'run';
+  readonly requestId: number;
+  readonly index: number;
+}
 /** The loaded file's record at a JSON pointer (the inspector's "original record"). */
 export interface RecordRequest {
   readonly type: 'record';
@@ -107,6 +114,7 @@ export type WorkerRequest =
   | ReadFilesRequest
   | OpenLibraryRequest
   | CountRequest
+  | RunRequest
   | RecordRequest
   | CompareRequest
   | ContextAtRequest
@@ -117,6 +125,7 @@ export type LoadingRequest = LoadRequest | LoadManyRequest | ReadFilesRequest | 
 
 export type ProgressResponse = { readonly type: 'progress'; readonly requestId: number; readonly progress: number };
 export type FailedResponse = { readonly type: 'failed'; readonly requestId: number; readonly message: string };
+export type RunResponse = { readonly type: 'run'; readonly requestId: number; readonly index: number; readonly history: History };
 export type RecordResponse = { readonly type: 'record'; readonly requestId: number; readonly pointer: string; readonly text: string };
 export type ComparedResponse = { readonly type: 'compared'; readonly requestId: number; readonly comparison: Comparison };
 export type SweptResponse = { readonly type: 'swept'; readonly requestId: number; readonly sweep: SweepResult };
@@ -124,7 +133,9 @@ export type ContextsResponse = { readonly type: 'contexts'; readonly requestId: 
 
 export type WorkerResponse =
   | ProgressResponse
-  | { readonly type: 'loaded'; readonly requestId: number; readonly name: string; readonly format: string; readonly file: HistoryFile; readonly warnings: string[] }
+  /** A file loaded: every run summarized, and the first run whole (the worker keeps the file). */
+  | { readonly type: 'loaded'; readonly requestId: number; readonly name: string; readonly format: string; readonly runs: RunSummary[]; readonly first: History; readonly warnings: string[] }
+  | RunResponse
   | ({ readonly type: 'counts'; readonly requestId: number; readonly exact: boolean; readonly byHistory: Record<string, number[]> } & Counting)
   | RecordResponse
   | ComparedResponse
@@ -138,6 +149,7 @@ export type WorkerResponse =
 
 /** The answer each one-answer request gets (or `failed`). */
 export interface AnswerOf {
+  run: RunResponse;
   record: RecordResponse;
   compare: ComparedResponse;
   'context-at': ContextsResponse;
