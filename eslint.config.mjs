@@ -7,12 +7,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next/', 'coverage/', 'test-results/', 'playwright-report/', '**/*.json'] },
+  {
+    ignores: [
+      'node_modules/',
+      '.next/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      '**/*.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'error',
     },
@@ -24,7 +36,10 @@ export default tseslint.config(
   {
     files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
     plugins: { '@next/next': nextPlugin },
-    rules: { ...nextPlugin.configs.recommended.rules, ...nextPlugin.configs['core-web-vitals'].rules },
+    rules: {
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs['core-web-vitals'].rules,
+    },
   },
   {
     files: ['lib/**/*.ts'],
@@ -36,16 +51,30 @@ export default tseslint.config(
             'react',
             'react-dom',
             'next',
-            { name: 'zustand', message: "zustand's root entry brings its React bindings: use zustand/vanilla in lib/." },
+            {
+              name: 'zustand',
+              message:
+                "zustand's root entry brings its React bindings: use zustand/vanilla in lib/.",
+            },
           ],
           patterns: [
-            { group: ['next/*', 'react/*', 'react-dom/*'], message: 'lib/ is pure TypeScript: no React or Next.' },
-            { group: ['zustand/*', '!zustand/vanilla'], message: 'lib/ uses zustand/vanilla only: no React bindings.' },
+            {
+              group: ['next/*', 'react/*', 'react-dom/*'],
+              message: 'lib/ is pure TypeScript: no React or Next.',
+            },
+            {
+              group: ['zustand/*', '!zustand/vanilla'],
+              message: 'lib/ uses zustand/vanilla only: no React bindings.',
+            },
             { group: ['**/components/*', '**/app/*'], message: 'lib/ never imports the app.' },
           ],
         },
       ],
-      'no-restricted-globals': ['error', { name: 'window', message: 'lib/ runs in workers and Node too: no window.' }, 'document'],
+      'no-restricted-globals': [
+        'error',
+        { name: 'window', message: 'lib/ runs in workers and Node too: no window.' },
+        'document',
+      ],
     },
   },
 );

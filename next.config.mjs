@@ -25,7 +25,11 @@ const common = [
   "manifest-src 'self'",
 ];
 
-const pagePolicy = [...common, `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`, "frame-ancestors 'none'"].join('; ');
+const pagePolicy = [
+  ...common,
+  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
+  "frame-ancestors 'none'",
+].join('; ');
 const workerPolicy = [...common, "script-src 'self' 'unsafe-eval'"].join('; ');
 
 /** @type {import('next').NextConfig} */
@@ -38,11 +42,20 @@ const nextConfig = {
     const security = [
       { key: 'X-Content-Type-Options', value: 'nosniff' },
       { key: 'Referrer-Policy', value: 'no-referrer' },
-      { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+      {
+        key: 'Permissions-Policy',
+        value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+      },
     ];
     return [
-      { source: '/((?!_next/static/).*)', headers: [{ key: 'Content-Security-Policy', value: pagePolicy }, ...security] },
-      { source: '/_next/static/:path*', headers: [{ key: 'Content-Security-Policy', value: workerPolicy }, ...security] },
+      {
+        source: '/((?!_next/static/).*)',
+        headers: [{ key: 'Content-Security-Policy', value: pagePolicy }, ...security],
+      },
+      {
+        source: '/_next/static/:path*',
+        headers: [{ key: 'Content-Security-Policy', value: workerPolicy }, ...security],
+      },
     ];
   },
 };

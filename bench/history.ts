@@ -8,11 +8,21 @@ import { importOpenAIMessages } from '../lib/import/openai-messages';
 import { isModelCall } from '../lib/model/steps';
 import type { Step } from '../lib/model/types';
 
-const FIXTURE = new URL('../test/fixtures/real/openai-chat/tau-bench__tool-calling-grok-3.json', import.meta.url);
+const FIXTURE = new URL(
+  '../test/fixtures/real/openai-chat/tau-bench__tool-calling-grok-3.json',
+  import.meta.url,
+);
 
 export function realRuns(): Step[][] {
   const runs = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { traj: never[] }[];
-  return runs.map((r, i) => importOpenAIMessages(r.traj, { format: 'openai-messages', file: 'tau-bench', pointer: `/${i}/traj` }).steps);
+  return runs.map(
+    (r, i) =>
+      importOpenAIMessages(r.traj, {
+        format: 'openai-messages',
+        file: 'tau-bench',
+        pointer: `/${i}/traj`,
+      }).steps,
+  );
 }
 
 export function longHistory(calls: number): Step[] {
@@ -26,7 +36,10 @@ export function longHistory(calls: number): Step[] {
         if (isModelCall(s) && modelCalls >= calls) return out;
         if (isModelCall(s)) modelCalls++;
         const id = `${round}.${r}.${s.id}`;
-        const step = s.kind === 'action' ? { ...s, toolCalls: s.toolCalls.map((c) => ({ ...c, id: `${round}.${r}.${c.id}` })) } : s;
+        const step =
+          s.kind === 'action'
+            ? { ...s, toolCalls: s.toolCalls.map((c) => ({ ...c, id: `${round}.${r}.${c.id}` })) }
+            : s;
         out.push({ ...step, id, stepNumber: out.length });
       }
     }

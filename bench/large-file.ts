@@ -11,7 +11,10 @@ import { readSource } from '../lib/import';
 import { importSources } from '../lib/import/files';
 
 const COPIES = Number(process.env.BENCH_COPIES ?? 100);
-const source = readFileSync(new URL('../test/fixtures/real/smolagents/gpt-4o__code__gaia__2025-07-24.jsonl', import.meta.url), 'utf8');
+const source = readFileSync(
+  new URL('../test/fixtures/real/smolagents/gpt-4o__code__gaia__2025-07-24.jsonl', import.meta.url),
+  'utf8',
+);
 const file = path.join(os.tmpdir(), 'stepscope-large.jsonl');
 const body = source.endsWith('\n') ? source : `${source}\n`;
 writeFileSync(file, body.repeat(COPIES));

@@ -28,13 +28,20 @@ const log = (line = '') => {
   process.stdout.write(`${line}\n`);
 };
 
-log(`machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+log(
+  `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
 
 // 1. Parsing and importing a real 3.4 MB benchmark file.
-const fixture = new URL('../test/fixtures/real/openai-chat/tau-bench__tool-calling-grok-3.json', import.meta.url);
+const fixture = new URL(
+  '../test/fixtures/real/openai-chat/tau-bench__tool-calling-grok-3.json',
+  import.meta.url,
+);
 const text = readFileSync(fixture, 'utf8');
 const [, parseMs] = time(() => JSON.parse(text));
-log(`JSON.parse of tau-bench grok-3 (${(text.length / 1e6).toFixed(1)} MB): ${ms(parseMs)} (${(text.length / 1e6 / (parseMs / 1000)).toFixed(0)} MB/s)`);
+log(
+  `JSON.parse of tau-bench grok-3 (${(text.length / 1e6).toFixed(1)} MB): ${ms(parseMs)} (${(text.length / 1e6 / (parseMs / 1000)).toFixed(0)} MB/s)`,
+);
 
 // 2. Token counting throughput on the same text, per tokenizer (fresh caches).
 for (const id of ['o200k_base', 'cl100k_base', 'heuristic'] as const) {
@@ -49,7 +56,9 @@ const steps = longHistory(CALLS);
 const ctx = createStrategyContext({ model: 'gpt-4o' });
 const [baseTokens, countMs] = time(() => ctx.tokens.context(steps));
 const messages = toMessages(steps, 'openai').length;
-log(`history: ${steps.length} steps, ${messages} messages, ${CALLS} model calls, ${baseTokens} tokens; counting every step (o200k, cold): ${ms(countMs)}`);
+log(
+  `history: ${steps.length} steps, ${messages} messages, ${CALLS} model calls, ${baseTokens} tokens; counting every step (o200k, cold): ${ms(countMs)}`,
+);
 log();
 log('| strategy | replay time | total input tokens | vs none |');
 log('|---|---:|---:|---:|');
@@ -59,7 +68,8 @@ for (const s of STRATEGIES) {
   replay({ steps: steps.slice(0, 2_000) }, s as never, params, ctx); // warm-up
   const [r, t] = time(() => replay({ steps }, s as never, params, ctx));
   if (s.id === 'none') baseline = r.totalInputTokens;
-  const pct = baseline > 0 ? `${(((r.totalInputTokens - baseline) / baseline) * 100).toFixed(1)}%` : '';
+  const pct =
+    baseline > 0 ? `${(((r.totalInputTokens - baseline) / baseline) * 100).toFixed(1)}%` : '';
   log(`| ${s.id} | ${ms(t)} | ${r.totalInputTokens.toLocaleString('en-US')} | ${pct} |`);
 }
 
@@ -74,6 +84,19 @@ for (const s of STRATEGIES) {
 }
 
 // 5. The CLI's path on a real file: import + inspect totals.
-const [imported, importMs] = time(() => importText(readFileSync(new URL('../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json', import.meta.url), 'utf8'), 'tau.json'));
+const [imported, importMs] = time(() =>
+  importText(
+    readFileSync(
+      new URL(
+        '../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+        import.meta.url,
+      ),
+      'utf8',
+    ),
+    'tau.json',
+  ),
+);
 log();
-log(`import of a 35 KB OpenAI messages file: ${ms(importMs)} (${imported.file.histories[0]?.steps.length} steps)`);
+log(
+  `import of a 35 KB OpenAI messages file: ${ms(importMs)} (${imported.file.histories[0]?.steps.length} steps)`,
+);

@@ -20,25 +20,47 @@ import type { StrategyContext } from '../lib/strategies/types';
  * `--params` may carry the run config too (`{"n": 3, "trigger": {...}, "mode": "in-place"}`), as
  * may `--trigger`/`--mode`; the rest are the strategy's parameters, checked strictly.
  */
-export function splitRunParams(raw: unknown, flags: { trigger?: unknown; mode?: unknown }): { params: unknown; run: RunConfig } {
-  const record = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+export function splitRunParams(
+  raw: unknown,
+  flags: { trigger?: unknown; mode?: unknown },
+): { params: unknown; run: RunConfig } {
+  const record =
+    raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+      ? (raw as Record<string, unknown>)
+      : undefined;
   const { trigger, mode, ...params } = record ?? {};
-  if ((trigger !== undefined && flags.trigger !== undefined) || (mode !== undefined && flags.mode !== undefined)) {
+  if (
+    (trigger !== undefined && flags.trigger !== undefined) ||
+    (mode !== undefined && flags.mode !== undefined)
+  ) {
     throw new StrategyParamsError('the trigger or mode is given twice: in --params and as a flag');
   }
   const run = parseRunConfig({
-    ...(trigger ?? flags.trigger) !== undefined ? { trigger: trigger ?? flags.trigger } : {},
-    ...(mode ?? flags.mode) !== undefined ? { mode: mode ?? flags.mode } : {},
+    ...((trigger ?? flags.trigger) !== undefined ? { trigger: trigger ?? flags.trigger } : {}),
+    ...((mode ?? flags.mode) !== undefined ? { mode: mode ?? flags.mode } : {}),
   });
   return { params: record ? params : raw, run };
 }
 
 /** Every history with its sub-agents after it, each sub-agent naming the step that started it. */
-function withSubAgents(histories: readonly History[]): { h: History; parent?: { historyId: string; stepId: string } }[] {
-  return histories.flatMap((h) => [{ h }, ...withSubAgents((h.children ?? []).map((c) => c.history)).map((x, i) => (x.parent ? x : { ...x, parent: { historyId: h.id, stepId: (h.children ?? [])[i]?.parentStepId ?? '' } }))]);
+function withSubAgents(
+  histories: readonly History[],
+): { h: History; parent?: { historyId: string; stepId: string } }[] {
+  return histories.flatMap((h) => [
+    { h },
+    ...withSubAgents((h.children ?? []).map((c) => c.history)).map((x, i) =>
+      x.parent
+        ? x
+        : { ...x, parent: { historyId: h.id, stepId: (h.children ?? [])[i]?.parentStepId ?? '' } },
+    ),
+  ]);
 }
 
-export function inspectCommand(imported: ImportResult & { format: string }, file: string, ctx: StrategyContext) {
+export function inspectCommand(
+  imported: ImportResult & { format: string },
+  file: string,
+  ctx: StrategyContext,
+) {
   return {
     command: 'inspect' as const,
     file,
@@ -82,15 +104,28 @@ export function inspectCommand(imported: ImportResult & { format: string }, file
 }
 
 export function parseDialect(raw: string): Dialect {
-  if (!findDialect(raw)) throw new StrategyParamsError(`Unknown dialect "${raw}". Known: ${DIALECT_REGISTRY.map((d) => d.id).join(', ')}`);
+  if (!findDialect(raw))
+    throw new StrategyParamsError(
+      `Unknown dialect "${raw}". Known: ${DIALECT_REGISTRY.map((d) => d.id).join(', ')}`,
+    );
   return raw as Dialect;
 }
 
-export function pruneCommand(histories: readonly History[], strategyId: string, rawParams: unknown, ctx: StrategyContext, dialect?: Dialect, run?: RunConfig) {
+export function pruneCommand(
+  histories: readonly History[],
+  strategyId: string,
+  rawParams: unknown,
+  ctx: StrategyContext,
+  dialect?: Dialect,
+  run?: RunConfig,
+) {
   const strategy = getStrategy(strategyId);
   const params = parseParams(strategy, rawParams);
   // With a run config, the history after the whole run under its trigger and mode; without, one application.
-  const results = histories.map((h) => ({ h, r: run ? simulate(h, strategy, params, ctx, run).final : strategy.apply(h, params, ctx) }));
+  const results = histories.map((h) => ({
+    h,
+    r: run ? simulate(h, strategy, params, ctx, run).final : strategy.apply(h, params, ctx),
+  }));
   return {
     command: 'prune' as const,
     strategy: strategy.id,
@@ -110,11 +145,22 @@ export function pruneCommand(histories: readonly History[], strategyId: string, 
     })),
     result: dialect
       ? undefined
-      : { format: 'stepscope', version: 1, histories: results.map(({ h, r }) => historyToDict({ ...h, steps: r.steps })) },
+      : {
+          format: 'stepscope',
+          version: 1,
+          histories: results.map(({ h, r }) => historyToDict({ ...h, steps: r.steps })),
+        },
   };
 }
 
-export function replayCommand(histories: readonly History[], strategyId: string, rawParams: unknown, ctx: StrategyContext, run: RunConfig, modelId?: string) {
+export function replayCommand(
+  histories: readonly History[],
+  strategyId: string,
+  rawParams: unknown,
+  ctx: StrategyContext,
+  run: RunConfig,
+  modelId?: string,
+) {
   const strategy = getStrategy(strategyId);
   const params = parseParams(strategy, rawParams);
   return {
@@ -129,7 +175,8 @@ export function replayCommand(histories: readonly History[], strategyId: string,
       // A history that names no known model is priced as the assumed default, as the app does.
       const known = priceSheetFor(modelId ?? h.model);
       const fallback = known ? undefined : priceSheetFor(DEFAULT_MODEL);
-      const sheet = known ?? (fallback ? { ...fallback, label: `${fallback.label}, assumed` } : undefined);
+      const sheet =
+        known ?? (fallback ? { ...fallback, label: `${fallback.label}, assumed` } : undefined);
       const cost = sheet ? runCost(r.calls, sheet) : undefined;
       const baseCost = sheet ? runCost(base.calls, sheet) : undefined;
       const check = sheet ? checkReportedUsage(h, base, sheet) : undefined;
@@ -141,7 +188,12 @@ export function replayCommand(histories: readonly History[], strategyId: string,
           contextTokens: c.contextTokens,
           sharedPrefixTokens: c.sharedPrefixTokens,
           applied: c.applied,
-          ...(cost ? { cachedTokens: (cost.calls[i] as { cached: number }).cached, costUsd: (cost.calls[i] as { costUsd: number }).costUsd } : {}),
+          ...(cost
+            ? {
+                cachedTokens: (cost.calls[i] as { cached: number }).cached,
+                costUsd: (cost.calls[i] as { costUsd: number }).costUsd,
+              }
+            : {}),
         })),
         applications: r.applications.length,
         totalInputTokens: r.totalInputTokens,
@@ -150,10 +202,30 @@ export function replayCommand(histories: readonly History[], strategyId: string,
         baselineInputTokens: base.totalInputTokens,
         ...(cost && baseCost && sheet
           ? {
-              cost: { model: sheet.label, cachedTokens: cost.cachedTokens, costUsd: cost.costUsd, uncachedCostUsd: cost.uncachedCostUsd, baselineCostUsd: baseCost.costUsd, baselineUncachedCostUsd: baseCost.uncachedCostUsd },
+              cost: {
+                model: sheet.label,
+                cachedTokens: cost.cachedTokens,
+                costUsd: cost.costUsd,
+                uncachedCostUsd: cost.uncachedCostUsd,
+                baselineCostUsd: baseCost.costUsd,
+                baselineUncachedCostUsd: baseCost.uncachedCostUsd,
+              },
             }
           : {}),
-        ...(check ? { reportedCheck: { calls: check.calls, reportedCostUsd: check.reported.costUsd, simulatedCostUsd: check.simulated.costUsd, calibratedCostUsd: check.calibrated.costUsd, offsetTokens: check.offsetTokens, scale: check.scale, rawGap: check.rawGap, calibratedGap: check.calibratedGap } } : {}),
+        ...(check
+          ? {
+              reportedCheck: {
+                calls: check.calls,
+                reportedCostUsd: check.reported.costUsd,
+                simulatedCostUsd: check.simulated.costUsd,
+                calibratedCostUsd: check.calibrated.costUsd,
+                offsetTokens: check.offsetTokens,
+                scale: check.scale,
+                rawGap: check.rawGap,
+                calibratedGap: check.calibratedGap,
+              },
+            }
+          : {}),
       };
     }),
   };

@@ -55,13 +55,22 @@ export const inspectOutput = z.object({
   ),
 });
 
-const fate = z.object({ stepId: z.string(), fate: z.enum(['kept', 'truncated', 'removed', 'summarized']), summaryId: z.string().optional() });
+const fate = z.object({
+  stepId: z.string(),
+  fate: z.enum(['kept', 'truncated', 'removed', 'summarized']),
+  summaryId: z.string().optional(),
+});
 
 export const pruneOutput = z.object({
   command: z.literal('prune'),
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()),
-  run: z.string().optional().describe('The trigger and mode the run was simulated with (--trigger/--mode); absent: one application.'),
+  run: z
+    .string()
+    .optional()
+    .describe(
+      'The trigger and mode the run was simulated with (--trigger/--mode); absent: one application.',
+    ),
   histories: z.array(
     z.object({
       id: z.string(),
@@ -79,7 +88,11 @@ export const replayOutput = z.object({
   command: z.literal('replay'),
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()),
-  run: z.object({ trigger: z.record(z.string(), z.unknown()), mode: z.enum(['stateless', 'in-place']), description: z.string() }),
+  run: z.object({
+    trigger: z.record(z.string(), z.unknown()),
+    mode: z.enum(['stateless', 'in-place']),
+    description: z.string(),
+  }),
   contextWindow: z.number().int(),
   histories: z.array(
     z.object({
@@ -89,9 +102,16 @@ export const replayOutput = z.object({
           call: z.number().int(),
           stepIndex: z.number().int(),
           contextTokens: z.number().int(),
-          sharedPrefixTokens: z.number().int().describe("Tokens of the leading steps shared with the previous call's context."),
+          sharedPrefixTokens: z
+            .number()
+            .int()
+            .describe("Tokens of the leading steps shared with the previous call's context."),
           applied: z.boolean().describe('The strategy ran since the previous call.'),
-          cachedTokens: z.number().int().optional().describe("Tokens billed at the model's cached price."),
+          cachedTokens: z
+            .number()
+            .int()
+            .optional()
+            .describe("Tokens billed at the model's cached price."),
           costUsd: z.number().optional(),
         }),
       ),
@@ -101,13 +121,33 @@ export const replayOutput = z.object({
       overflowCalls: z.number().int(),
       baselineInputTokens: z.number().int(),
       cost: z
-        .object({ model: z.string(), cachedTokens: z.number().int(), costUsd: z.number(), uncachedCostUsd: z.number(), baselineCostUsd: z.number(), baselineUncachedCostUsd: z.number() })
+        .object({
+          model: z.string(),
+          cachedTokens: z.number().int(),
+          costUsd: z.number(),
+          uncachedCostUsd: z.number(),
+          baselineCostUsd: z.number(),
+          baselineUncachedCostUsd: z.number(),
+        })
         .optional(),
       reportedCheck: z
-        .object({ calls: z.number().int(), reportedCostUsd: z.number(), simulatedCostUsd: z.number(), calibratedCostUsd: z.number(), offsetTokens: z.number().int(), scale: z.number(), rawGap: z.number(), calibratedGap: z.number() })
+        .object({
+          calls: z.number().int(),
+          reportedCostUsd: z.number(),
+          simulatedCostUsd: z.number(),
+          calibratedCostUsd: z.number(),
+          offsetTokens: z.number().int(),
+          scale: z.number(),
+          rawGap: z.number(),
+          calibratedGap: z.number(),
+        })
         .optional(),
     }),
   ),
 });
 
-export const cliOutput = z.discriminatedUnion('command', [inspectOutput, pruneOutput, replayOutput]);
+export const cliOutput = z.discriminatedUnion('command', [
+  inspectOutput,
+  pruneOutput,
+  replayOutput,
+]);

@@ -7,12 +7,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
-const tau = join(root, 'test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json');
+const tau = join(
+  root,
+  'test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+);
 const schema = JSON.parse(readFileSync(join(root, 'cli/output.schema.json'), 'utf8'));
 const validate = new Ajv2020({ strict: false }).compile(schema);
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'cli/stepscope.ts'), ...args], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'cli/stepscope.ts'), ...args],
+    { cwd: root, encoding: 'utf8' },
+  );
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -34,20 +41,43 @@ describe('stepscope CLI', () => {
     expect(h.totals.byKind).toEqual({ 'system-prompt': 1, task: 11, action: 30 });
     expect(h.totals.runInputTokens).toBeGreaterThan(10 * h.totals.tokens);
     const human = cli('inspect', tau);
-    expect(human.stdout).toMatch(/total: 42 steps \(system-prompt 1, task 11, action 30\), 20 tool calls, 0 errors/);
+    expect(human.stdout).toMatch(
+      /total: 42 steps \(system-prompt 1, task 11, action 30\), 20 tool calls, 0 errors/,
+    );
   });
 
   it('inspects a session folder with its sub-agent, a JSONL file, and reports what the file says it used', () => {
-    const folder = json('inspect', join(root, 'test/fixtures/real/anthropic-claude-code/cc_claude_p_29ccd257'));
+    const folder = json(
+      'inspect',
+      join(root, 'test/fixtures/real/anthropic-claude-code/cc_claude_p_29ccd257'),
+    );
     expect(folder.format).toBe('claude-code');
-    expect(folder.histories.map((h: { title: string; parent?: unknown }) => [h.title, h.parent])).toEqual([
-      ['Use the Explore task in sub-agents with Haiku model to give me an overview of t…', undefined],
-      ['Task: Explore codebase structure', { historyId: '29ccd257-68b1-427f-ae5f-6524b7cb6f20', stepId: 's1' }],
+    expect(
+      folder.histories.map((h: { title: string; parent?: unknown }) => [h.title, h.parent]),
+    ).toEqual([
+      [
+        'Use the Explore task in sub-agents with Haiku model to give me an overview of t…',
+        undefined,
+      ],
+      [
+        'Task: Explore codebase structure',
+        { historyId: '29ccd257-68b1-427f-ae5f-6524b7cb6f20', stepId: 's1' },
+      ],
     ]);
-    expect(folder.histories[1].totals.reported).toMatchObject({ inputTokens: 4466, cacheReadInputTokens: 236968 });
-    const runs = json('inspect', join(root, 'test/fixtures/real/smolagents/gpt-4o__code__gaia__2025-07-24.jsonl'));
+    expect(folder.histories[1].totals.reported).toMatchObject({
+      inputTokens: 4466,
+      cacheReadInputTokens: 236968,
+    });
+    const runs = json(
+      'inspect',
+      join(root, 'test/fixtures/real/smolagents/gpt-4o__code__gaia__2025-07-24.jsonl'),
+    );
     expect(runs.histories).toHaveLength(32);
-    expect(runs.histories[0]).toMatchObject({ model: 'gpt-4o', outcome: 'answer Pineapple · expected Guava', totals: { reported: { inputTokens: 16946, outputTokens: 116 } } });
+    expect(runs.histories[0]).toMatchObject({
+      model: 'gpt-4o',
+      outcome: 'answer Pineapple · expected Guava',
+      totals: { reported: { inputTokens: 16946, outputTokens: 116 } },
+    });
   });
 
   it('exits non-zero with the file and position when nothing in it can be read', () => {
@@ -56,8 +86,13 @@ describe('stepscope CLI', () => {
     writeFileSync(bad, '{"samples": [');
     const r = cli('inspect', bad);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('stepscope: cut.json: invalid JSON at line 1, column 14: the text ends early (truncated file?)\n');
-    expect(cli('inspect', join(dir, 'missing.json'))).toMatchObject({ code: 2, stderr: expect.stringContaining('cannot read') });
+    expect(r.stderr).toBe(
+      'stepscope: cut.json: invalid JSON at line 1, column 14: the text ends early (truncated file?)\n',
+    );
+    expect(cli('inspect', join(dir, 'missing.json'))).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('cannot read'),
+    });
   });
 
   it('prunes to the native format with fates, and re-reads its own output', () => {
@@ -75,25 +110,55 @@ describe('stepscope CLI', () => {
   it('prints the messages the model would receive in a dialect', () => {
     const out = json('prune', tau, '--strategy', 'none', '--messages', 'anthropic');
     const messages = out.histories[0].messages as { role: string; content: { type: string }[] }[];
-    expect(messages[0]).toEqual({ role: 'system', content: [{ type: 'text', text: expect.stringContaining('airline') }] });
+    expect(messages[0]).toEqual({
+      role: 'system',
+      content: [{ type: 'text', text: expect.stringContaining('airline') }],
+    });
     const use = messages.findIndex((m) => m.content.some((b) => b.type === 'tool_use'));
     expect(messages[use + 1]?.content[0]?.type).toBe('tool_result');
   });
 
   it('replays per-call context tokens and the run total against none', () => {
-    const out = json('replay', tau, '--strategy', 'strands-sliding-window', '--params', '{"windowSize": 10}');
+    const out = json(
+      'replay',
+      tau,
+      '--strategy',
+      'strands-sliding-window',
+      '--params',
+      '{"windowSize": 10}',
+    );
     const h = out.histories[0];
     expect(h.calls).toHaveLength(30);
     expect(h.totalInputTokens).toBeLessThan(h.baselineInputTokens);
-    expect(h.calls.reduce((n: number, c: { contextTokens: number }) => n + c.contextTokens, 0)).toBe(h.totalInputTokens);
+    expect(
+      h.calls.reduce((n: number, c: { contextTokens: number }) => n + c.contextTokens, 0),
+    ).toBe(h.totalInputTokens);
     // Priced at the assumed default (the file names no model), with prompt caching cheaper than without.
     expect(h.cost.model).toBe('GPT-4o, assumed');
     expect(h.cost.costUsd).toBeLessThan(h.cost.uncachedCostUsd);
   });
 
   it('simulates a trigger and mode given in --params or as flags, the same either way', () => {
-    const inParams = json('replay', tau, '--strategy', 'keep-last-n-steps', '--params', '{"n": 4, "trigger": {"kind": "step-count", "threshold": 12}, "mode": "in-place"}');
-    const asFlags = json('replay', tau, '--strategy', 'keep-last-n-steps', '--params', '{"n": 4}', '--trigger', '{"kind": "step-count", "threshold": 12}', '--mode', 'in-place');
+    const inParams = json(
+      'replay',
+      tau,
+      '--strategy',
+      'keep-last-n-steps',
+      '--params',
+      '{"n": 4, "trigger": {"kind": "step-count", "threshold": 12}, "mode": "in-place"}',
+    );
+    const asFlags = json(
+      'replay',
+      tau,
+      '--strategy',
+      'keep-last-n-steps',
+      '--params',
+      '{"n": 4}',
+      '--trigger',
+      '{"kind": "step-count", "threshold": 12}',
+      '--mode',
+      'in-place',
+    );
     expect(asFlags.histories).toEqual(inParams.histories);
     expect(inParams.run.description).toBe('in place, when the history holds more than 12 steps');
     const h = inParams.histories[0];
@@ -109,13 +174,22 @@ describe('stepscope CLI', () => {
     writeFileSync(join(dir, 'bom.json'), `\uFEFF${text}`);
     writeFileSync(join(dir, 'utf16.json'), Buffer.from(`\uFEFF${text}`, 'utf16le'));
     writeFileSync(join(dir, 'notes.txt'), 'hello world\n');
-    writeFileSync(join(dir, 'deep.json'), `[{"role": "user", "content": ${'['.repeat(2_000)}${']'.repeat(2_000)}}]`);
+    writeFileSync(
+      join(dir, 'deep.json'),
+      `[{"role": "user", "content": ${'['.repeat(2_000)}${']'.repeat(2_000)}}]`,
+    );
     const plain = json('inspect', tau).histories[0].totals;
     expect(json('inspect', join(dir, 'bom.json')).histories[0].totals).toEqual(plain);
     expect(json('inspect', join(dir, 'utf16.json')).histories[0].totals).toEqual(plain);
     for (const [file, message] of [
-      ['notes.txt', "stepscope: notes.txt: invalid JSON at line 1, column 1: unexpected 'h' at the start (not a JSON file?)\n"],
-      ['deep.json', `stepscope: deep.json: the JSON nests more than 500 levels deep (at /0/content${'/0'.repeat(25)}…); Stepscope reads up to 500\n`],
+      [
+        'notes.txt',
+        "stepscope: notes.txt: invalid JSON at line 1, column 1: unexpected 'h' at the start (not a JSON file?)\n",
+      ],
+      [
+        'deep.json',
+        `stepscope: deep.json: the JSON nests more than 500 levels deep (at /0/content${'/0'.repeat(25)}…); Stepscope reads up to 500\n`,
+      ],
     ]) {
       const r = cli('inspect', join(dir, file as string));
       expect([r.code, r.stdout, r.stderr]).toEqual([1, '', message]);
@@ -125,15 +199,47 @@ describe('stepscope CLI', () => {
   it.each([
     [['inspect', '/nope.json'], 2, 'stepscope: cannot read /nope.json: ENOENT'],
     [['replay', tau], 2, 'stepscope: replay: missing --strategy <id>'],
-    [['replay', tau, '--strategy', 'nope'], 1, 'stepscope: Unknown strategy "nope". Known: none, keep-last-n-steps'],
-    [['prune', tau, '--strategy', 'keep-last-n-steps', '--params', '{"n": -1}'], 1, 'stepscope: Invalid parameters for keep-last-n-steps: n: '],
-    [['prune', tau, '--strategy', 'none', '--params', '{bad'], 2, 'stepscope: --params is not valid JSON: {bad'],
-    [['replay', tau, '--strategy', 'keep-last-n-steps', '--params', '{"keep_last_n": 3}'], 1, 'stepscope: Invalid parameters for keep-last-n-steps: unknown key "keep_last_n" (expected: n)'],
-    [['replay', tau, '--strategy', 'prune-old-observations', '--params', '{"bogus": 1}'], 1, 'stepscope: Invalid parameters for prune-old-observations: unknown key "bogus" (expected: keepLastN, maxLength, recordMaxLength)'],
-    [['replay', tau, '--strategy', 'none', '--trigger', '{"kind": "step-count", "treshold": 3}'], 1, 'stepscope: trigger step-count: unknown key "treshold" (expected: kind, threshold, onOverflow)'],
-    [['replay', tau, '--strategy', 'none', '--mode', 'inplace'], 1, 'stepscope: mode: expected one of stateless, in-place'],
+    [
+      ['replay', tau, '--strategy', 'nope'],
+      1,
+      'stepscope: Unknown strategy "nope". Known: none, keep-last-n-steps',
+    ],
+    [
+      ['prune', tau, '--strategy', 'keep-last-n-steps', '--params', '{"n": -1}'],
+      1,
+      'stepscope: Invalid parameters for keep-last-n-steps: n: ',
+    ],
+    [
+      ['prune', tau, '--strategy', 'none', '--params', '{bad'],
+      2,
+      'stepscope: --params is not valid JSON: {bad',
+    ],
+    [
+      ['replay', tau, '--strategy', 'keep-last-n-steps', '--params', '{"keep_last_n": 3}'],
+      1,
+      'stepscope: Invalid parameters for keep-last-n-steps: unknown key "keep_last_n" (expected: n)',
+    ],
+    [
+      ['replay', tau, '--strategy', 'prune-old-observations', '--params', '{"bogus": 1}'],
+      1,
+      'stepscope: Invalid parameters for prune-old-observations: unknown key "bogus" (expected: keepLastN, maxLength, recordMaxLength)',
+    ],
+    [
+      ['replay', tau, '--strategy', 'none', '--trigger', '{"kind": "step-count", "treshold": 3}'],
+      1,
+      'stepscope: trigger step-count: unknown key "treshold" (expected: kind, threshold, onOverflow)',
+    ],
+    [
+      ['replay', tau, '--strategy', 'none', '--mode', 'inplace'],
+      1,
+      'stepscope: mode: expected one of stateless, in-place',
+    ],
     [['frobnicate', tau], 2, 'stepscope: unknown command "frobnicate"'],
-    [['inspect', join(root, 'package.json')], 1, 'stepscope: package.json: not a format Stepscope reads'],
+    [
+      ['inspect', join(root, 'package.json')],
+      1,
+      'stepscope: package.json: not a format Stepscope reads',
+    ],
   ])('%j exits %i with one line on stderr', (args, code, message) => {
     const r = cli(...(args as string[]));
     expect(r.code).toBe(code);

@@ -8,10 +8,21 @@ import { parseArgs } from 'node:util';
 import { readSource, type ImportResult, type ParsedSource } from '../lib/import';
 import { importSources, isHistoryFileName } from '../lib/import/files';
 import { createStrategyContext } from '../lib/strategies/context';
-import { DEFAULT_TOKENIZER, findTokenizer, TOKENIZER_REGISTRY, type TokenizerId } from '../lib/tokens/tokenizer';
+import {
+  DEFAULT_TOKENIZER,
+  findTokenizer,
+  TOKENIZER_REGISTRY,
+  type TokenizerId,
+} from '../lib/tokens/tokenizer';
 import { DIALECT_REGISTRY } from '../lib/messages';
 import { renderInspect, renderPrune, renderReplay } from './render';
-import { inspectCommand, parseDialect, pruneCommand, replayCommand, splitRunParams } from './commands';
+import {
+  inspectCommand,
+  parseDialect,
+  pruneCommand,
+  replayCommand,
+  splitRunParams,
+} from './commands';
 
 const USAGE = `usage: stepscope <command> <file or folder>... [options]
 
@@ -41,7 +52,9 @@ function filesUnder(path: string): { full: string; rel: string }[] {
   try {
     stat = statSync(path);
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   if (!stat.isDirectory()) return [{ full: path, rel: basename(path) }];
   const base = dirname(resolve(path));
@@ -62,7 +75,8 @@ function filesUnder(path: string): { full: string; rel: string }[] {
 async function readPaths(paths: readonly string[]): Promise<ImportResult & { format: string }> {
   const all = paths.flatMap(filesUnder);
   const picked = all.length > 1 ? all.filter((f) => isHistoryFileName(f.rel)) : all;
-  if (picked.length === 0) throw new UsageError(`${paths.join(' ')}: no .json, .jsonl or .traj file to read`);
+  if (picked.length === 0)
+    throw new UsageError(`${paths.join(' ')}: no .json, .jsonl or .traj file to read`);
   const failures: string[] = [];
   // Read as the app reads a picked file: in chunks, JSONL line by line, any encoding the file announces.
   const sources: ParsedSource[] = [];
@@ -76,8 +90,14 @@ async function readPaths(paths: readonly string[]): Promise<ImportResult & { for
   const loaded = importSources(sources, failures);
   if (loaded.histories.length === 0) throw new Error(failures.join('; '));
   // Files that failed among others that loaded are warnings; the exit code stays 0 for what loaded.
-  const warnings = [...failures.map((f) => `not loaded: ${f}`), ...loaded.warnings].map((message) => ({ message }));
-  return { file: { histories: loaded.histories }, format: [...new Set(loaded.formats)].join(', '), warnings };
+  const warnings = [...failures.map((f) => `not loaded: ${f}`), ...loaded.warnings].map(
+    (message) => ({ message }),
+  );
+  return {
+    file: { histories: loaded.histories },
+    format: [...new Set(loaded.formats)].join(', '),
+    warnings,
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -102,9 +122,13 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const [command, file] = positionals;
-  if (!command || !['inspect', 'prune', 'replay'].includes(command)) throw new UsageError(`unknown command "${command ?? ''}" (inspect, prune, replay; --help)`);
+  if (!command || !['inspect', 'prune', 'replay'].includes(command))
+    throw new UsageError(`unknown command "${command ?? ''}" (inspect, prune, replay; --help)`);
   if (!file) throw new UsageError(`${command}: missing <file>`);
-  if (!findTokenizer(values.tokenizer)) throw new UsageError(`unknown tokenizer "${values.tokenizer}" (${TOKENIZER_REGISTRY.map((t) => t.id).join(', ')})`);
+  if (!findTokenizer(values.tokenizer))
+    throw new UsageError(
+      `unknown tokenizer "${values.tokenizer}" (${TOKENIZER_REGISTRY.map((t) => t.id).join(', ')})`,
+    );
   const imported = await readPaths(positionals.slice(1));
   const histories = imported.file.histories;
   const ctx = createStrategyContext({
@@ -128,9 +152,13 @@ async function main(argv: string[]): Promise<number> {
       throw new UsageError(`--trigger is not valid JSON: ${values.trigger}`);
     }
   }
-  const flags = { ...(trigger !== undefined ? { trigger } : {}), ...(values.mode !== undefined ? { mode: values.mode } : {}) };
+  const flags = {
+    ...(trigger !== undefined ? { trigger } : {}),
+    ...(values.mode !== undefined ? { mode: values.mode } : {}),
+  };
   const split = splitRunParams(params, flags);
-  const inParams = params !== null && typeof params === 'object' && ('trigger' in params || 'mode' in params);
+  const inParams =
+    params !== null && typeof params === 'object' && ('trigger' in params || 'mode' in params);
   const runGiven = values.trigger !== undefined || values.mode !== undefined || inParams;
   const needStrategy = () => {
     if (!values.strategy) throw new UsageError(`${command}: missing --strategy <id>`);
@@ -143,11 +171,25 @@ async function main(argv: string[]): Promise<number> {
     output = out;
     human = renderInspect(out);
   } else if (command === 'prune') {
-    const out = pruneCommand(histories, needStrategy(), split.params, ctx, values.messages ? parseDialect(values.messages) : undefined, runGiven ? split.run : undefined);
+    const out = pruneCommand(
+      histories,
+      needStrategy(),
+      split.params,
+      ctx,
+      values.messages ? parseDialect(values.messages) : undefined,
+      runGiven ? split.run : undefined,
+    );
     output = out;
     human = renderPrune(out);
   } else {
-    const out = replayCommand(histories, needStrategy(), split.params, ctx, split.run, values.model);
+    const out = replayCommand(
+      histories,
+      needStrategy(),
+      split.params,
+      ctx,
+      split.run,
+      values.model,
+    );
     output = out;
     human = renderReplay(out);
   }

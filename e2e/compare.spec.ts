@@ -6,9 +6,13 @@ import { fileURLToPath } from 'node:url';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
-test('compare strategies: add three, change a parameter, context at a call, a truncation diff, export and re-import, the shared URL', async ({ page }) => {
+test('compare strategies: add three, change a parameter, context at a call, a truncation diff, export and re-import, the shared URL', async ({
+  page,
+}) => {
   await page.goto('/?sample=tau-bench-airline-task3');
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps'),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Compare strategies' }).click();
   await page.getByRole('button', { name: 'Compare three framework defaults' }).click();
   const summary = page.getByRole('table', { name: 'Strategy summary' });
@@ -19,7 +23,9 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
   // A third kind of strategy, from the registry: it keeps the last N steps.
   await page.getByLabel('Add a strategy').selectOption({ label: 'Keep last N steps' });
   await expect(summary.getByRole('row')).toHaveCount(6);
-  await expect(page.getByRole('region', { name: 'Comparison charts' })).toContainText('Keep last N steps');
+  await expect(page.getByRole('region', { name: 'Comparison charts' })).toContainText(
+    'Keep last N steps',
+  );
   const keepRow = summary.getByRole('row').filter({ hasText: 'Keep last N steps' });
   const before = await keepRow.textContent();
   // Change a parameter: the table follows.
@@ -34,10 +40,19 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
   await card.getByLabel('n', { exact: true }).fill('2');
   await expect(card.getByRole('alert')).toHaveCount(0);
   // A warning links to its step: the aligned rows show it selected.
-  await page.getByRole('list', { name: 'Warnings for Strands sliding window' }).getByRole('button', { name: 'the task (step 1) is dropped' }).click();
-  await expect(page.getByRole('region', { name: 'Aligned steps' }).getByRole('button', { name: 'Step 1: Task' })).toBeVisible();
+  await page
+    .getByRole('list', { name: 'Warnings for Strands sliding window' })
+    .getByRole('button', { name: 'the task (step 1) is dropped' })
+    .click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Aligned steps' })
+      .getByRole('button', { name: 'Step 1: Task' }),
+  ).toBeVisible();
   // Lost identifiers are counted.
-  await expect(page.getByRole('list', { name: 'Warnings for Keep last N steps' })).toContainText('used later but no longer in context');
+  await expect(page.getByRole('list', { name: 'Warnings for Keep last N steps' })).toContainText(
+    'used later but no longer in context',
+  );
   // Context at call k.
   const context = page.getByRole('region', { name: 'Context at call' });
   await context.getByLabel('Model call').fill('10');
@@ -58,7 +73,10 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
   await expect(context).toContainText('Context at call 11 of 30');
   // A truncated step's diff.
   const aligned = page.getByRole('region', { name: 'Aligned steps' });
-  await aligned.getByRole('button', { name: 'Truncate old observations: truncated' }).first().click();
+  await aligned
+    .getByRole('button', { name: 'Truncate old observations: truncated' })
+    .first()
+    .click();
   await expect(aligned.getByLabel('Truncation diff')).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, '08-compare-diff.png'), fullPage: true });
   // Export a result in our format, then open it: it is the pruned history.
@@ -69,23 +87,44 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
   expect(exported.format).toBe('stepscope');
   const url = page.url();
   await page.getByRole('button', { name: 'Open another file' }).click();
-  await page.getByLabel('Open another history file').setInputFiles({ name: 'pruned.json', mimeType: 'application/json', buffer: readFileSync(file as string) });
+  await page.getByLabel('Open another history file').setInputFiles({
+    name: 'pruned.json',
+    mimeType: 'application/json',
+    buffer: readFileSync(file as string),
+  });
   await expect(page.getByRole('banner')).toContainText('pruned.json');
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByText(`Timeline · ${exported.histories[0].steps.length} steps`)).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Timeline' })
+      .getByText(`Timeline · ${exported.histories[0].steps.length} steps`),
+  ).toBeVisible();
   expect(exported.histories[0].steps.length).toBeLessThan(42);
   // The shared URL brings back the same comparison once the same file is loaded.
   await page.goto(url);
-  await expect(page.getByRole('table', { name: 'Strategy summary' }).getByRole('row')).toHaveCount(6);
-  await expect(page.getByRole('group', { name: /Keep last N steps/ }).getByLabel('n', { exact: true })).toHaveValue('2');
-  await expect(page.getByRole('region', { name: 'Context at call' })).toContainText('Context at call 11 of 30');
+  await expect(page.getByRole('table', { name: 'Strategy summary' }).getByRole('row')).toHaveCount(
+    6,
+  );
+  await expect(
+    page.getByRole('group', { name: /Keep last N steps/ }).getByLabel('n', { exact: true }),
+  ).toHaveValue('2');
+  await expect(page.getByRole('region', { name: 'Context at call' })).toContainText(
+    'Context at call 11 of 30',
+  );
 });
 
-test('a summarizing strategy shows its summaries as inserted rows after the steps they replace', async ({ page }) => {
+test('a summarizing strategy shows its summaries as inserted rows after the steps they replace', async ({
+  page,
+}) => {
   // A small window makes the summarizing window summarize this 42-step run.
-  await page.goto('/?sample=tau-bench-airline-task3&view=compare&compare=summarizing-window%7E%7B%22triggerTokens%22%3A3000%7D');
+  await page.goto(
+    '/?sample=tau-bench-airline-task3&view=compare&compare=summarizing-window%7E%7B%22triggerTokens%22%3A3000%7D',
+  );
   const aligned = page.getByRole('region', { name: 'Aligned steps' });
-  await aligned.getByRole('button', { name: 'Summarizing window (Strands): summarized' }).first().click();
+  await aligned
+    .getByRole('button', { name: 'Summarizing window (Strands): summarized' })
+    .first()
+    .click();
   await expect(aligned).toContainText(/Summary replacing \d+ step\(s\)/);
   // The summary itself sits after the last step it replaces: scroll the rows to it.
   await aligned.locator('.overflow-auto').evaluate((el) => el.scrollTo(0, el.scrollHeight));
@@ -93,7 +132,9 @@ test('a summarizing strategy shows its summaries as inserted rows after the step
   await page.screenshot({ path: path.join(SHOTS, '10-compare-summaries.png'), fullPage: true });
 });
 
-test('a custom strategy runs sandboxed: its result is a column; network calls and endless loops are errors, not crashes', async ({ page }) => {
+test('a custom strategy runs sandboxed: its result is a column; network calls and endless loops are errors, not crashes', async ({
+  page,
+}) => {
   await page.goto('/?sample=tau-bench-airline-task3&view=compare');
   await page.getByLabel('Add a strategy').selectOption({ label: 'Custom function (your code)…' });
   const summary = page.getByRole('table', { name: 'Strategy summary' });
@@ -105,10 +146,15 @@ test('a custom strategy runs sandboxed: its result is a column; network calls an
   // No network inside the sandbox.
   await code.fill('(steps) => { fetch("https://example.com"); return steps; }');
   const card = page.getByRole('group', { name: /Custom function/ });
-  await expect(card.getByRole('alert')).toContainText('the function failed: fetch is not a function');
+  await expect(card.getByRole('alert')).toContainText(
+    'the function failed: fetch is not a function',
+  );
   // An endless loop is stopped at the time limit.
   await code.fill('(steps) => { for (;;) {} }');
-  await expect(card.getByRole('alert')).toContainText('the function ran longer than 3 s and was stopped', { timeout: 15_000 });
+  await expect(card.getByRole('alert')).toContainText(
+    'the function ran longer than 3 s and was stopped',
+    { timeout: 15_000 },
+  );
   // The page is still alive and a fixed function works again.
   await code.fill('(steps) => steps.filter((s) => s.kind !== "task" || s.stepNumber < 3)');
   await expect(card.getByRole('alert')).toHaveCount(0);

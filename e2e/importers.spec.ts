@@ -11,17 +11,25 @@ import { parseSource } from '../lib/import';
 import { importSources, isHistoryFileName } from '../lib/import/files';
 import { reportedUsage } from '../lib/model/usage';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/real');
+const FIXTURES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test/fixtures/real',
+);
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 function expected(rel: string) {
   const full = path.join(FIXTURES, rel);
   const files: string[] = [];
-  const walk = (p: string) => (statSync(p).isDirectory() ? readdirSync(p).forEach((c) => walk(path.join(p, c))) : files.push(p));
+  const walk = (p: string) =>
+    statSync(p).isDirectory()
+      ? readdirSync(p).forEach((c) => walk(path.join(p, c)))
+      : files.push(p);
   walk(full);
   const base = path.dirname(full);
   const picked = files.length === 1 ? files : files.filter(isHistoryFileName);
-  return importSources(picked.map((f) => parseSource(readFileSync(f, 'utf8'), path.relative(base, f))));
+  return importSources(
+    picked.map((f) => parseSource(readFileSync(f, 'utf8'), path.relative(base, f))),
+  );
 }
 
 const FAMILIES: [family: string, rel: string][] = [
@@ -48,23 +56,44 @@ for (const [family, rel] of FAMILIES) {
     if (!first) throw new Error(`${rel} has no history`);
     await page.goto('/');
     const full = path.join(FIXTURES, rel);
-    const input = statSync(full).isDirectory() ? page.getByLabel('Choose a history folder') : page.getByLabel('Choose a history file');
+    const input = statSync(full).isDirectory()
+      ? page.getByLabel('Choose a history folder')
+      : page.getByLabel('Choose a history file');
     await input.setInputFiles(full);
-    await expect(page.getByRole('region', { name: 'Timeline' }).getByText(`Timeline · ${first.steps.length} step${first.steps.length === 1 ? '' : 's'}`)).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Timeline' })
+        .getByText(`Timeline · ${first.steps.length} step${first.steps.length === 1 ? '' : 's'}`),
+    ).toBeVisible();
     await expect(page.getByRole('alert', { name: 'File error' })).toHaveCount(0);
-    if (want.warnings.length > 0) await expect(page.getByText(`${want.warnings.length} import warning(s)`)).toBeVisible();
-    if (reportedUsage(first)) await expect(page.getByRole('region', { name: 'Run totals' })).toContainText('Reported by the file:');
-    if (want.histories.length > 1) await expect(page.getByLabel('Run', { exact: true }).locator('option')).toHaveCount(want.histories.length);
-    await page.screenshot({ path: path.join(SHOTS, `family-${path.basename(rel).replace(/\W+/g, '-')}.png`), fullPage: true });
+    if (want.warnings.length > 0)
+      await expect(page.getByText(`${want.warnings.length} import warning(s)`)).toBeVisible();
+    if (reportedUsage(first))
+      await expect(page.getByRole('region', { name: 'Run totals' })).toContainText(
+        'Reported by the file:',
+      );
+    if (want.histories.length > 1)
+      await expect(page.getByLabel('Run', { exact: true }).locator('option')).toHaveCount(
+        want.histories.length,
+      );
+    await page.screenshot({
+      path: path.join(SHOTS, `family-${path.basename(rel).replace(/\W+/g, '-')}.png`),
+      fullPage: true,
+    });
   });
 }
 
-test('every bundled example opens from the start page, folder examples included', async ({ page }) => {
+test('every bundled example opens from the start page, folder examples included', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.screenshot({ path: path.join(SHOTS, '00-start-page.png'), fullPage: true });
   const examples: [name: string, steps: number][] = [
     ['Claude Code session with a sub-agent', 3],
-    ['smolagents GAIA benchmark', expected('smolagents/gpt-4o__code__gaia__2025-07-24.jsonl').histories[0]?.steps.length ?? -1],
+    [
+      'smolagents GAIA benchmark',
+      expected('smolagents/gpt-4o__code__gaia__2025-07-24.jsonl').histories[0]?.steps.length ?? -1,
+    ],
     ['SWE-agent fixing marshmallow #1867', 16],
     ['OpenHands session', 6],
     ['Strands agent in Langfuse', 5],
@@ -73,11 +102,15 @@ test('every bundled example opens from the start page, folder examples included'
   for (const [name, steps] of examples) {
     await page.goto('/');
     await page.getByRole('button', { name: `Load example: ${name}` }).click();
-    await expect(page.getByRole('region', { name: 'Timeline' }).getByText(`Timeline · ${steps} steps`)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Timeline' }).getByText(`Timeline · ${steps} steps`),
+    ).toBeVisible();
     await expect(page.getByRole('alert', { name: 'File error' })).toHaveCount(0);
   }
   // A folder example is shared by its URL like any other.
   await expect(page).toHaveURL(/sample=openai-agents-otel-spans/);
   await page.goto('/?sample=claude-code-subagent');
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByText('⤷ sub-agent')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByText('⤷ sub-agent')).toHaveCount(
+    1,
+  );
 });

@@ -11,29 +11,44 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const TAU = path.resolve(HERE, '../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json');
-const CLAUDE = path.resolve(HERE, '../test/fixtures/real/anthropic-claude-code/cc_small_5ed31c36.jsonl');
+const TAU = path.resolve(
+  HERE,
+  '../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+);
+const CLAUDE = path.resolve(
+  HERE,
+  '../test/fixtures/real/anthropic-claude-code/cc_small_5ed31c36.jsonl',
+);
 const SHOTS = path.resolve(HERE, 'screenshots');
 
 async function openFile(page: Page, file: string, steps: number) {
   await page.goto('/');
   await page.getByLabel('Choose a history file').setInputFiles(file);
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByText(`Timeline · ${steps} steps`)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Timeline' }).getByText(`Timeline · ${steps} steps`),
+  ).toBeVisible();
   // Kept in the library: the URL names the entry by its content hash.
   await expect(page).toHaveURL(/[?&]open=[0-9a-f]{64}/);
 }
 
-test('a picked file is kept: reload, a second tab, search, rename, a saved comparison, export, delete and import back', async ({ page, context }) => {
+test('a picked file is kept: reload, a second tab, search, rename, a saved comparison, export, delete and import back', async ({
+  page,
+  context,
+}) => {
   await openFile(page, TAU, 42);
   await openFile(page, CLAUDE, 4);
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 4 steps')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 4 steps'),
+  ).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('cc_small_5ed31c36.jsonl');
 
   // Save a comparison for the open file.
   await page.getByRole('tab', { name: 'Compare strategies' }).click();
   await page.getByRole('button', { name: 'Compare three framework defaults' }).click();
-  await expect(page.getByRole('table', { name: 'Strategy summary' }).getByRole('row')).toHaveCount(5);
+  await expect(page.getByRole('table', { name: 'Strategy summary' }).getByRole('row')).toHaveCount(
+    5,
+  );
   await page.getByLabel('Comparison name').fill('three defaults');
   await page.getByRole('button', { name: 'Save in the library' }).click();
   await expect(page.getByRole('status')).toContainText('Saved as “three defaults” in the library.');
@@ -50,16 +65,22 @@ test('a picked file is kept: reload, a second tab, search, rename, a saved compa
   await other.getByLabel('Search the library').fill('');
   await other.getByLabel('Sort the library').selectOption('name');
   await expect(entries.locator('> li').first()).toContainText('cc_small_5ed31c36.jsonl');
-  await other.getByRole('button', { name: 'Rename derived__tau-bench_gpt-4o-airline_task3_messages.json' }).click();
+  await other
+    .getByRole('button', { name: 'Rename derived__tau-bench_gpt-4o-airline_task3_messages.json' })
+    .click();
   await other.getByLabel(/^New name for/).fill('airline task 3');
   await other.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(entries).toContainText('airline task 3');
-  await expect(other.getByRole('list', { name: 'Saved comparisons of cc_small_5ed31c36.jsonl' })).toContainText('three defaults');
+  await expect(
+    other.getByRole('list', { name: 'Saved comparisons of cc_small_5ed31c36.jsonl' }),
+  ).toContainText('three defaults');
   await other.screenshot({ path: path.join(SHOTS, '20-library.png'), fullPage: true });
 
   // The saved comparison reopens the file from the library with its strategies.
   await other.getByRole('link', { name: 'three defaults' }).click();
-  await expect(other.getByRole('table', { name: 'Strategy summary' }).getByRole('row')).toHaveCount(5);
+  await expect(other.getByRole('table', { name: 'Strategy summary' }).getByRole('row')).toHaveCount(
+    5,
+  );
   await expect(other.getByRole('banner')).toContainText('cc_small_5ed31c36.jsonl');
 
   // Export everything, delete an entry, import the export: it is back.
@@ -72,23 +93,42 @@ test('a picked file is kept: reload, a second tab, search, rename, a saved compa
   other.on('dialog', (d) => void d.accept());
   await other.getByRole('button', { name: 'Delete airline task 3' }).click();
   await expect(other.getByText('1 of 1 histories')).toBeVisible();
-  await other.getByLabel('Import a library export').setInputFiles({ name: 'library.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect(other.getByRole('status')).toContainText('Imported 2 histories and 1 saved comparisons from library.json.');
+  await other.getByLabel('Import a library export').setInputFiles({
+    name: 'library.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+  await expect(other.getByRole('status')).toContainText(
+    'Imported 2 histories and 1 saved comparisons from library.json.',
+  );
   await expect(other.getByText('2 of 2 histories')).toBeVisible();
   // A damaged export is refused with what is wrong.
-  await other.getByLabel('Import a library export').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(text.slice(0, 200)) });
-  await expect(other.getByRole('alert', { name: 'Library error' })).toContainText('cut.json: not a library export (the text is not JSON)');
+  await other.getByLabel('Import a library export').setInputFiles({
+    name: 'cut.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text.slice(0, 200)),
+  });
+  await expect(other.getByRole('alert', { name: 'Library error' })).toContainText(
+    'cut.json: not a library export (the text is not JSON)',
+  );
 
   // The start page lists the recent ones; one click reopens without the file.
   await page.goto('/');
   await page.getByRole('button', { name: 'Reopen airline task 3' }).click();
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps'),
+  ).toBeVisible();
 });
 
-test('a browser restart loses nothing (a persistent profile closed and launched again)', async ({ baseURL }, testInfo) => {
+test('a browser restart loses nothing (a persistent profile closed and launched again)', async ({
+  baseURL,
+}, testInfo) => {
   const profile = mkdtempSync(path.join(tmpdir(), 'stepscope-profile-'));
   const launch = () =>
-    chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL: baseURL ?? '' });
+    chromium.launchPersistentContext(profile, {
+      ...testInfo.project.use.launchOptions,
+      baseURL: baseURL ?? '',
+    });
   const first = await launch();
   const page = first.pages()[0] ?? (await first.newPage());
   await openFile(page, TAU, 42);
@@ -97,7 +137,9 @@ test('a browser restart loses nothing (a persistent profile closed and launched 
   const second = await launch();
   const again = second.pages()[0] ?? (await second.newPage());
   await again.goto(url);
-  await expect(again.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps')).toBeVisible();
+  await expect(
+    again.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps'),
+  ).toBeVisible();
   await again.goto('/library');
   await expect(again.getByText('1 of 1 histories')).toBeVisible();
   await second.close();
@@ -106,24 +148,43 @@ test('a browser restart loses nothing (a persistent profile closed and launched 
 test('without storage the library says why, and files still open', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined }));
   await page.goto('/library');
-  await expect(page.getByRole('alert', { name: 'Library error' })).toContainText('This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.');
+  await expect(page.getByRole('alert', { name: 'Library error' })).toContainText(
+    'This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.',
+  );
   await page.goto('/');
   await expect(page.getByText('The library is not available in this window')).toBeVisible();
   await page.getByLabel('Choose a history file').setInputFiles(TAU);
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps'),
+  ).toBeVisible();
 });
 
-test('a full quota: the file opens, and a notice says it was not kept and why', async ({ page, baseURL }) => {
+test('a full quota: the file opens, and a notice says it was not kept and why', async ({
+  page,
+  baseURL,
+}) => {
   const cdp = await page.context().newCDPSession(page);
   await page.goto('/');
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL ?? '').origin, quotaSize: 1024 });
+  await cdp.send('Storage.overrideQuotaForOrigin', {
+    origin: new URL(baseURL ?? '').origin,
+    quotaSize: 1024,
+  });
   await page.getByLabel('Choose a history file').setInputFiles(TAU);
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps'),
+  ).toBeVisible();
   const notice = page.getByRole('status', { name: 'Library notice' });
   await expect(notice).toContainText('Not kept in the library.');
-  await expect(notice).toContainText("The browser's storage for this site is full, so keeping derived__tau-bench_gpt-4o-airline_task3_messages.json in the library failed. Delete entries you no longer need from the library (or free disk space) and try again.");
+  await expect(notice).toContainText(
+    "The browser's storage for this site is full, so keeping derived__tau-bench_gpt-4o-airline_task3_messages.json in the library failed. Delete entries you no longer need from the library (or free disk space) and try again.",
+  );
   await expect(page).not.toHaveURL(/open=/);
   // The file in hand keeps working.
-  await page.getByRole('region', { name: 'Timeline' }).getByRole('button', { name: /^Step 6: Action/ }).click();
-  await expect(page.getByRole('region', { name: 'Step inspector' })).toContainText('get_user_details');
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('button', { name: /^Step 6: Action/ })
+    .click();
+  await expect(page.getByRole('region', { name: 'Step inspector' })).toContainText(
+    'get_user_details',
+  );
 });

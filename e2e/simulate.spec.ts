@@ -10,21 +10,28 @@ import { fileURLToPath } from 'node:url';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
-test('a threshold trigger in place: sawtooth, cached cost beside uncached, the ranking and a sweep', async ({ page }) => {
+test('a threshold trigger in place: sawtooth, cached cost beside uncached, the ranking and a sweep', async ({
+  page,
+}) => {
   await page.goto('/?sample=tau-bench-airline-task3&view=compare');
   await page.getByLabel('Add a strategy').selectOption({ label: 'Keep last N steps' });
   const card = page.getByRole('group', { name: /Keep last N steps/ });
   await card.getByLabel('n', { exact: true }).fill('4');
-  await card.getByLabel('Trigger', { exact: true }).selectOption({ label: 'when the step count passes a threshold' });
+  await card
+    .getByLabel('Trigger', { exact: true })
+    .selectOption({ label: 'when the step count passes a threshold' });
   await card.getByLabel('Trigger threshold').fill('12');
   await card.getByLabel('Mode').selectOption('in-place');
-  await expect(page).toHaveURL(/keep-last-n-steps%40%7B.*%22threshold%22%3A12.*%22in-place%22.*%7D%7E%7B%22n%22%3A4%7D/);
+  await expect(page).toHaveURL(
+    /keep-last-n-steps%40%7B.*%22threshold%22%3A12.*%22in-place%22.*%7D%7E%7B%22n%22%3A4%7D/,
+  );
   const summary = page.getByRole('table', { name: 'Strategy summary' });
   const row = summary.getByRole('row').filter({ hasText: 'Keep last N steps' });
   await expect(row).toContainText('in place, when the history holds more than 12 steps');
   // Cached cost and uncached cost, both in dollars, the cached one lower.
   const cells = row.getByRole('cell');
-  const money = async (i: number) => Number(((await cells.nth(i).textContent()) ?? '').replace(/[^0-9.]/g, ''));
+  const money = async (i: number) =>
+    Number(((await cells.nth(i).textContent()) ?? '').replace(/[^0-9.]/g, ''));
   const headers = await summary.getByRole('columnheader').allTextContents();
   const cached = await money(headers.findIndex((h) => h.startsWith('Cost, cached')));
   const uncached = await money(headers.findIndex((h) => h.startsWith('Cost, uncached')));
@@ -44,7 +51,9 @@ test('a threshold trigger in place: sawtooth, cached cost beside uncached, the r
   await expect(ranked).toHaveCount(2);
   await expect(ranked.first()).toContainText('Keep last N steps');
   await expect(ranked.first()).toContainText(/Saves \d+% of input, \d+% of the cached cost/);
-  await expect(ranked.first()).toContainText(/identifiers a later call used were cut, first at step \d+/);
+  await expect(ranked.first()).toContainText(
+    /identifiers a later call used were cut, first at step \d+/,
+  );
   await ranking.getByLabel('Ranking goal').selectOption('loss');
   await expect(ranked.first()).toContainText('none (everything, every call)');
   // A sweep of n: cost against loss, the knee marked, with progress.
@@ -67,15 +76,22 @@ test('a plan step toggled to its summary replays at once', async ({ page }) => {
   const step = view.getByRole('listitem', { name: /^Plan step 1\.3\. / });
   await expect(step.getByRole('heading')).toContainText('### 1.3.');
   await step.getByRole('button', { name: 'summary' }).click();
-  await expect(step.getByRole('button', { name: 'summary' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(step.getByRole('button', { name: 'summary' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(step).toContainText('Call `expand_step(3)` for full conversation.');
   await expect(status).toContainText(/145,490 → [\d,]+ as toggled \(saves \d+\.\d%\)/);
   // The active plan step is never compacted.
-  await expect(view.getByRole('listitem').last().getByRole('button', { name: 'summary' })).toBeDisabled();
+  await expect(
+    view.getByRole('listitem').last().getByRole('button', { name: 'summary' }),
+  ).toBeDisabled();
   // The section as the model would see it rendered.
   await view.getByText('The section as rendered into the prompt').click();
   await expect(view.getByLabel('Rendered task history')).toContainText('**Objective**:');
-  await expect(view.getByLabel('Rendered task history')).toContainText('_Call `expand_step(3)` for full conversation._');
+  await expect(view.getByLabel('Rendered task history')).toContainText(
+    '_Call `expand_step(3)` for full conversation._',
+  );
   await page.screenshot({ path: path.join(SHOTS, '13-plan-steps.png'), fullPage: true });
   await step.getByRole('button', { name: 'full' }).click();
   await expect(status).not.toContainText('as toggled');
@@ -87,8 +103,15 @@ test("a real Claude Code session's reported bill against the simulation", async 
   const check = page.getByRole('region', { name: 'Check against reported usage' });
   await expect(check).toContainText('10 calls with reported usage, priced at Claude Haiku 4.5');
   const rows = check.getByRole('table', { name: 'Reported usage check' }).getByRole('row');
-  await expect(rows.filter({ hasText: 'none, calibrated on the file' })).toContainText(/[+-]\d+\.\d%/);
-  const gapOf = async (label: string) => Number(((await rows.filter({ hasText: label }).getByRole('cell').last().textContent()) ?? '').replace('%', ''));
+  await expect(rows.filter({ hasText: 'none, calibrated on the file' })).toContainText(
+    /[+-]\d+\.\d%/,
+  );
+  const gapOf = async (label: string) =>
+    Number(
+      (
+        (await rows.filter({ hasText: label }).getByRole('cell').last().textContent()) ?? ''
+      ).replace('%', ''),
+    );
   // Raw, the transcript misses Claude Code's system prompt and tools; calibrated, within a few percent.
   expect(Math.abs(await gapOf('none, simulated'))).toBeGreaterThan(30);
   expect(Math.abs(await gapOf('none, calibrated on the file'))).toBeLessThan(6);

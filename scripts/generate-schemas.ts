@@ -9,7 +9,11 @@ import { cliOutput } from '../cli/output-schema';
 import { nativeFileSchema } from '../lib/format/native-schema';
 
 export const SCHEMAS = [
-  { path: 'lib/format/stepscope.schema.json', schema: nativeFileSchema, title: 'Stepscope native history file, version 1' },
+  {
+    path: 'lib/format/stepscope.schema.json',
+    schema: nativeFileSchema,
+    title: 'Stepscope native history file, version 1',
+  },
   { path: 'cli/output.schema.json', schema: cliOutput, title: 'Stepscope CLI --json output' },
 ] as const;
 

@@ -9,7 +9,10 @@ import open from 'open';
 
 const port = Number(process.env.PORT ?? 3000);
 const url = `http://localhost:${port}/?sample=tau-bench-airline-task3`;
-const next = (args: string[]): [string, string[]] => [process.execPath, [new URL('../node_modules/next/dist/bin/next', import.meta.url).pathname, ...args]];
+const next = (args: string[]): [string, string[]] => [
+  process.execPath,
+  [new URL('../node_modules/next/dist/bin/next', import.meta.url).pathname, ...args],
+];
 
 const [node, buildArgs] = next(['build']);
 const build = spawnSync(node, buildArgs, { stdio: 'inherit' });
@@ -32,10 +35,13 @@ async function ready() {
   return false;
 }
 
-const headless = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+const headless =
+  process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 if (await ready()) {
   process.stdout.write(`\nStepscope is running: ${url}\n\n`);
   if (!headless && !process.env.CI && !process.env.STEPSCOPE_NO_OPEN) {
-    await open(url).catch(() => process.stdout.write('(could not open a browser; open the address above)\n'));
+    await open(url).catch(() =>
+      process.stdout.write('(could not open a browser; open the address above)\n'),
+    );
   }
 }

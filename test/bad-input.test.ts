@@ -36,58 +36,146 @@ describe.each(files)('%s', (path) => {
   it('cut off in the middle: says where, or for JSONL loads the lines before the cut', () => {
     const cut = text.slice(0, Math.floor(text.length * 0.6));
     if (!isJsonl) {
-      expect(failure(cut, file)).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}: invalid JSON at line \\d+, column \\d+: the text ends early \\(truncated file\\?\\)$`));
+      expect(failure(cut, file)).toMatch(
+        new RegExp(
+          `^${file.replace(/[.]/g, '\\.')}: invalid JSON at line \\d+, column \\d+: the text ends early \\(truncated file\\?\\)$`,
+        ),
+      );
       return;
     }
     const kept = cut.split('\n').length - 1;
     if (kept === 0) {
-      expect(failure(cut, file)).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}: no line is valid JSON \\(line 1: column \\d+: the text ends early`));
+      expect(failure(cut, file)).toMatch(
+        new RegExp(
+          `^${file.replace(/[.]/g, '\\.')}: no line is valid JSON \\(line 1: column \\d+: the text ends early`,
+        ),
+      );
       return;
     }
     const r = importText(cut, file);
-    expect(r.warnings[0]?.message).toMatch(new RegExp(`^line ${kept + 1}: invalid JSON at column \\d+: the text ends early \\(truncated file\\?\\); the line was skipped$`));
+    expect(r.warnings[0]?.message).toMatch(
+      new RegExp(
+        `^line ${kept + 1}: invalid JSON at column \\d+: the text ends early \\(truncated file\\?\\); the line was skipped$`,
+      ),
+    );
     expect(r.file.histories.length).toBeGreaterThan(0);
   });
 });
 
-describe.each(files.filter(([path]) => /\.jsonl$/.test(path) && read(path).trim().split('\n').length > 2))('%s', (path) => {
+describe.each(
+  files.filter(([path]) => /\.jsonl$/.test(path) && read(path).trim().split('\n').length > 2),
+)('%s', (path) => {
   const file = name(path);
-  const lines = read(path).split('\n').filter((l) => l.trim() !== '');
+  const lines = read(path)
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   it('with one broken JSONL line: reports the line and loads the rest', () => {
     const broken = [lines[0], '{"type": "user", "message": {', ...lines.slice(1)].join('\n');
     const whole = importText(lines.join('\n'), file);
     const r = importText(broken, file);
-    expect(r.warnings[0]?.message).toBe('line 2: invalid JSON at column 30: the text ends early (truncated file?); the line was skipped');
+    expect(r.warnings[0]?.message).toBe(
+      'line 2: invalid JSON at column 30: the text ends early (truncated file?); the line was skipped',
+    );
     const steps = (f: typeof r.file) => f.histories.reduce((n, h) => n + h.steps.length, 0);
     expect(steps(r.file)).toBe(steps(whole.file));
   });
 });
 
 describe('wrong types, another format, empty runs', () => {
-  const json = (path: string) => JSON.parse(read(path)) as Record<string, unknown> & Record<string, unknown>[];
+  const json = (path: string) =>
+    JSON.parse(read(path)) as Record<string, unknown> & Record<string, unknown>[];
 
   it.each([
-    ['an Inspect log whose messages are not a list', () => ({ ...json('real/inspect-ai/log_images_tc.json'), samples: [{ id: 1, messages: 'none' }] }), 'looks like Inspect AI eval log, but at /samples/0/messages: Invalid input: expected array, received string'],
-    ['a SWE-agent trajectory whose history is an object', () => ({ ...json('real/swe-agent/function_calling_simple.traj'), history: {}, info: {} }), 'looks like SWE-agent trajectory, but at /history: Invalid input: expected array, received object'],
-    ['a mini-swe-agent trajectory without messages', () => ({ trajectory_format: 'mini-swe-agent-1.1', info: {} }), 'looks like mini-swe-agent trajectory, but at /messages: Invalid input: expected array, received undefined'],
-    ['a tinyAgent dump whose events are a string', () => ({ ...json('real/tinyagent/python_provider_full_run.json'), events: 'x' }), 'looks like tinyAgent run, but at /events: Invalid input: expected array, received string'],
-    ['spans whose names are numbers', () => json('real/otel-genai/adk_live_spans.json').map((s: Record<string, unknown>) => ({ ...s, name: 7 })), 'looks like OpenTelemetry GenAI / OpenInference spans, but at /0/name: Invalid input: expected string, received number'],
-    ['OpenHands events with a numeric source', () => json('real/openhands/trajs_basic.json').map((e: Record<string, unknown>) => ({ ...e, source: 1 })), 'looks like OpenHands events, but at /0/source: Invalid input: expected string, received number'],
-    ['tau-bench runs whose trajectories are strings', () => json('real/openai-chat/tau-bench__tool-calling-grok-3.json').slice(0, 2).map((r: Record<string, unknown>) => ({ ...r, traj: 'x' })), 'looks like tau-bench runs, but at /0/traj: Invalid input: expected array, received string'],
-    ['an ATIF trajectory with a step of unknown source', () => ({ schema_version: 'ATIF-v1.4', steps: [{ step_id: 1, source: 'robot', message: 'hi' }] }), 'looks like Agent Trajectory Interchange Format (ATIF), but at /steps/0/source: Invalid option: expected one of "system"|"user"|"agent"'],
-    ['a package.json (another kind of JSON)', () => ({ name: 'stepscope', version: '1.0.0', scripts: {} }), 'not a format Stepscope reads'],
+    [
+      'an Inspect log whose messages are not a list',
+      () => ({
+        ...json('real/inspect-ai/log_images_tc.json'),
+        samples: [{ id: 1, messages: 'none' }],
+      }),
+      'looks like Inspect AI eval log, but at /samples/0/messages: Invalid input: expected array, received string',
+    ],
+    [
+      'a SWE-agent trajectory whose history is an object',
+      () => ({ ...json('real/swe-agent/function_calling_simple.traj'), history: {}, info: {} }),
+      'looks like SWE-agent trajectory, but at /history: Invalid input: expected array, received object',
+    ],
+    [
+      'a mini-swe-agent trajectory without messages',
+      () => ({ trajectory_format: 'mini-swe-agent-1.1', info: {} }),
+      'looks like mini-swe-agent trajectory, but at /messages: Invalid input: expected array, received undefined',
+    ],
+    [
+      'a tinyAgent dump whose events are a string',
+      () => ({ ...json('real/tinyagent/python_provider_full_run.json'), events: 'x' }),
+      'looks like tinyAgent run, but at /events: Invalid input: expected array, received string',
+    ],
+    [
+      'spans whose names are numbers',
+      () =>
+        json('real/otel-genai/adk_live_spans.json').map((s: Record<string, unknown>) => ({
+          ...s,
+          name: 7,
+        })),
+      'looks like OpenTelemetry GenAI / OpenInference spans, but at /0/name: Invalid input: expected string, received number',
+    ],
+    [
+      'OpenHands events with a numeric source',
+      () =>
+        json('real/openhands/trajs_basic.json').map((e: Record<string, unknown>) => ({
+          ...e,
+          source: 1,
+        })),
+      'looks like OpenHands events, but at /0/source: Invalid input: expected string, received number',
+    ],
+    [
+      'tau-bench runs whose trajectories are strings',
+      () =>
+        json('real/openai-chat/tau-bench__tool-calling-grok-3.json')
+          .slice(0, 2)
+          .map((r: Record<string, unknown>) => ({ ...r, traj: 'x' })),
+      'looks like tau-bench runs, but at /0/traj: Invalid input: expected array, received string',
+    ],
+    [
+      'an ATIF trajectory with a step of unknown source',
+      () => ({
+        schema_version: 'ATIF-v1.4',
+        steps: [{ step_id: 1, source: 'robot', message: 'hi' }],
+      }),
+      'looks like Agent Trajectory Interchange Format (ATIF), but at /steps/0/source: Invalid option: expected one of "system"|"user"|"agent"',
+    ],
+    [
+      'a package.json (another kind of JSON)',
+      () => ({ name: 'stepscope', version: '1.0.0', scripts: {} }),
+      'not a format Stepscope reads',
+    ],
     ['an empty list', () => [], 'an empty list: the file holds no messages, steps or runs'],
     ['an empty object', () => ({}), 'an empty object: the file holds no history'],
-    ['an Inspect log with no samples', () => ({ ...json('real/inspect-ai/log_images_tc.json'), samples: [] }), 'Inspect AI eval log: the log has no samples (was it written with --no-log-samples?)'],
-    ['a SWE-agent trajectory with an empty history and trajectory', () => ({ environment: 'swe_main', history: [], trajectory: [], info: {} }), 'looks like SWE-agent trajectory, but at /: no history and no trajectory'],
+    [
+      'an Inspect log with no samples',
+      () => ({ ...json('real/inspect-ai/log_images_tc.json'), samples: [] }),
+      'Inspect AI eval log: the log has no samples (was it written with --no-log-samples?)',
+    ],
+    [
+      'a SWE-agent trajectory with an empty history and trajectory',
+      () => ({ environment: 'swe_main', history: [], trajectory: [], info: {} }),
+      'looks like SWE-agent trajectory, but at /: no history and no trajectory',
+    ],
   ])('%s', (_label, make, message) => {
     expect(failure(JSON.stringify(make()), 'bad.json')).toContain(`bad.json: ${message}`);
   });
 
   it('OpenAI messages with a malformed tool call fall back to the generic reader, which says what it could not read', () => {
-    const r = importText(JSON.stringify([{ role: 'user', content: 'q' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1' }] }]), 'm.json');
+    const r = importText(
+      JSON.stringify([
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1' }] },
+      ]),
+      'm.json',
+    );
     expect(r.format).toBe('generic-messages');
-    expect(r.warnings.map((w) => w.message)).toEqual(['message 1: a tool call without a function name (c1)']);
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      'message 1: a tool call without a function name (c1)',
+    ]);
   });
 
   it('Claude Code: a line with a wrong-typed message is reported by line and skipped, the rest loads', () => {
@@ -95,21 +183,34 @@ describe('wrong types, another format, empty runs', () => {
     const entry = JSON.parse(lines[2] as string) as Record<string, unknown>;
     lines[2] = JSON.stringify({ ...entry, message: 42 });
     const r = importText(lines.join('\n'), 's.jsonl');
-    expect(r.warnings.map((w) => w.message)).toContain(`line 3: a ${String(entry.type)} entry without a readable message; skipped`);
+    expect(r.warnings.map((w) => w.message)).toContain(
+      `line 3: a ${String(entry.type)} entry without a readable message; skipped`,
+    );
     expect(r.file.histories[0]?.steps.length).toBeGreaterThan(2);
   });
 
   it('Claude Code: a transcript of only non-message lines is an empty run', () => {
-    const text = [{ type: 'summary', summary: 's', leafUuid: 'x' }, { type: 'user', sessionId: 'a', uuid: 'u', message: { role: 'user', content: '' } }].map((l) => JSON.stringify(l)).join('\n');
-    expect(failure(text, 'e.jsonl')).toBe('e.jsonl: Claude Code session: the transcript has no user or assistant messages');
+    const text = [
+      { type: 'summary', summary: 's', leafUuid: 'x' },
+      { type: 'user', sessionId: 'a', uuid: 'u', message: { role: 'user', content: '' } },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
+    expect(failure(text, 'e.jsonl')).toBe(
+      'e.jsonl: Claude Code session: the transcript has no user or assistant messages',
+    );
   });
 
   it('smolagents: a run with no steps loads with a warning that says so', () => {
     const r = importText(read('real/smolagents/gpt-4o__code__math__2025-09-08.jsonl'), 'm.jsonl');
-    expect(r.warnings.map((w) => w.message)).toContain('37 run(s) have no intermediate steps (the agent never ran a step); shown with their question and answer only');
+    expect(r.warnings.map((w) => w.message)).toContain(
+      '37 run(s) have no intermediate steps (the agent never ran a step); shown with their question and answer only',
+    );
   });
 
   it('an Inspect .eval archive gets a hint', () => {
-    expect(failure('PK\u0003\u0004\u0000\u0000rest', 'run.eval')).toBe('run.eval: this is a binary file, not JSON (Inspect .eval logs are zip archives: `inspect log convert --to json` first)');
+    expect(failure('PK\u0003\u0004\u0000\u0000rest', 'run.eval')).toBe(
+      'run.eval: this is a binary file, not JSON (Inspect .eval logs are zip archives: `inspect log convert --to json` first)',
+    );
   });
 });

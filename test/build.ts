@@ -8,7 +8,11 @@ export function history(...drafts: (StepDraft & { planStepId?: string })[]): Ste
 export const system = (content: string) => ({ kind: 'system-prompt' as const, content });
 export const task = (t: string) => ({ kind: 'task' as const, task: t });
 export const answer = (a: string) => ({ kind: 'final-answer' as const, answer: a });
-export function act(text: string, calls: Omit<ToolCall, 'id'>[] = [], extra: Partial<ActionStep> = {}) {
+export function act(
+  text: string,
+  calls: Omit<ToolCall, 'id'>[] = [],
+  extra: Partial<ActionStep> = {},
+) {
   const id = Math.random().toString(36).slice(2, 8);
   return {
     kind: 'action' as const,

@@ -11,11 +11,14 @@ const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export function importFixture(path: string, rename?: (p: string) => string) {
   const full = join(FIXTURES, path);
   const files: string[] = [];
-  const walk = (p: string) => (statSync(p).isDirectory() ? readdirSync(p).forEach((c) => walk(join(p, c))) : files.push(p));
+  const walk = (p: string) =>
+    statSync(p).isDirectory() ? readdirSync(p).forEach((c) => walk(join(p, c))) : files.push(p);
   walk(full);
   const base = join(full, '..');
   const picked = files.length === 1 ? files : files.filter(isHistoryFileName);
-  const sources = picked.map((f) => parseSource(readFileSync(f, 'utf8'), (rename ?? ((p) => p))(relative(base, f))));
+  const sources = picked.map((f) =>
+    parseSource(readFileSync(f, 'utf8'), (rename ?? ((p) => p))(relative(base, f))),
+  );
   return importSources(sources);
 }
 
@@ -52,12 +55,19 @@ export const CASES: [path: string, format: string][] = [
   ['real/strands/langfuse_trace_strands_agent.json', 'strands'],
   ['real/strands/strands-evals__strands_agent_skills.json', 'strands'],
   ['real/swe-agent/function_calling_simple.traj', 'swe-agent'],
-  ['real/swe-agent/human_thought__swe-bench-HumanEvalFix-python__lcb__humanevalfix-python-0.traj', 'swe-agent'],
-  ['real/swe-agent/replay__marshmallow-code__marshmallow-1867__default___install_from_source__marshmallow-code__marshmallow-1867.traj', 'swe-agent'],
+  [
+    'real/swe-agent/human_thought__swe-bench-HumanEvalFix-python__lcb__humanevalfix-python-0.traj',
+    'swe-agent',
+  ],
+  [
+    'real/swe-agent/replay__marshmallow-code__marshmallow-1867__default___install_from_source__marshmallow-code__marshmallow-1867.traj',
+    'swe-agent',
+  ],
   ['real/tinyagent/python_provider_full_run.json', 'tinyagent'],
   ['real/tinyagent/rust_binding_full_run.json', 'tinyagent'],
 ];
 
 /** Files made here for formats no public repository had a real file of (test/fixtures/README.md). */
-export const DERIVED: [path: string, format: string][] = [['derived/openhands_coin_flip.atif.json', 'atif']];
-
+export const DERIVED: [path: string, format: string][] = [
+  ['derived/openhands_coin_flip.atif.json', 'atif'],
+];

@@ -29,7 +29,11 @@ const ROOT = fileURLToPath(new URL('./fixtures/real/', import.meta.url));
 
 /** Every fixture file under 100 KB (the big ones add time, not shapes). */
 const FILES = readdirSync(ROOT, { recursive: true, encoding: 'utf8' })
-  .filter((p) => /\.(json|jsonl|traj)$/.test(p) && !/^(openhands\/session_|anthropic-claude-code\/cc_claude_p)/.test(p))
+  .filter(
+    (p) =>
+      /\.(json|jsonl|traj)$/.test(p) &&
+      !/^(openhands\/session_|anthropic-claude-code\/cc_claude_p)/.test(p),
+  )
   .filter((p) => statSync(join(ROOT, p)).size < 100_000)
   .sort();
 
@@ -42,7 +46,8 @@ function pathsOf(value: unknown, limit = 5_000): Path[] {
     const path = out[i] as Path;
     const node = get(value, path);
     if (typeof node !== 'object' || node === null) continue;
-    for (const key of Array.isArray(node) ? node.keys() : Object.keys(node)) out.push([...path, key]);
+    for (const key of Array.isArray(node) ? node.keys() : Object.keys(node))
+      out.push([...path, key]);
   }
   return out;
 }
@@ -53,11 +58,38 @@ function get(value: unknown, path: Path): unknown {
   return node;
 }
 
-const specialString = fc.constantFrom('__proto__', 'constructor', 'toString', '', '<script>alert(1)</script>', '\u0000', 'x'.repeat(5_000), '<|endoftext|>', 'ünï©ødé 🎉', '{"json": "in a string"}');
-const specialNumber = fc.constantFrom(-1, -1e300, 1e300, 0, 0.5, 1.2345678901234568e22, Number.MAX_SAFE_INTEGER + 2);
+const specialString = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'toString',
+  '',
+  '<script>alert(1)</script>',
+  '\u0000',
+  'x'.repeat(5_000),
+  '<|endoftext|>',
+  'ünï©ødé 🎉',
+  '{"json": "in a string"}',
+);
+const specialNumber = fc.constantFrom(
+  -1,
+  -1e300,
+  1e300,
+  0,
+  0.5,
+  1.2345678901234568e22,
+  Number.MAX_SAFE_INTEGER + 2,
+);
 const op = fc.record({
   at: fc.integer({ min: 0, max: 1_000_000 }),
-  kind: fc.constantFrom('same-type', 'same-type', 'same-type', 'replace', 'delete', 'duplicate', 'id'),
+  kind: fc.constantFrom(
+    'same-type',
+    'same-type',
+    'same-type',
+    'replace',
+    'delete',
+    'duplicate',
+    'id',
+  ),
   json: fc.jsonValue({ maxDepth: 3 }),
   text: specialString,
   number: specialNumber,
@@ -71,7 +103,8 @@ function replacement(old: unknown, o: Op): unknown {
   if (typeof old === 'number') return o.number;
   if (typeof old === 'boolean') return !old;
   if (Array.isArray(old)) return old.length > 0 ? [...old.slice(1), old[0]] : [o.json];
-  if (typeof old === 'object' && old !== null) return Object.fromEntries(Object.entries(old).slice(0, -1));
+  if (typeof old === 'object' && old !== null)
+    return Object.fromEntries(Object.entries(old).slice(0, -1));
   return o.json;
 }
 
@@ -88,22 +121,35 @@ function mutate(original: unknown, ops: readonly Op[]): unknown {
     if (o.kind === 'delete') {
       if (Array.isArray(parent)) parent.splice(key as number, 1);
       else delete parent[key];
-    } else if (o.kind === 'duplicate' && Array.isArray(parent)) parent.splice(key as number, 0, structuredClone(parent[key as number]));
+    } else if (o.kind === 'duplicate' && Array.isArray(parent))
+      parent.splice(key as number, 0, structuredClone(parent[key as number]));
     else if (o.kind === 'id') {
       // The nearest object's id-like field set to a value that is special as a key.
       const node = get(root, path);
-      const target = typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Record<string, unknown>) : parent;
+      const target =
+        typeof node === 'object' && node !== null && !Array.isArray(node)
+          ? (node as Record<string, unknown>)
+          : parent;
       if (!Array.isArray(target)) {
         const idKey = Object.keys(target).find((k) => /(^|_)(id|uuid)$|Id$/.test(k)) ?? 'id';
         target[idKey] = o.text === '' ? '__proto__' : o.text;
       }
-    } else Object.defineProperty(parent, key, { value: replacement(parent[key], o), enumerable: true, writable: true, configurable: true });
+    } else
+      Object.defineProperty(parent, key, {
+        value: replacement(parent[key], o),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return root.v;
 }
 
 function serialize(value: unknown, jsonl: boolean, blankLines: boolean, bom: boolean): string {
-  const body = jsonl && Array.isArray(value) ? value.map((r) => JSON.stringify(r) ?? 'null').join(blankLines ? '\n\n' : '\n') : (JSON.stringify(value) ?? 'null');
+  const body =
+    jsonl && Array.isArray(value)
+      ? value.map((r) => JSON.stringify(r) ?? 'null').join(blankLines ? '\n\n' : '\n')
+      : (JSON.stringify(value) ?? 'null');
   return `${bom ? '\uFEFF' : ''}${body}`;
 }
 
@@ -136,7 +182,8 @@ function exercise(histories: readonly History[]): void {
         for (const c of s.toolCalls) expect(typeof formatArgs(c.arguments)).toBe('string');
         findModel(s.model);
       }
-      if ('usage' in s && s.usage) for (const v of Object.values(s.usage)) expect(Number.isFinite(v) && v >= 0).toBe(true);
+      if ('usage' in s && s.usage)
+        for (const v of Object.values(s.usage)) expect(Number.isFinite(v) && v >= 0).toBe(true);
       for (const counter of counters) expect(Number.isFinite(counter.step(s))).toBe(true);
     }
     for (const d of DIALECTS) JSON.stringify(toMessages(h.steps, d));
@@ -157,7 +204,14 @@ function exercise(histories: readonly History[]): void {
 
 async function throughWorker(text: string, name: string): Promise<void> {
   const posted: WorkerResponse[] = [];
-  await createWorkerHandler((m) => posted.push(m))({ type: 'load', requestId: 1, name, text, tokenizer: 'heuristic', dialect: 'openai' });
+  await createWorkerHandler((m) => posted.push(m))({
+    type: 'load',
+    requestId: 1,
+    name,
+    text,
+    tokenizer: 'heuristic',
+    dialect: 'openai',
+  });
   const loaded = posted.find((m) => m.type === 'loaded');
   const failed = posted.find((m) => m.type === 'failed');
   if (!loaded) {
@@ -165,8 +219,10 @@ async function throughWorker(text: string, name: string): Promise<void> {
     return;
   }
   const counts = posted.find((m) => m.type === 'counts');
-  if (counts?.type !== 'counts' || loaded.type !== 'loaded') throw new Error(`no counts: ${JSON.stringify(failed)}`);
-  for (const h of [...loaded.runs, ...allHistories([loaded.first])]) expect(Object.hasOwn(counts.byHistory, h.id), `counts for ${h.id}`).toBe(true);
+  if (counts?.type !== 'counts' || loaded.type !== 'loaded')
+    throw new Error(`no counts: ${JSON.stringify(failed)}`);
+  for (const h of [...loaded.runs, ...allHistories([loaded.first])])
+    expect(Object.hasOwn(counts.byHistory, h.id), `counts for ${h.id}`).toBe(true);
 }
 
 /** How many mutated files loaded: a fuzz whose files all fail tests nothing past the importers. */
@@ -180,20 +236,25 @@ describe.each(FILES)('fuzzing %s', (path) => {
 
   it('mutated files load or fail with a message; what loads survives everything', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 4 }), fc.boolean(), fc.boolean(), async (ops, blank, bom) => {
-        const text = serialize(mutate(value, ops), jsonl, blank, bom);
-        let imported;
-        try {
-          imported = importText(text, name);
-        } catch (error) {
-          expectUserError(error);
-          outcomes.failed++;
-          return;
-        }
-        outcomes.loaded++;
-        exercise(imported.file.histories);
-        await throughWorker(text, name);
-      }),
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (ops, blank, bom) => {
+          const text = serialize(mutate(value, ops), jsonl, blank, bom);
+          let imported;
+          try {
+            imported = importText(text, name);
+          } catch (error) {
+            expectUserError(error);
+            outcomes.failed++;
+            return;
+          }
+          outcomes.loaded++;
+          exercise(imported.file.histories);
+          await throughWorker(text, name);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -206,20 +267,35 @@ describe('the fuzz itself', () => {
 });
 
 describe('fuzzing the session folders', () => {
-  const folders = ['openhands/session_63b4315947a049e2b7a51249b3d4fcc3', 'anthropic-claude-code/cc_claude_p_29ccd257'];
+  const folders = [
+    'openhands/session_63b4315947a049e2b7a51249b3d4fcc3',
+    'anthropic-claude-code/cc_claude_p_29ccd257',
+  ];
   it.each(folders)('%s: one mutated file among the others', (folder) => {
     const files: string[] = [];
-    const walk = (p: string) => (statSync(p).isDirectory() ? readdirSync(p).forEach((c) => walk(join(p, c))) : files.push(p));
+    const walk = (p: string) =>
+      statSync(p).isDirectory() ? readdirSync(p).forEach((c) => walk(join(p, c))) : files.push(p);
     walk(join(ROOT, folder));
-    const sources = files.filter((f) => /\.(json|jsonl)$/.test(f)).map((f) => parseSource(readFileSync(f, 'utf8'), relative(join(ROOT, folder, '..'), f)));
+    const sources = files
+      .filter((f) => /\.(json|jsonl)$/.test(f))
+      .map((f) => parseSource(readFileSync(f, 'utf8'), relative(join(ROOT, folder, '..'), f)));
     fc.assert(
-      fc.property(fc.nat({ max: sources.length - 1 }), fc.array(op, { minLength: 1, maxLength: 3 }), (which, ops) => {
-        const mutated = sources.map((s, i) => (i === which ? { ...s, value: mutate(s.value, ops) } : s));
-        const failures: string[] = [];
-        const loaded = importSources(mutated, failures);
-        for (const f of failures) expect(f).not.toMatch(/is not a function|Cannot read properties|is not iterable|Maximum call stack/);
-        if (loaded.histories.length > 0) exercise(loaded.histories);
-      }),
+      fc.property(
+        fc.nat({ max: sources.length - 1 }),
+        fc.array(op, { minLength: 1, maxLength: 3 }),
+        (which, ops) => {
+          const mutated = sources.map((s, i) =>
+            i === which ? { ...s, value: mutate(s.value, ops) } : s,
+          );
+          const failures: string[] = [];
+          const loaded = importSources(mutated, failures);
+          for (const f of failures)
+            expect(f).not.toMatch(
+              /is not a function|Cannot read properties|is not iterable|Maximum call stack/,
+            );
+          if (loaded.histories.length > 0) exercise(loaded.histories);
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 2) },
     );
   });

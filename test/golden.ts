@@ -13,7 +13,16 @@ function cut(text: string | undefined, max = 90): string {
 }
 
 function stepLine(s: Step): string {
-  const head = [`${s.stepNumber}`, s.kind, s.timestamp === undefined ? '' : `t=${s.timestamp}`, s.planStepId ? `plan=${s.planStepId}` : '', s.source?.line ? `line ${s.source.line}` : '', s.source?.pointer ?? ''].filter(Boolean).join(' ');
+  const head = [
+    `${s.stepNumber}`,
+    s.kind,
+    s.timestamp === undefined ? '' : `t=${s.timestamp}`,
+    s.planStepId ? `plan=${s.planStepId}` : '',
+    s.source?.line ? `line ${s.source.line}` : '',
+    s.source?.pointer ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   switch (s.kind) {
     case 'system-prompt':
       return `${head}: ${cut(s.content)}`;
@@ -38,18 +47,31 @@ function stepLine(s: Step): string {
         s.observation !== undefined ? `observation=${cut(s.observation)}` : '',
         s.error !== undefined ? `error=${cut(s.error)}` : '',
       ].filter(Boolean);
-      const calls = s.toolCalls.map((c) => `\n      call ${c.id} ${c.name}(${cut(JSON.stringify(c.arguments), 80)}) -> ${c.result === undefined ? 'NO RESULT' : cut(c.result, 70)}${c.isError ? ' ERROR' : ''}`);
+      const calls = s.toolCalls.map(
+        (c) =>
+          `\n      call ${c.id} ${c.name}(${cut(JSON.stringify(c.arguments), 80)}) -> ${c.result === undefined ? 'NO RESULT' : cut(c.result, 70)}${c.isError ? ' ERROR' : ''}`,
+      );
       return `${head}: ${parts.join(' ')}${calls.join('')}`;
     }
   }
 }
 
 function historyLines(h: History, indent: string): string[] {
-  const meta = [h.model ? `model=${h.model}` : '', h.outcome ? `outcome=${JSON.stringify(h.outcome)}` : '', h.usage ? `usage=${JSON.stringify(h.usage)}` : '', h.meta ? `meta=${cut(JSON.stringify(h.meta), 120)}` : ''].filter(Boolean).join(' ');
-  const lines = [`${indent}# ${h.id} | ${h.title ?? ''} | ${h.format ?? ''} | ${h.steps.length} steps ${meta}`.trimEnd()];
+  const meta = [
+    h.model ? `model=${h.model}` : '',
+    h.outcome ? `outcome=${JSON.stringify(h.outcome)}` : '',
+    h.usage ? `usage=${JSON.stringify(h.usage)}` : '',
+    h.meta ? `meta=${cut(JSON.stringify(h.meta), 120)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const lines = [
+    `${indent}# ${h.id} | ${h.title ?? ''} | ${h.format ?? ''} | ${h.steps.length} steps ${meta}`.trimEnd(),
+  ];
   for (const s of h.steps) {
     lines.push(`${indent}  ${stepLine(s)}`);
-    for (const c of (h.children ?? []).filter((x) => x.parentStepId === s.id)) lines.push(...historyLines(c.history, `${indent}    `));
+    for (const c of (h.children ?? []).filter((x) => x.parentStepId === s.id))
+      lines.push(...historyLines(c.history, `${indent}    `));
   }
   return lines;
 }

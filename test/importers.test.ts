@@ -21,7 +21,11 @@ describe.each([...CASES, ...DERIVED])('%s', (path, format) => {
   });
 
   it('is detected by structure when its name says nothing', () => {
-    const anonymous = importFixture(path, (p) => p.replace(/[^/]+$/, (name) => (name.startsWith('agent-') || /^\d+\.json$|^metadata\.json$/.test(name) ? name : 'unnamed')));
+    const anonymous = importFixture(path, (p) =>
+      p.replace(/[^/]+$/, (name) =>
+        name.startsWith('agent-') || /^\d+\.json$|^metadata\.json$/.test(name) ? name : 'unnamed',
+      ),
+    );
     expect(new Set(anonymous.formats)).toEqual(new Set([format]));
   });
 
@@ -40,7 +44,13 @@ describe('the importer registry', () => {
   it('has a real (or documented derived) fixture and a golden for every importer but the native and seed formats', () => {
     const covered = new Set([...CASES, ...DERIVED].map(([, f]) => f));
     // Our own formats are checked by round trips and the seed tests, not by third-party files.
-    const own = new Set(['stepscope', 'seed-steps', 'seed-trajectory', 'seed-task-history', 'generic-messages']);
+    const own = new Set([
+      'stepscope',
+      'seed-steps',
+      'seed-trajectory',
+      'seed-task-history',
+      'generic-messages',
+    ]);
     const missing = IMPORTERS.map((i) => i.id).filter((id) => !covered.has(id) && !own.has(id));
     expect(missing).toEqual([]);
   });

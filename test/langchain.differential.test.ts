@@ -2,7 +2,14 @@
  * Differential test: the token-budget strategy against @langchain/core's `trimMessages`, with the
  * same token counter, on a real tau-bench history and on generated ones.
  */
-import { AIMessage, HumanMessage, SystemMessage, ToolMessage, trimMessages, type BaseMessage } from '@langchain/core/messages';
+import {
+  AIMessage,
+  HumanMessage,
+  SystemMessage,
+  ToolMessage,
+  trimMessages,
+  type BaseMessage,
+} from '@langchain/core/messages';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +18,12 @@ import { toMessages } from '../lib/messages';
 import type { OpenAIMessage } from '../lib/messages/types';
 import type { Step } from '../lib/model/types';
 import { createStrategyContext } from '../lib/strategies/context';
-import { LANGCHAIN_TYPES, PARTIAL_DROPPED, tokenBudget, type TokenBudgetParams } from '../lib/strategies/token-budget';
+import {
+  LANGCHAIN_TYPES,
+  PARTIAL_DROPPED,
+  tokenBudget,
+  type TokenBudgetParams,
+} from '../lib/strategies/token-budget';
 import { countMessage, REPLY_PRIMING_TOKENS } from '../lib/tokens/messages';
 import { stepsArb } from './arbitraries';
 
@@ -29,7 +41,12 @@ function toLangChain(m: OpenAIMessage): BaseMessage {
     case 'assistant':
       return new AIMessage({
         content: m.content ?? '',
-        tool_calls: (m.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments), type: 'tool_call' as const })),
+        tool_calls: (m.tool_calls ?? []).map((c) => ({
+          id: c.id,
+          name: c.function.name,
+          args: JSON.parse(c.function.arguments),
+          type: 'tool_call' as const,
+        })),
       });
   }
 }
@@ -45,9 +62,16 @@ function fromLangChain(m: BaseMessage): OpenAIMessage {
       return { role: 'tool', content, tool_call_id: (m as ToolMessage).tool_call_id };
     default: {
       const calls = (m as AIMessage).tool_calls ?? [];
-      const out: OpenAIMessage = { role: 'assistant', content: content === '' && calls.length > 0 ? null : content };
+      const out: OpenAIMessage = {
+        role: 'assistant',
+        content: content === '' && calls.length > 0 ? null : content,
+      };
       if (calls.length > 0) {
-        out.tool_calls = calls.map((c) => ({ id: c.id as string, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } }));
+        out.tool_calls = calls.map((c) => ({
+          id: c.id as string,
+          type: 'function',
+          function: { name: c.name, arguments: JSON.stringify(c.args) },
+        }));
       }
       return out;
     }
@@ -56,7 +80,10 @@ function fromLangChain(m: BaseMessage): OpenAIMessage {
 
 /** The same counter on both sides: per-message overhead plus reply priming. */
 const tokenCounter = async (messages: BaseMessage[]) =>
-  messages.reduce((n, m) => n + countMessage(fromLangChain(m), ctx.tokens.counter), REPLY_PRIMING_TOKENS);
+  messages.reduce(
+    (n, m) => n + countMessage(fromLangChain(m), ctx.tokens.counter),
+    REPLY_PRIMING_TOKENS,
+  );
 
 async function compare(steps: Step[], p: TokenBudgetParams) {
   const input = toMessages(steps, 'openai');
@@ -70,7 +97,9 @@ async function compare(steps: Step[], p: TokenBudgetParams) {
     // The one documented difference: a partial we cannot express is dropped whole. Everything
     // else must still match, so exactly one LangChain message is missing from ours.
     expect(ours).toHaveLength(expected.length - 1);
-    expect(expected.filter((m) => !ours.some((o) => JSON.stringify(o) === JSON.stringify(m)))).toHaveLength(1);
+    expect(
+      expected.filter((m) => !ours.some((o) => JSON.stringify(o) === JSON.stringify(m))),
+    ).toHaveLength(1);
     droppedPartials++;
     return expected.length;
   }
@@ -80,11 +109,22 @@ async function compare(steps: Step[], p: TokenBudgetParams) {
 }
 
 const tau = importText(
-  readFileSync(new URL('./fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json', import.meta.url), 'utf8'),
+  readFileSync(
+    new URL(
+      './fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+      import.meta.url,
+    ),
+    'utf8',
+  ),
   'tau',
 ).file.histories[0]?.steps as Step[];
 
-const base: TokenBudgetParams = { maxTokens: 100_000, strategy: 'last', includeSystem: false, allowPartial: false };
+const base: TokenBudgetParams = {
+  maxTokens: 100_000,
+  strategy: 'last',
+  includeSystem: false,
+  allowPartial: false,
+};
 
 describe('token-budget matches @langchain/core trimMessages', () => {
   it('on a real tau-bench history across budgets and options', async () => {
@@ -97,7 +137,9 @@ describe('token-budget matches @langchain/core trimMessages', () => {
   });
 
   it('on generated histories', async () => {
-    const types = fc.option(fc.subarray([...LANGCHAIN_TYPES], { minLength: 1 }), { nil: undefined });
+    const types = fc.option(fc.subarray([...LANGCHAIN_TYPES], { minLength: 1 }), {
+      nil: undefined,
+    });
     await fc.assert(
       fc.asyncProperty(
         stepsArb(25),

@@ -20,7 +20,10 @@ const RUNS = Number(process.env.FC_RUNS ?? 150);
 const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   none: fc.constant({}),
   'keep-last-n-steps': fc.record({ n: fc.integer({ min: 1, max: 6 }) }),
-  'prune-old-observations': fc.record({ keepLastN: fc.integer({ min: 1, max: 3 }), maxLength: fc.integer({ min: 0, max: 60 }) }),
+  'prune-old-observations': fc.record({
+    keepLastN: fc.integer({ min: 1, max: 3 }),
+    maxLength: fc.integer({ min: 0, max: 60 }),
+  }),
   'trajectory-sliding-window': fc.record({
     maxSteps: fc.integer({ min: 1, max: 30 }),
     preserveFirst: fc.integer({ min: 0, max: 3 }),
@@ -37,8 +40,12 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
       strategy: fc.constantFrom('last', 'first'),
       includeSystem: fc.boolean(),
       allowPartial: fc.boolean(),
-      startOn: fc.option(fc.subarray(['system', 'human', 'ai', 'tool'], { minLength: 1 }), { nil: undefined }),
-      endOn: fc.option(fc.subarray(['system', 'human', 'ai', 'tool'], { minLength: 1 }), { nil: undefined }),
+      startOn: fc.option(fc.subarray(['system', 'human', 'ai', 'tool'], { minLength: 1 }), {
+        nil: undefined,
+      }),
+      endOn: fc.option(fc.subarray(['system', 'human', 'ai', 'tool'], { minLength: 1 }), {
+        nil: undefined,
+      }),
     })
     .map((p) => (p.strategy === 'first' ? { ...p, includeSystem: false, startOn: undefined } : p)),
   'clear-tool-uses': fc.record({
@@ -51,7 +58,13 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     maxTokens: fc.integer({ min: 100, max: 5_000 }),
     mode: fc.constantFrom('pressure', 'all-completed', 'manual'),
     compactTo: fc.constantFrom('summary', 'condensed', 'title'),
-    overrides: fc.option(fc.dictionary(fc.constantFrom('1', '2', '3', 'p1', 'p2'), fc.constantFrom('full', 'summary', 'condensed', 'title')), { nil: undefined }),
+    overrides: fc.option(
+      fc.dictionary(
+        fc.constantFrom('1', '2', '3', 'p1', 'p2'),
+        fc.constantFrom('full', 'summary', 'condensed', 'title'),
+      ),
+      { nil: undefined },
+    ),
   }),
   'summarizing-window': fc.record({
     triggerTokens: fc.integer({ min: 100, max: 4_000 }),
@@ -85,8 +98,22 @@ const PAIR_PRESERVING = new Set([
   'smolagents-summary-mode',
 ]);
 /** Seeds 000/001: system and task steps are never pruned. */
-const KEEPS_TASKS = new Set(['none', 'keep-last-n-steps', 'prune-old-observations', 'clear-tool-uses', 'smolagents-summary-mode']);
-const KEEPS_SYSTEM = new Set(['none', 'keep-last-n-steps', 'prune-old-observations', 'clear-tool-uses', 'strands-sliding-window', 'summarizing-window', 'compact-conversation']);
+const KEEPS_TASKS = new Set([
+  'none',
+  'keep-last-n-steps',
+  'prune-old-observations',
+  'clear-tool-uses',
+  'smolagents-summary-mode',
+]);
+const KEEPS_SYSTEM = new Set([
+  'none',
+  'keep-last-n-steps',
+  'prune-old-observations',
+  'clear-tool-uses',
+  'strands-sliding-window',
+  'summarizing-window',
+  'compact-conversation',
+]);
 
 /** Every tool result answers an earlier call in the output, and every call is answered. */
 function assertPairsWhole(steps: readonly Step[]) {
@@ -96,7 +123,9 @@ function assertPairsWhole(steps: readonly Step[]) {
   for (const m of messages) {
     for (const c of m.tool_calls ?? []) open.add(c.id);
     if (m.role === 'tool') {
-      expect(open.has(m.tool_call_id as string), `result ${m.tool_call_id} without its call`).toBe(true);
+      expect(open.has(m.tool_call_id as string), `result ${m.tool_call_id} without its call`).toBe(
+        true,
+      );
       answered.add(m.tool_call_id as string);
     }
   }
@@ -131,44 +160,53 @@ function assertFatesAgree(input: readonly Step[], result: StrategyResult) {
 }
 
 /** Histories for a strategy: plan-aligned ones too where plans matter. */
-const historiesFor = (id: string) => (id === 'summarize-plan-steps' ? fc.oneof(stepsArb(30), plannedStepsArb(30)) : stepsArb(30));
+const historiesFor = (id: string) =>
+  id === 'summarize-plan-steps' ? fc.oneof(stepsArb(30), plannedStepsArb(30)) : stepsArb(30);
 
 describe.each(STRATEGIES.map((s) => [s.id, s] as const))('%s', (id, strategy) => {
   const s = strategy as unknown as Strategy<Record<string, unknown>>;
   it('never mutates its input, gives every step one consistent fate, and preserves what it promises', () => {
     fc.assert(
-      fc.property(historiesFor(id), paramsArb[id] as fc.Arbitrary<Record<string, unknown>>, (steps, raw) => {
-        const params = s.paramsSchema.parse(raw);
-        const before = JSON.stringify(steps);
-        const frozen = deepFreeze(steps);
-        const ctx = createStrategyContext({ contextWindow: 2_000 });
-        const result = s.apply({ steps: frozen }, params, ctx);
-        expect(JSON.stringify(frozen)).toBe(before);
-        assertFatesAgree(frozen, result);
-        if (PAIR_PRESERVING.has(id)) assertPairsWhole(result.steps);
-        // A summary stands for distinct original steps, each in one summary at most.
-        const replaced = result.inserted.flatMap((x) => (x.kind === 'summary' ? x.replaces : []));
-        expect(new Set(replaced).size).toBe(replaced.length);
-        for (const r of replaced) expect(frozen.some((x) => x.id === r)).toBe(true);
-        frozen.forEach((step, i) => {
-          if (step.kind === 'task' && KEEPS_TASKS.has(id)) expect(result.fates[i]?.kind).toBe('kept');
-          if (step.kind === 'system-prompt' && KEEPS_SYSTEM.has(id)) expect(result.fates[i]?.kind).toBe('kept');
-        });
-        const tokens = ctx.tokens.context(result.steps);
-        // An empty request still costs the reply priming, which LangChain's counter never checks.
-        if (id === 'token-budget' && toMessages(result.steps, 'openai').length > 0) expect(tokens).toBeLessThanOrEqual(params.maxTokens as number);
-        // Upstream clears short results too (a 2-token result becomes `[cleared]`), so the bound is on
-        // what changed, not on the total: every changed step now shows the placeholder.
-        if (id === 'clear-tool-uses') {
-          for (const f of result.fates) if (f.kind === 'truncated') expect(f.after).toContain('[cleared]');
-        }
-        if (id === 'strands-sliding-window' && tokens > (params.overflowTokens as number)) {
-          expect(result.notes.some((n) => n.startsWith('still over'))).toBe(true);
-        }
-        if (id === 'summarizing-window' && tokens > (params.triggerTokens as number)) {
-          expect(result.notes.some((n) => /insufficient|unable/.test(n))).toBe(true);
-        }
-      }),
+      fc.property(
+        historiesFor(id),
+        paramsArb[id] as fc.Arbitrary<Record<string, unknown>>,
+        (steps, raw) => {
+          const params = s.paramsSchema.parse(raw);
+          const before = JSON.stringify(steps);
+          const frozen = deepFreeze(steps);
+          const ctx = createStrategyContext({ contextWindow: 2_000 });
+          const result = s.apply({ steps: frozen }, params, ctx);
+          expect(JSON.stringify(frozen)).toBe(before);
+          assertFatesAgree(frozen, result);
+          if (PAIR_PRESERVING.has(id)) assertPairsWhole(result.steps);
+          // A summary stands for distinct original steps, each in one summary at most.
+          const replaced = result.inserted.flatMap((x) => (x.kind === 'summary' ? x.replaces : []));
+          expect(new Set(replaced).size).toBe(replaced.length);
+          for (const r of replaced) expect(frozen.some((x) => x.id === r)).toBe(true);
+          frozen.forEach((step, i) => {
+            if (step.kind === 'task' && KEEPS_TASKS.has(id))
+              expect(result.fates[i]?.kind).toBe('kept');
+            if (step.kind === 'system-prompt' && KEEPS_SYSTEM.has(id))
+              expect(result.fates[i]?.kind).toBe('kept');
+          });
+          const tokens = ctx.tokens.context(result.steps);
+          // An empty request still costs the reply priming, which LangChain's counter never checks.
+          if (id === 'token-budget' && toMessages(result.steps, 'openai').length > 0)
+            expect(tokens).toBeLessThanOrEqual(params.maxTokens as number);
+          // Upstream clears short results too (a 2-token result becomes `[cleared]`), so the bound is on
+          // what changed, not on the total: every changed step now shows the placeholder.
+          if (id === 'clear-tool-uses') {
+            for (const f of result.fates)
+              if (f.kind === 'truncated') expect(f.after).toContain('[cleared]');
+          }
+          if (id === 'strands-sliding-window' && tokens > (params.overflowTokens as number)) {
+            expect(result.notes.some((n) => n.startsWith('still over'))).toBe(true);
+          }
+          if (id === 'summarizing-window' && tokens > (params.triggerTokens as number)) {
+            expect(result.notes.some((n) => /insufficient|unable/.test(n))).toBe(true);
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -176,13 +214,17 @@ describe.each(STRATEGIES.map((s) => [s.id, s] as const))('%s', (id, strategy) =>
   if (strategy.replayTokens) {
     it('replays fast exactly as applying the strategy before every call', () => {
       fc.assert(
-        fc.property(historiesFor(id), paramsArb[id] as fc.Arbitrary<Record<string, unknown>>, (steps, raw) => {
-          const params = s.paramsSchema.parse(raw);
-          const ctx = createStrategyContext({ contextWindow: 2_000 });
-          const fast = replay({ steps }, s, params, ctx);
-          const naive = replay({ steps }, s, params, ctx, { naive: true });
-          expect(fast).toEqual(naive);
-        }),
+        fc.property(
+          historiesFor(id),
+          paramsArb[id] as fc.Arbitrary<Record<string, unknown>>,
+          (steps, raw) => {
+            const params = s.paramsSchema.parse(raw);
+            const ctx = createStrategyContext({ contextWindow: 2_000 });
+            const fast = replay({ steps }, s, params, ctx);
+            const naive = replay({ steps }, s, params, ctx, { naive: true });
+            expect(fast).toEqual(naive);
+          },
+        ),
         { numRuns: RUNS },
       );
     });
@@ -193,7 +235,11 @@ describe('token-budget with an empty budget', () => {
   it('keeps nothing when nothing fits (LangChain keeps at least one message only if it fits)', () => {
     const ctx = createStrategyContext();
     const steps: Step[] = [{ kind: 'task', id: 't', stepNumber: 0, task: 'hello' }];
-    const r = getStrategy('token-budget').apply({ steps }, { maxTokens: 0, strategy: 'last', includeSystem: false, allowPartial: false }, ctx);
+    const r = getStrategy('token-budget').apply(
+      { steps },
+      { maxTokens: 0, strategy: 'last', includeSystem: false, allowPartial: false },
+      ctx,
+    );
     expect(r.steps).toHaveLength(0);
     expect(r.fates[0]?.kind).toBe('removed');
   });

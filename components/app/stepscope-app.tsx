@@ -6,7 +6,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { TOKENIZER_REGISTRY, type TokenizerId } from '../../lib/tokens/tokenizer';
 import { Landing } from '../load/landing';
 import { useHistoryLoader } from '../load/use-history-loader';
-import { DebuggerStoreProvider, useDebuggerStore, useDebuggerStoreApi } from '../state/debugger-provider';
+import {
+  DebuggerStoreProvider,
+  useDebuggerStore,
+  useDebuggerStoreApi,
+} from '../state/debugger-provider';
 import { applyUrl, readUrl, startUrlSync } from '../state/url-sync';
 import { Workspace } from '../workspace/workspace';
 import { Alert } from '../ui/alert';
@@ -15,7 +19,15 @@ import { selectClass } from '../ui/select';
 
 function Shell() {
   const { status, progress, error, loaded, tokenizer, libraryNotice, actions } = useDebuggerStore(
-    useShallow((s) => ({ status: s.status, progress: s.progress, error: s.error, loaded: s.loaded, tokenizer: s.tokenizer, libraryNotice: s.libraryNotice, actions: s.actions })),
+    useShallow((s) => ({
+      status: s.status,
+      progress: s.progress,
+      error: s.error,
+      loaded: s.loaded,
+      tokenizer: s.tokenizer,
+      libraryNotice: s.libraryNotice,
+      actions: s.actions,
+    })),
   );
   const loader = useHistoryLoader();
   const { loadFiles, loadSample, loadFromLibrary, recount } = loader;
@@ -27,7 +39,11 @@ function Shell() {
   useEffect(() => {
     const url = readUrl();
     applyUrl(store, url);
-    const at = { ...(url.step ? { step: url.step } : {}), ...(url.run !== undefined ? { run: url.run } : {}), sub: [...url.sub] };
+    const at = {
+      ...(url.step ? { step: url.step } : {}),
+      ...(url.run !== undefined ? { run: url.run } : {}),
+      sub: [...url.sub],
+    };
     if (url.open) loadFromLibrary(url.open, at);
     else if (url.sample) void loadSample(url.sample, at);
     const sync = startUrlSync(store);
@@ -51,7 +67,8 @@ function Shell() {
         </button>
         {loaded && (
           <span className="min-w-0 truncate text-sm text-slate-600">
-            <span className="font-medium text-slate-900">{loaded.name}</span> · {loaded.format} · {loaded.runs.length} run
+            <span className="font-medium text-slate-900">{loaded.name}</span> · {loaded.format} ·{' '}
+            {loaded.runs.length} run
             {loaded.runs.length === 1 ? '' : 's'}
           </span>
         )}
@@ -61,7 +78,12 @@ function Shell() {
           </Link>
           <label className="flex items-center gap-1 text-sm text-slate-600">
             Tokens
-            <select value={tokenizer} onChange={(e) => recount({ tokenizer: e.target.value as TokenizerId })} aria-label="Tokenizer" className={`${selectClass} px-2 py-1`}>
+            <select
+              value={tokenizer}
+              onChange={(e) => recount({ tokenizer: e.target.value as TokenizerId })}
+              aria-label="Tokenizer"
+              className={`${selectClass} px-2 py-1`}
+            >
               {TOKENIZER_REGISTRY.map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.label}
@@ -91,17 +113,39 @@ function Shell() {
         </div>
       </header>
       {status === 'loading' && (
-        <div role="progressbar" aria-label="Loading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-1 bg-slate-200">
-          <div className="h-1 bg-blue-600 transition-all" style={{ width: `${Math.max(5, progress * 100)}%` }} />
+        <div
+          role="progressbar"
+          aria-label="Loading"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+          className="h-1 bg-slate-200"
+        >
+          <div
+            className="h-1 bg-blue-600 transition-all"
+            style={{ width: `${Math.max(5, progress * 100)}%` }}
+          />
         </div>
       )}
       {error && (
-        <Alert tone="error" label="File error" title="Could not open the file." onDismiss={actions.dismissError} className="mx-4 mt-3">
+        <Alert
+          tone="error"
+          label="File error"
+          title="Could not open the file."
+          onDismiss={actions.dismissError}
+          className="mx-4 mt-3"
+        >
           {error}
         </Alert>
       )}
       {libraryNotice && (
-        <Alert tone="warning" label="Library notice" title="Not kept in the library." onDismiss={() => actions.libraryFailed(undefined)} className="mx-4 mt-3">
+        <Alert
+          tone="warning"
+          label="Library notice"
+          title="Not kept in the library."
+          onDismiss={() => actions.libraryFailed(undefined)}
+          className="mx-4 mt-3"
+        >
           {libraryNotice}
         </Alert>
       )}

@@ -4,7 +4,18 @@
  * context window. Renders `prepareTokenSeries`; hovering shows the step, clicking selects it.
  */
 import { useMemo } from 'react';
-import { Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { bucketTokenSeries, type TokenPoint } from '../../lib/charts/prepare';
 import { MODELS } from '../../lib/tokens/models';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
@@ -28,19 +39,26 @@ export function TokenChart(props: {
   onSelect(id: string): void;
 }) {
   const data = useMemo(
-    () => bucketTokenSeries(props.series).map((p) => ({ ...p, label: p.firstStep === p.lastStep ? `#${p.stepNumber}` : `#${p.firstStep}–${p.lastStep}` })),
+    () =>
+      bucketTokenSeries(props.series).map((p) => ({
+        ...p,
+        label: p.firstStep === p.lastStep ? `#${p.stepNumber}` : `#${p.firstStep}–${p.lastStep}`,
+      })),
     [props.series],
   );
   const peak = props.series.reduce((m, p) => Math.max(m, p.context ?? 0), 0);
   const bucketed = data.length < props.series.length;
   // Draw the window line only when it fits without flattening the curve.
   const showWindow = props.contextWindow <= Math.max(peak * 4, 1);
-  const contextMax = niceCeiling(showWindow ? Math.max(peak, props.contextWindow) * 1.05 : peak * 1.05);
+  const contextMax = niceCeiling(
+    showWindow ? Math.max(peak, props.contextWindow) * 1.05 : peak * 1.05,
+  );
   return (
     <section aria-label="Token chart" className="rounded-lg border border-slate-200 bg-white p-3">
       <header className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
         <span className="font-semibold uppercase tracking-wide">
-          Tokens per step · context at each model call{bucketed ? ` · ${data.length} groups of consecutive steps, largest shown` : ''}
+          Tokens per step · context at each model call
+          {bucketed ? ` · ${data.length} groups of consecutive steps, largest shown` : ''}
         </span>
         <span>
           <span className="mr-3 inline-flex items-center gap-1">
@@ -51,7 +69,12 @@ export function TokenChart(props: {
           </span>
           <label className="mr-3 inline-flex items-center gap-1">
             Model
-            <select aria-label="Model" value={props.model} onChange={(e) => props.onModel(e.target.value)} className={`${selectClass} text-xs`}>
+            <select
+              aria-label="Model"
+              value={props.model}
+              onChange={(e) => props.onModel(e.target.value)}
+              className={`${selectClass} text-xs`}
+            >
               {props.model === '' && <option value="">unknown (GPT-4o window)</option>}
               {MODELS.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -61,7 +84,9 @@ export function TokenChart(props: {
             </select>
           </label>
           <span className="inline-flex items-center gap-1">
-            {showWindow && <span className="inline-block h-0.5 w-4 border-t-2 border-dashed border-red-500" />}
+            {showWindow && (
+              <span className="inline-block h-0.5 w-4 border-t-2 border-dashed border-red-500" />
+            )}
             {props.windowLabel}
             {!showWindow && ' · off the chart'}
           </span>
@@ -79,15 +104,39 @@ export function TokenChart(props: {
             }}
           >
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={24} />
-            <YAxis yAxisId="step" tick={{ fontSize: 11 }} tickFormatter={formatTokens} width={56} allowDecimals={false} />
-            <YAxis yAxisId="context" orientation="right" tick={{ fontSize: 11 }} tickFormatter={formatTokens} width={64} domain={[0, contextMax]} allowDecimals={false} />
+            <XAxis
+              dataKey="label"
+              tick={{ fontSize: 11 }}
+              interval="preserveStartEnd"
+              minTickGap={24}
+            />
+            <YAxis
+              yAxisId="step"
+              tick={{ fontSize: 11 }}
+              tickFormatter={formatTokens}
+              width={56}
+              allowDecimals={false}
+            />
+            <YAxis
+              yAxisId="context"
+              orientation="right"
+              tick={{ fontSize: 11 }}
+              tickFormatter={formatTokens}
+              width={64}
+              domain={[0, contextMax]}
+              allowDecimals={false}
+            />
             <Tooltip
-              formatter={(value, name) => [formatTokens(Number(value)), name === 'tokens' ? 'step tokens' : 'context sent']}
+              formatter={(value, name) => [
+                formatTokens(Number(value)),
+                name === 'tokens' ? 'step tokens' : 'context sent',
+              ]}
               labelFormatter={(label, payload) => {
                 const p = payload?.[0]?.payload as TokenPoint | undefined;
-                const c = payload?.[0]?.payload as (TokenPoint & { firstStep: number; lastStep: number }) | undefined;
-                if (c && c.firstStep !== c.lastStep) return `Steps ${c.firstStep}–${c.lastStep} · largest: step ${c.stepNumber} (${KIND_STYLE[c.kind].label})`;
+                const c = payload?.[0]?.payload as
+                  (TokenPoint & { firstStep: number; lastStep: number }) | undefined;
+                if (c && c.firstStep !== c.lastStep)
+                  return `Steps ${c.firstStep}–${c.lastStep} · largest: step ${c.stepNumber} (${KIND_STYLE[c.kind].label})`;
                 return p ? `Step ${p.stepNumber} · ${KIND_STYLE[p.kind].label}` : String(label);
               }}
             />
@@ -96,9 +145,22 @@ export function TokenChart(props: {
                 <Cell key={p.id} fill={KIND_STYLE[p.kind].color} />
               ))}
             </Bar>
-            <Line yAxisId="context" dataKey="context" stroke="#f97316" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+            <Line
+              yAxisId="context"
+              dataKey="context"
+              stroke="#f97316"
+              strokeWidth={2}
+              dot={false}
+              connectNulls
+              isAnimationActive={false}
+            />
             {showWindow && (
-              <ReferenceLine yAxisId="context" y={props.contextWindow} stroke="#ef4444" strokeDasharray="6 4" />
+              <ReferenceLine
+                yAxisId="context"
+                y={props.contextWindow}
+                stroke="#ef4444"
+                strokeDasharray="6 4"
+              />
             )}
           </ComposedChart>
         </ResponsiveContainer>

@@ -2,7 +2,17 @@
 /** One series per strategy over the run: context at each call, cumulative input, savings against none. Clicking a point picks that call. */
 import { useState } from 'react';
 import { TabPanel, Tabs, useTabIds } from '../ui/tabs';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { Comparison } from '../../lib/compare/compare';
 import type { ComparePoint } from '../../lib/compare/series';
 import { describeRun } from '../../lib/simulate/run-config';
@@ -18,9 +28,18 @@ const TITLES: Record<Measure, string> = {
   saved: 'Saved against none (cumulative)',
 };
 
-const usd = (v: number) => (v >= 100 ? `$${v.toFixed(0)}` : v >= 1 ? `$${v.toFixed(2)}` : `$${v.toFixed(4)}`);
+const usd = (v: number) =>
+  v >= 100 ? `$${v.toFixed(0)}` : v >= 1 ? `$${v.toFixed(2)}` : `$${v.toFixed(4)}`;
 
-export function CompareCharts(props: { cmp: Comparison; points: readonly ComparePoint[]; contextWindow: number; windowLabel: string; priced: boolean; selectedStep?: number; onCall(stepIndex: number): void }) {
+export function CompareCharts(props: {
+  cmp: Comparison;
+  points: readonly ComparePoint[];
+  contextWindow: number;
+  windowLabel: string;
+  priced: boolean;
+  selectedStep?: number;
+  onCall(stepIndex: number): void;
+}) {
   const [measure, setMeasure] = useState<Measure>('context');
   const tabs = useTabIds();
   const { cmp, points } = props;
@@ -31,22 +50,59 @@ export function CompareCharts(props: { cmp: Comparison; points: readonly Compare
     stepIndex: p.stepIndex,
     applied: p.applied,
     ...p[shown],
-    ...(shown === 'cost' ? Object.fromEntries(Object.entries(p.uncachedCost).map(([k, v]) => [`${k}~u`, v])) : {}),
+    ...(shown === 'cost'
+      ? Object.fromEntries(Object.entries(p.uncachedCost).map(([k, v]) => [`${k}~u`, v]))
+      : {}),
   }));
   const selected = points.find((p) => p.stepIndex === props.selectedStep);
   const series = [
-    ...(shown === 'saved' ? [] : [{ key: 'none', name: 'none', color: BASELINE_COLOR, dash: '4 3', width: 2 }]),
+    ...(shown === 'saved'
+      ? []
+      : [{ key: 'none', name: 'none', color: BASELINE_COLOR, dash: '4 3', width: 2 }]),
     ...cmp.columns
-      .map((c, i) => ({ key: `c${i}`, name: `${c.label} (${describeRun(c.run)})`, color: columnColor(i), dash: undefined as string | undefined, width: 2 }))
+      .map((c, i) => ({
+        key: `c${i}`,
+        name: `${c.label} (${describeRun(c.run)})`,
+        color: columnColor(i),
+        dash: undefined as string | undefined,
+        width: 2,
+      }))
       .filter((_, i) => !cmp.columns[i]?.error),
   ];
-  if (shown === 'cost') series.push(...series.map((s) => ({ ...s, key: `${s.key}~u`, name: `${s.name}, uncached`, dash: '2 4', width: 1 })));
+  if (shown === 'cost')
+    series.push(
+      ...series.map((s) => ({
+        ...s,
+        key: `${s.key}~u`,
+        name: `${s.name}, uncached`,
+        dash: '2 4',
+        width: 1,
+      })),
+    );
   const format = shown === 'cost' ? usd : (v: number) => formatTokens(v);
   return (
-    <section aria-label="Comparison charts" className="rounded-lg border border-slate-200 bg-white p-3">
+    <section
+      aria-label="Comparison charts"
+      className="rounded-lg border border-slate-200 bg-white p-3"
+    >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <Tabs<Measure> label="Chart measure" base={tabs} size="xs" items={(Object.keys(TITLES) as Measure[]).filter((m) => m !== 'cost' || props.priced).map((m) => ({ id: m, label: TITLES[m] }))} value={shown} onChange={setMeasure} />
-        <span className="text-xs text-slate-500">{shown === 'context' ? `${props.windowLabel} · ◆ the strategy ran` : shown === 'cost' ? 'solid: with prompt caching · dashed: uncached' : 'click a point to see the context at that call'}</span>
+        <Tabs<Measure>
+          label="Chart measure"
+          base={tabs}
+          size="xs"
+          items={(Object.keys(TITLES) as Measure[])
+            .filter((m) => m !== 'cost' || props.priced)
+            .map((m) => ({ id: m, label: TITLES[m] }))}
+          value={shown}
+          onChange={setMeasure}
+        />
+        <span className="text-xs text-slate-500">
+          {shown === 'context'
+            ? `${props.windowLabel} · ◆ the strategy ran`
+            : shown === 'cost'
+              ? 'solid: with prompt caching · dashed: uncached'
+              : 'click a point to see the context at that call'}
+        </span>
       </div>
       <TabPanel base={tabs} id={shown} className="h-[260px]">
         <ResponsiveContainer width="100%" height="100%">
@@ -59,13 +115,46 @@ export function CompareCharts(props: { cmp: Comparison; points: readonly Compare
             }}
           >
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="call" tick={{ fontSize: 11 }} label={{ value: 'model call', position: 'insideBottomRight', offset: -2, fontSize: 11 }} />
+            <XAxis
+              dataKey="call"
+              tick={{ fontSize: 11 }}
+              label={{
+                value: 'model call',
+                position: 'insideBottomRight',
+                offset: -2,
+                fontSize: 11,
+              }}
+            />
             <YAxis tickFormatter={(v: number) => format(v)} tick={{ fontSize: 11 }} width={64} />
-            <Tooltip formatter={(v) => format(Number(v))} labelFormatter={(l) => `call ${String(l)}`} />
+            <Tooltip
+              formatter={(v) => format(Number(v))}
+              labelFormatter={(l) => `call ${String(l)}`}
+            />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            {shown === 'context' && props.contextWindow < Math.max(...data.map((d) => Math.max(...series.map((s) => Number((d as unknown as Record<string, number>)[s.key] ?? 0))))) * 4 && (
-              <ReferenceLine y={props.contextWindow} stroke="#dc2626" strokeDasharray="6 3" label={{ value: 'context window', fontSize: 11, fill: '#dc2626', position: 'insideTopLeft' }} />
-            )}
+            {shown === 'context' &&
+              props.contextWindow <
+                Math.max(
+                  ...data.map((d) =>
+                    Math.max(
+                      ...series.map((s) =>
+                        Number((d as unknown as Record<string, number>)[s.key] ?? 0),
+                      ),
+                    ),
+                  ),
+                ) *
+                  4 && (
+                <ReferenceLine
+                  y={props.contextWindow}
+                  stroke="#dc2626"
+                  strokeDasharray="6 3"
+                  label={{
+                    value: 'context window',
+                    fontSize: 11,
+                    fill: '#dc2626',
+                    position: 'insideTopLeft',
+                  }}
+                />
+              )}
             {selected && <ReferenceLine x={selected.call} stroke="#0f172a" strokeDasharray="2 2" />}
             {series.map((s) => (
               <Line
@@ -77,11 +166,27 @@ export function CompareCharts(props: { cmp: Comparison; points: readonly Compare
                 strokeDasharray={s.dash}
                 strokeWidth={s.width}
                 isAnimationActive={false}
-                dot={(d: { cx?: number; cy?: number; value?: number; index?: number; payload?: { applied?: readonly string[] } }) => {
+                dot={(d: {
+                  cx?: number;
+                  cy?: number;
+                  value?: number;
+                  index?: number;
+                  payload?: { applied?: readonly string[] };
+                }) => {
                   const key = `${s.key}-${d.index}`;
-                  if (d.cx === undefined || d.cy === undefined || shown !== 'context') return <g key={key} />;
-                  if ((d.value ?? 0) > props.contextWindow) return <circle key={key} cx={d.cx} cy={d.cy} r={3.5} fill="#dc2626" />;
-                  if (d.payload?.applied?.includes(s.key)) return <path key={key} aria-label={`${s.name} ran`} d={`M${d.cx},${d.cy - 4}L${d.cx + 4},${d.cy}L${d.cx},${d.cy + 4}L${d.cx - 4},${d.cy}Z`} fill={s.color} />;
+                  if (d.cx === undefined || d.cy === undefined || shown !== 'context')
+                    return <g key={key} />;
+                  if ((d.value ?? 0) > props.contextWindow)
+                    return <circle key={key} cx={d.cx} cy={d.cy} r={3.5} fill="#dc2626" />;
+                  if (d.payload?.applied?.includes(s.key))
+                    return (
+                      <path
+                        key={key}
+                        aria-label={`${s.name} ran`}
+                        d={`M${d.cx},${d.cy - 4}L${d.cx + 4},${d.cy}L${d.cx},${d.cy + 4}L${d.cx - 4},${d.cy}Z`}
+                        fill={s.color}
+                      />
+                    );
                   return <g key={key} />;
                 }}
               />

@@ -41,8 +41,17 @@ type Custom = Readonly<Record<number, CustomOutput | string>>;
 
 export interface CompareApi {
   requestSweep: RequestSweep;
-  requestCompare(target: CompareTarget, choices: readonly StrategyChoice[], custom?: Custom): Promise<Comparison>;
-  requestContexts(target: CompareTarget, choices: readonly StrategyChoice[], stepIndex: number, custom?: Custom): Promise<{ contexts: readonly (readonly Step[])[]; tokens: readonly number[] }>;
+  requestCompare(
+    target: CompareTarget,
+    choices: readonly StrategyChoice[],
+    custom?: Custom,
+  ): Promise<Comparison>;
+  requestContexts(
+    target: CompareTarget,
+    choices: readonly StrategyChoice[],
+    stepIndex: number,
+    custom?: Custom,
+  ): Promise<{ contexts: readonly (readonly Step[])[]; tokens: readonly number[] }>;
 }
 
 /** Custom functions run in the sandbox once per history and code; comparisons reuse the output. */
@@ -70,7 +79,11 @@ function useCustomRuns(history: History, contextWindow: number) {
   );
 }
 
-const STARTER: StrategyChoice[] = ['strands-default', 'anthropic-clear-tool-uses', 'tinyagent-last-5'].map((id) => PRESETS.find((p) => p.id === id)?.choice as StrategyChoice);
+const STARTER: StrategyChoice[] = [
+  'strands-default',
+  'anthropic-clear-tool-uses',
+  'tinyagent-last-5',
+].map((id) => PRESETS.find((p) => p.id === id)?.choice as StrategyChoice);
 
 export function CompareView(props: {
   api: CompareApi;
@@ -98,7 +111,11 @@ export function CompareView(props: {
   // The answer lives in the store under its inputs' key: leaving the view and coming back reuses it.
   const answer = useDebuggerStore((s) => s.comparison);
   const setAnswer = useDebuggerStore((s) => s.actions.comparisonArrived);
-  const [contexts, setContexts] = useState<{ key: string; contexts: readonly (readonly Step[])[]; tokens: readonly number[] }>();
+  const [contexts, setContexts] = useState<{
+    key: string;
+    contexts: readonly (readonly Step[])[];
+    tokens: readonly number[];
+  }>();
   const key = comparisonKey(props.history.id, target, choices);
   const answered = answer?.key === key;
   const runCustom = useCustomRuns(props.history, props.contextWindow);
@@ -124,10 +141,12 @@ export function CompareView(props: {
     if (choices.length === 0 || props.call === undefined) return;
     let live = true;
     const call = props.call;
-    runCustom(choices).then((custom) => api.requestContexts(target, choices, call, custom)).then(
-      (r) => live && setContexts({ key: contextKey, ...r }),
-      () => live && setContexts(undefined),
-    );
+    runCustom(choices)
+      .then((custom) => api.requestContexts(target, choices, call, custom))
+      .then(
+        (r) => live && setContexts({ key: contextKey, ...r }),
+        () => live && setContexts(undefined),
+      );
     return () => {
       live = false;
     };
@@ -137,13 +156,22 @@ export function CompareView(props: {
   const stale = answer?.key !== key;
   // Edited prices hold for the model they were edited for; another model starts from its list prices.
   const [edit, setEdit] = useState<{ forLabel: string; sheet: PriceSheet }>();
-  const sheet = props.priceSheet && edit?.forLabel === props.priceSheet.label ? edit.sheet : props.priceSheet;
-  const priceLabel = sheet ? `${sheet.label}${props.priceAssumed ? ', assumed' : ''}` : 'no price for this model';
+  const sheet =
+    props.priceSheet && edit?.forLabel === props.priceSheet.label ? edit.sheet : props.priceSheet;
+  const priceLabel = sheet
+    ? `${sheet.label}${props.priceAssumed ? ', assumed' : ''}`
+    : 'no price for this model';
   const [goal, setGoal] = useState<Goal>('cost');
   // Every run's bill, once: the table, the charts and the ranking read it.
-  const costs = useMemo(() => (cmp && sheet ? comparisonCosts(cmp, sheet) : undefined), [cmp, sheet]);
+  const costs = useMemo(
+    () => (cmp && sheet ? comparisonCosts(cmp, sheet) : undefined),
+    [cmp, sheet],
+  );
   const points = useMemo(() => (cmp ? prepareCompareSeries(cmp, 600, costs) : []), [cmp, costs]);
-  const reported = useMemo(() => (cmp && sheet ? checkReportedUsage(props.history, cmp.baseline, sheet) : undefined), [cmp, sheet, props.history]);
+  const reported = useMemo(
+    () => (cmp && sheet ? checkReportedUsage(props.history, cmp.baseline, sheet) : undefined),
+    [cmp, sheet, props.history],
+  );
   const exportResult = (i: number, format: ExportFormat, copy = false) => {
     const col = cmp?.columns[i];
     if (!col?.result) return;
@@ -154,10 +182,17 @@ export function CompareView(props: {
 
   if (choices.length === 0) {
     return (
-      <section aria-label="Compare strategies" className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Compare context strategies on this run</h2>
+      <section
+        aria-label="Compare strategies"
+        className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-6"
+      >
+        <h2 className="text-lg font-semibold text-slate-900">
+          Compare context strategies on this run
+        </h2>
         <p className="max-w-2xl text-sm text-slate-600">
-          See what each strategy keeps, truncates, removes or summarizes at every model call, what it saves over the whole run against sending everything, and which identifiers the model then no longer has.
+          See what each strategy keeps, truncates, removes or summarizes at every model call, what
+          it saves over the whole run against sending everything, and which identifiers the model
+          then no longer has.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button variant="primary" size="sm" onClick={() => props.onChoices(STARTER)}>
@@ -170,11 +205,20 @@ export function CompareView(props: {
   }
   return (
     <section aria-label="Compare strategies" className="flex flex-col gap-3">
-      <StrategyCards choices={choices} onChange={props.onChoices} errors={answer?.cmp?.columns.map((c) => c.error)} />
+      <StrategyCards
+        choices={choices}
+        onChange={props.onChoices}
+        errors={answer?.cmp?.columns.map((c) => c.error)}
+      />
       <SaveComparison choices={choices} />
       <label className="flex items-center gap-2 text-sm text-slate-600">
         Model (context window and price)
-        <select aria-label="Compare model" value={props.modelId} onChange={(e) => props.onModel(e.target.value)} className={selectClass}>
+        <select
+          aria-label="Compare model"
+          value={props.modelId}
+          onChange={(e) => props.onModel(e.target.value)}
+          className={selectClass}
+        >
           <option value="">the history&apos;s own</option>
           {MODELS.map((m) => (
             <option key={m.id} value={m.id}>
@@ -185,52 +229,136 @@ export function CompareView(props: {
         </select>
       </label>
       {sheet && props.priceSheet && (
-        <PriceEditor sheet={sheet} edited={sheet !== props.priceSheet} onChange={(next) => setEdit({ forLabel: props.priceSheet?.label ?? '', sheet: next })} onReset={() => setEdit(undefined)} />
+        <PriceEditor
+          sheet={sheet}
+          edited={sheet !== props.priceSheet}
+          onChange={(next) => setEdit({ forLabel: props.priceSheet?.label ?? '', sheet: next })}
+          onReset={() => setEdit(undefined)}
+        />
       )}
-      {answer?.error && !stale && (
-        <Alert tone="error">The comparison failed: {answer.error}</Alert>
-      )}
+      {answer?.error && !stale && <Alert tone="error">The comparison failed: {answer.error}</Alert>}
       {!cmp ? (
         <p className="text-sm text-slate-500">Comparing…</p>
       ) : (
-        <div className={`flex flex-col gap-3 ${stale ? 'opacity-70 transition-opacity' : ''}`} aria-busy={stale}>
+        <div
+          className={`flex flex-col gap-3 ${stale ? 'opacity-70 transition-opacity' : ''}`}
+          aria-busy={stale}
+        >
           <SummaryTable cmp={cmp} {...(costs ? { costs } : {})} priceLabel={priceLabel} />
-          <RankingPanel cmp={cmp} steps={props.history.steps} {...(costs ? { costs } : {})} goal={goal} onGoal={setGoal} windowLabel={props.windowLabel} />
+          <RankingPanel
+            cmp={cmp}
+            steps={props.history.steps}
+            {...(costs ? { costs } : {})}
+            goal={goal}
+            onGoal={setGoal}
+            windowLabel={props.windowLabel}
+          />
           {reported && <ReportedCheckPanel check={reported} priceLabel={priceLabel} />}
-          <SweepPanel cmp={cmp} target={target} {...(sheet ? { sheet } : {})} requestSweep={api.requestSweep} />
+          <SweepPanel
+            cmp={cmp}
+            target={target}
+            {...(sheet ? { sheet } : {})}
+            requestSweep={api.requestSweep}
+          />
           {cmp.columns.some((c) => c.replay?.prefixSampled) && (
             <p className="text-xs text-slate-500">
-              This run is long: for strategies run before every call, cached tokens come from the prefix measured at {cmp.columns.find((c) => c.replay?.prefixSampled)?.replay?.prefixSampled?.measured.toLocaleString('en-US')} calls spread over the run; context tokens are exact.
+              This run is long: for strategies run before every call, cached tokens come from the
+              prefix measured at{' '}
+              {cmp.columns
+                .find((c) => c.replay?.prefixSampled)
+                ?.replay?.prefixSampled?.measured.toLocaleString('en-US')}{' '}
+              calls spread over the run; context tokens are exact.
             </p>
           )}
-          {cmp.lossCalls < cmp.totalCalls && <p className="text-xs text-slate-500">Lost identifiers are checked at {cmp.lossCalls.toLocaleString('en-US')} of the {cmp.totalCalls.toLocaleString('en-US')} calls, spread over the run.</p>}
-          <CompareCharts cmp={cmp} points={points} priced={sheet !== undefined} contextWindow={props.contextWindow} windowLabel={props.windowLabel} selectedStep={props.call} onCall={props.onCall} />
-          <ContextAtCall cmp={cmp} stepIndex={props.call} contexts={contexts?.key === contextKey ? contexts.contexts : undefined} tokens={contexts?.key === contextKey ? contexts.tokens : undefined} dialect={props.dialect} onDialect={props.onDialect} onCall={props.onCall} />
-          <section aria-label="Warnings and exports" className="grid gap-2" style={{ gridTemplateColumns: `repeat(${Math.min(cmp.columns.length, 3)}, minmax(0, 1fr))` }}>
+          {cmp.lossCalls < cmp.totalCalls && (
+            <p className="text-xs text-slate-500">
+              Lost identifiers are checked at {cmp.lossCalls.toLocaleString('en-US')} of the{' '}
+              {cmp.totalCalls.toLocaleString('en-US')} calls, spread over the run.
+            </p>
+          )}
+          <CompareCharts
+            cmp={cmp}
+            points={points}
+            priced={sheet !== undefined}
+            contextWindow={props.contextWindow}
+            windowLabel={props.windowLabel}
+            selectedStep={props.call}
+            onCall={props.onCall}
+          />
+          <ContextAtCall
+            cmp={cmp}
+            stepIndex={props.call}
+            contexts={contexts?.key === contextKey ? contexts.contexts : undefined}
+            tokens={contexts?.key === contextKey ? contexts.tokens : undefined}
+            dialect={props.dialect}
+            onDialect={props.onDialect}
+            onCall={props.onCall}
+          />
+          <section
+            aria-label="Warnings and exports"
+            className="grid gap-2"
+            style={{
+              gridTemplateColumns: `repeat(${Math.min(cmp.columns.length, 3)}, minmax(0, 1fr))`,
+            }}
+          >
             {cmp.columns.map((c, i) => (
-              <div key={i} className="rounded-lg border border-slate-200 bg-white p-2 text-sm" style={{ borderTop: `3px solid ${columnColor(i)}` }}>
+              <div
+                key={i}
+                className="rounded-lg border border-slate-200 bg-white p-2 text-sm"
+                style={{ borderTop: `3px solid ${columnColor(i)}` }}
+              >
                 <div className="flex flex-wrap items-center justify-between gap-1">
                   <span className="font-medium">{c.label}</span>
                   {c.result && (
                     <span className="flex flex-wrap gap-1 text-xs">
                       {(['native', 'openai', 'anthropic', 'strands'] as const).map((f) => (
-                        <Button variant="secondary" size="xs" key={f} aria-label={`Export ${c.label} as ${f}`} onClick={() => exportResult(i, f)}>
+                        <Button
+                          variant="secondary"
+                          size="xs"
+                          key={f}
+                          aria-label={`Export ${c.label} as ${f}`}
+                          onClick={() => exportResult(i, f)}
+                        >
                           ⤓ {f}
                         </Button>
                       ))}
-                      <Button variant="secondary" size="xs" aria-label={`Copy ${c.label} messages`} onClick={() => exportResult(i, props.dialect === 'openai' || props.dialect === 'anthropic' || props.dialect === 'strands' ? props.dialect : 'openai', true)}>
+                      <Button
+                        variant="secondary"
+                        size="xs"
+                        aria-label={`Copy ${c.label} messages`}
+                        onClick={() =>
+                          exportResult(
+                            i,
+                            props.dialect === 'openai' ||
+                              props.dialect === 'anthropic' ||
+                              props.dialect === 'strands'
+                              ? props.dialect
+                              : 'openai',
+                            true,
+                          )
+                        }
+                      >
                         copy
                       </Button>
                     </span>
                   )}
                 </div>
-                {c.result?.notes.length ? <p className="mt-1 text-xs text-slate-500">{c.result.notes.join(' · ')}</p> : null}
-                <ul aria-label={`Warnings for ${c.label}`} className="mt-1 flex flex-col gap-0.5 text-xs">
+                {c.result?.notes.length ? (
+                  <p className="mt-1 text-xs text-slate-500">{c.result.notes.join(' · ')}</p>
+                ) : null}
+                <ul
+                  aria-label={`Warnings for ${c.label}`}
+                  className="mt-1 flex flex-col gap-0.5 text-xs"
+                >
                   {c.warnings.length === 0 && <li className="text-emerald-700">No warnings.</li>}
                   {c.warnings.slice(0, 12).map((w, k) => (
                     <li key={k} className="text-amber-800">
                       {w.stepId ? (
-                        <button type="button" onClick={() => props.onSelect(w.stepId as string)} className="text-left underline decoration-dotted">
+                        <button
+                          type="button"
+                          onClick={() => props.onSelect(w.stepId as string)}
+                          className="text-left underline decoration-dotted"
+                        >
                           {w.message}
                         </button>
                       ) : (
@@ -238,10 +366,16 @@ export function CompareView(props: {
                       )}
                     </li>
                   ))}
-                  {c.warnings.length > 12 && <li className="text-slate-500">… {c.warnings.length - 12} more</li>}
+                  {c.warnings.length > 12 && (
+                    <li className="text-slate-500">… {c.warnings.length - 12} more</li>
+                  )}
                   {c.lost.length > 0 && (
                     <li className="text-red-700">
-                      {c.lost.length} identifier(s) used later but no longer in context: {c.lost.slice(0, 6).map((l) => l.identifier).join(', ')}
+                      {c.lost.length} identifier(s) used later but no longer in context:{' '}
+                      {c.lost
+                        .slice(0, 6)
+                        .map((l) => l.identifier)
+                        .join(', ')}
                       {c.lost.length > 6 ? ', …' : ''}
                     </li>
                   )}
@@ -249,7 +383,12 @@ export function CompareView(props: {
               </div>
             ))}
           </section>
-          <AlignedSteps steps={props.history.steps} cmp={cmp} selectedId={props.selectedId} onSelect={props.onSelect} />
+          <AlignedSteps
+            steps={props.history.steps}
+            cmp={cmp}
+            selectedId={props.selectedId}
+            onSelect={props.onSelect}
+          />
         </div>
       )}
     </section>

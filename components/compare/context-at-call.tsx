@@ -18,7 +18,10 @@ export function ContextAtCall(props: {
   onCall(stepIndex: number): void;
 }) {
   const calls = props.cmp.baseline.calls;
-  const position = Math.max(0, calls.findIndex((c) => c.stepIndex === props.stepIndex));
+  const position = Math.max(
+    0,
+    calls.findIndex((c) => c.stepIndex === props.stepIndex),
+  );
   // The columns scroll together, so the same part of each context stays side by side.
   const panes = useRef<(HTMLPreElement | null)[]>([]);
   const syncing = useRef(false);
@@ -33,20 +36,42 @@ export function ContextAtCall(props: {
     });
     requestAnimationFrame(() => (syncing.current = false));
   };
-  const messages = useMemo(() => (props.contexts ?? []).map((steps) => JSON.stringify(toMessages(steps, props.dialect), null, 2)), [props.contexts, props.dialect]);
+  const messages = useMemo(
+    () =>
+      (props.contexts ?? []).map((steps) =>
+        JSON.stringify(toMessages(steps, props.dialect), null, 2),
+      ),
+    [props.contexts, props.dialect],
+  );
   if (calls.length === 0) return null;
   return (
-    <section aria-label="Context at call" className="rounded-lg border border-slate-200 bg-white p-3">
+    <section
+      aria-label="Context at call"
+      className="rounded-lg border border-slate-200 bg-white p-3"
+    >
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <label className="flex flex-1 items-center gap-2">
           <span className="whitespace-nowrap font-medium text-slate-700">
             Context at call {position + 1} of {calls.length}
           </span>
-          <input aria-label="Model call" type="range" min={0} max={calls.length - 1} value={position} onChange={(e) => props.onCall(calls[Number(e.target.value)]?.stepIndex ?? 0)} className="flex-1" />
+          <input
+            aria-label="Model call"
+            type="range"
+            min={0}
+            max={calls.length - 1}
+            value={position}
+            onChange={(e) => props.onCall(calls[Number(e.target.value)]?.stepIndex ?? 0)}
+            className="flex-1"
+          />
         </label>
         <label className="flex items-center gap-1 text-xs text-slate-600">
           Dialect
-          <select aria-label="Context dialect" value={props.dialect} onChange={(e) => props.onDialect(e.target.value as Dialect)} className={selectClass}>
+          <select
+            aria-label="Context dialect"
+            value={props.dialect}
+            onChange={(e) => props.onDialect(e.target.value as Dialect)}
+            className={selectClass}
+          >
             {DIALECT_REGISTRY.map((d) => (
               <option key={d.id} value={d.id} title={d.description}>
                 {d.label}
@@ -56,15 +81,26 @@ export function ContextAtCall(props: {
         </label>
       </div>
       {props.stepIndex === undefined || !props.contexts ? (
-        <p className="mt-2 text-sm text-slate-500">{props.stepIndex === undefined ? 'Pick a call with the slider or on the chart.' : 'Computing…'}</p>
+        <p className="mt-2 text-sm text-slate-500">
+          {props.stepIndex === undefined
+            ? 'Pick a call with the slider or on the chart.'
+            : 'Computing…'}
+        </p>
       ) : (
-        <div className="mt-2 grid gap-2" style={{ gridTemplateColumns: `repeat(${props.cmp.columns.length}, minmax(16rem, 1fr))` }}>
+        <div
+          className="mt-2 grid gap-2"
+          style={{ gridTemplateColumns: `repeat(${props.cmp.columns.length}, minmax(16rem, 1fr))` }}
+        >
           {props.cmp.columns.map((c, i) => (
             <div key={i} className="min-w-0">
-              <div className="mb-1 flex items-center justify-between text-xs font-medium" style={{ color: columnColor(i) }}>
+              <div
+                className="mb-1 flex items-center justify-between text-xs font-medium"
+                style={{ color: columnColor(i) }}
+              >
                 <span>{c.label}</span>
                 <span className="font-mono text-slate-500">
-                  {(props.contexts?.[i] ?? []).length} steps · {formatTokens(props.tokens?.[i] ?? 0)} tokens
+                  {(props.contexts?.[i] ?? []).length} steps ·{' '}
+                  {formatTokens(props.tokens?.[i] ?? 0)} tokens
                 </span>
               </div>
               <pre
@@ -73,7 +109,8 @@ export function ContextAtCall(props: {
                 }}
                 onScroll={() => onScroll(i)}
                 aria-label={`Messages for ${c.label}`}
-                className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
+                className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-800"
+              >
                 {messages[i]}
               </pre>
             </div>

@@ -5,8 +5,23 @@ import type { History, Step } from '../../lib/model/types';
 
 export type ExportFormat = 'native' | Extract<Dialect, 'openai' | 'anthropic' | 'strands'>;
 
-export function exportText(history: History, steps: readonly Step[], strategyLabel: string, format: ExportFormat): string {
-  if (format === 'native') return serializeNative({ histories: [{ ...history, title: `${history.title ?? history.id} · ${strategyLabel}`, steps, children: [] }] });
+export function exportText(
+  history: History,
+  steps: readonly Step[],
+  strategyLabel: string,
+  format: ExportFormat,
+): string {
+  if (format === 'native')
+    return serializeNative({
+      histories: [
+        {
+          ...history,
+          title: `${history.title ?? history.id} · ${strategyLabel}`,
+          steps,
+          children: [],
+        },
+      ],
+    });
   return `${JSON.stringify(toMessages(steps, format), null, 2)}\n`;
 }
 

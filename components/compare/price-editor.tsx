@@ -3,7 +3,8 @@
 import type { PriceSheet } from '../../lib/simulate/cache';
 import { Button } from '../ui/button';
 
-type NumberKey = 'inputUsdPerMTok' | 'cachedInputUsdPerMTok' | 'cacheWriteUsdPerMTok' | 'minCacheableTokens';
+type NumberKey =
+  'inputUsdPerMTok' | 'cachedInputUsdPerMTok' | 'cacheWriteUsdPerMTok' | 'minCacheableTokens';
 
 const FIELDS: readonly { key: NumberKey; label: string; step: string }[] = [
   { key: 'inputUsdPerMTok', label: 'input $/M', step: '0.01' },
@@ -12,11 +13,23 @@ const FIELDS: readonly { key: NumberKey; label: string; step: string }[] = [
   { key: 'minCacheableTokens', label: 'min cached prefix', step: '1' },
 ];
 
-export function PriceEditor({ sheet, edited, onChange, onReset }: { sheet: PriceSheet; edited: boolean; onChange(next: PriceSheet): void; onReset(): void }) {
+export function PriceEditor({
+  sheet,
+  edited,
+  onChange,
+  onReset,
+}: {
+  sheet: PriceSheet;
+  edited: boolean;
+  onChange(next: PriceSheet): void;
+  onReset(): void;
+}) {
   return (
     <details className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
       <summary className="cursor-pointer text-slate-700">
-        Prices: {sheet.label} · input ${sheet.inputUsdPerMTok}/M · cached ${sheet.cachedInputUsdPerMTok}/M · writes ${sheet.cacheWriteUsdPerMTok}/M{edited ? ' (edited)' : ''}
+        Prices: {sheet.label} · input ${sheet.inputUsdPerMTok}/M · cached $
+        {sheet.cachedInputUsdPerMTok}/M · writes ${sheet.cacheWriteUsdPerMTok}/M
+        {edited ? ' (edited)' : ''}
       </summary>
       <div className="mt-2 flex flex-wrap items-end gap-3">
         {FIELDS.map((f) => (
@@ -30,7 +43,11 @@ export function PriceEditor({ sheet, edited, onChange, onReset }: { sheet: Price
               value={sheet[f.key]}
               onChange={(e) => {
                 const v = Number(e.target.value);
-                if (e.target.value !== '' && Number.isFinite(v) && v >= 0) onChange({ ...sheet, [f.key]: f.key === 'minCacheableTokens' ? Math.round(v) : v });
+                if (e.target.value !== '' && Number.isFinite(v) && v >= 0)
+                  onChange({
+                    ...sheet,
+                    [f.key]: f.key === 'minCacheableTokens' ? Math.round(v) : v,
+                  });
               }}
               className="w-28 rounded border border-slate-300 px-1.5 py-0.5 font-mono text-sm"
             />
@@ -44,7 +61,12 @@ export function PriceEditor({ sheet, edited, onChange, onReset }: { sheet: Price
             min={0}
             placeholder="none"
             value={sheet.ttlSeconds ?? ''}
-            onChange={(e) => onChange({ ...sheet, ttlSeconds: e.target.value === '' ? null : Math.max(0, Number(e.target.value)) })}
+            onChange={(e) =>
+              onChange({
+                ...sheet,
+                ttlSeconds: e.target.value === '' ? null : Math.max(0, Number(e.target.value)),
+              })
+            }
             className="w-28 rounded border border-slate-300 px-1.5 py-0.5 font-mono text-sm"
           />
         </label>
@@ -54,7 +76,10 @@ export function PriceEditor({ sheet, edited, onChange, onReset }: { sheet: Price
           </Button>
         )}
       </div>
-      <p className="mt-1 text-xs text-slate-500">Source: {sheet.source}. Prices are per million tokens; a prefix is cached when it is at least the minimum and the previous call came within the lifetime.</p>
+      <p className="mt-1 text-xs text-slate-500">
+        Source: {sheet.source}. Prices are per million tokens; a prefix is cached when it is at
+        least the minimum and the previous call came within the lifetime.
+      </p>
     </details>
   );
 }

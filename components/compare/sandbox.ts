@@ -3,14 +3,21 @@ import { CUSTOM_TIME_LIMIT_MS, type CustomOutput } from '../../lib/compare/custo
 import type { Step } from '../../lib/model/types';
 
 /** The function's output, or why it failed (a message for the column). */
-export function runInSandbox(code: string, steps: readonly Step[], callIndices: readonly number[], contextWindow: number): Promise<CustomOutput | string> {
+export function runInSandbox(
+  code: string,
+  steps: readonly Step[],
+  callIndices: readonly number[],
+  contextWindow: number,
+): Promise<CustomOutput | string> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./sandbox.worker.ts', import.meta.url));
     const timer = setTimeout(() => {
       worker.terminate();
       resolve(`the function ran longer than ${CUSTOM_TIME_LIMIT_MS / 1000} s and was stopped`);
     }, CUSTOM_TIME_LIMIT_MS);
-    worker.onmessage = (event: MessageEvent<{ ok: true; output: CustomOutput } | { ok: false; message: string }>) => {
+    worker.onmessage = (
+      event: MessageEvent<{ ok: true; output: CustomOutput } | { ok: false; message: string }>,
+    ) => {
       clearTimeout(timer);
       worker.terminate();
       resolve(event.data.ok ? event.data.output : `the function failed: ${event.data.message}`);

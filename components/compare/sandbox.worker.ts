@@ -8,7 +8,22 @@ import { runCustomCode } from '../../lib/compare/custom-run';
 import type { Step } from '../../lib/model/types';
 
 const scope = self as unknown as Record<string, unknown>;
-for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'WebSocketStream', 'EventSource', 'importScripts', 'indexedDB', 'caches', 'BroadcastChannel', 'Worker', 'SharedWorker', 'navigator', 'WebTransport', 'RTCPeerConnection']) {
+for (const name of [
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'WebSocketStream',
+  'EventSource',
+  'importScripts',
+  'indexedDB',
+  'caches',
+  'BroadcastChannel',
+  'Worker',
+  'SharedWorker',
+  'navigator',
+  'WebTransport',
+  'RTCPeerConnection',
+]) {
   try {
     Object.defineProperty(scope, name, { value: undefined, writable: false, configurable: false });
   } catch {
@@ -16,11 +31,21 @@ for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'WebSocketStream', '
   }
 }
 
-self.onmessage = (event: MessageEvent<{ code: string; steps: Step[]; callIndices: number[]; contextWindow: number }>) => {
+self.onmessage = (
+  event: MessageEvent<{
+    code: string;
+    steps: Step[];
+    callIndices: number[];
+    contextWindow: number;
+  }>,
+) => {
   const { code, steps, callIndices, contextWindow } = event.data;
   try {
     self.postMessage({ ok: true, output: runCustomCode(code, steps, callIndices, contextWindow) });
   } catch (error) {
-    self.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+    self.postMessage({
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 };

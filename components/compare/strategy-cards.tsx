@@ -5,13 +5,30 @@ import { PRESETS } from '../../lib/compare/presets';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { paramFields, paramsProblem, type ParamField } from '../../lib/compare/param-fields';
 import { getStrategy, STRATEGIES } from '../../lib/strategies';
-import { DEFAULT_RUN, isDefaultRun, MODE_LABELS, MODES, parseRunConfig, TRIGGER_KINDS, TRIGGER_LABELS, type RunConfig, type RunMode, type Trigger, type TriggerKind } from '../../lib/simulate/run-config';
+import {
+  DEFAULT_RUN,
+  isDefaultRun,
+  MODE_LABELS,
+  MODES,
+  parseRunConfig,
+  TRIGGER_KINDS,
+  TRIGGER_LABELS,
+  type RunConfig,
+  type RunMode,
+  type Trigger,
+  type TriggerKind,
+} from '../../lib/simulate/run-config';
 import { columnColor } from './palette';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
 
 /** The trigger's number, where its kind has one. */
-const TRIGGER_NUMBER: Partial<Record<TriggerKind, { key: 'threshold' | 'tokens' | 'k'; label: string; min: number; fallback: number }>> = {
+const TRIGGER_NUMBER: Partial<
+  Record<
+    TriggerKind,
+    { key: 'threshold' | 'tokens' | 'k'; label: string; min: number; fallback: number }
+  >
+> = {
   'step-count': { key: 'threshold', label: 'steps', min: 0, fallback: 20 },
   'token-limit': { key: 'tokens', label: 'tokens', min: 0, fallback: 100_000 },
   'every-k-calls': { key: 'k', label: 'K', min: 1, fallback: 10 },
@@ -19,11 +36,21 @@ const TRIGGER_NUMBER: Partial<Record<TriggerKind, { key: 'threshold' | 'tokens' 
 
 function triggerOf(kind: TriggerKind, onOverflow: boolean, value?: number): Trigger {
   const number = TRIGGER_NUMBER[kind];
-  return (number ? { kind, onOverflow, [number.key]: value ?? number.fallback } : { kind, onOverflow }) as Trigger;
+  return (
+    number ? { kind, onOverflow, [number.key]: value ?? number.fallback } : { kind, onOverflow }
+  ) as Trigger;
 }
 
 /** When the strategy runs and on what: the trigger (with its number) and the mode. */
-function RunControls({ index, run, onChange }: { index: number; run: RunConfig | undefined; onChange(run: RunConfig | undefined): void }) {
+function RunControls({
+  index,
+  run,
+  onChange,
+}: {
+  index: number;
+  run: RunConfig | undefined;
+  onChange(run: RunConfig | undefined): void;
+}) {
   let current: RunConfig = DEFAULT_RUN;
   let problem: string | undefined;
   try {
@@ -36,10 +63,23 @@ function RunControls({ index, run, onChange }: { index: number; run: RunConfig |
   const value = number ? (current.trigger as Record<string, unknown>)[number.key] : undefined;
   const common = 'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs';
   return (
-    <fieldset aria-label={`When strategy ${index + 1} runs`} className="mt-2 flex flex-col gap-1 border-t border-slate-100 pt-2 text-xs text-slate-600">
+    <fieldset
+      aria-label={`When strategy ${index + 1} runs`}
+      className="mt-2 flex flex-col gap-1 border-t border-slate-100 pt-2 text-xs text-slate-600"
+    >
       <label className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-center gap-2">
         <span>Runs</span>
-        <select aria-label="Trigger" className={common} value={current.trigger.kind} onChange={(e) => set({ ...current, trigger: triggerOf(e.target.value as TriggerKind, current.trigger.onOverflow) })}>
+        <select
+          aria-label="Trigger"
+          className={common}
+          value={current.trigger.kind}
+          onChange={(e) =>
+            set({
+              ...current,
+              trigger: triggerOf(e.target.value as TriggerKind, current.trigger.onOverflow),
+            })
+          }
+        >
           {TRIGGER_KINDS.map((k) => (
             <option key={k} value={k}>
               {TRIGGER_LABELS[k]}
@@ -57,13 +97,27 @@ function RunControls({ index, run, onChange }: { index: number; run: RunConfig |
             step={1}
             className={common}
             value={typeof value === 'number' ? value : ''}
-            onChange={(e) => set({ ...current, trigger: triggerOf(current.trigger.kind, current.trigger.onOverflow, e.target.value === '' ? undefined : Number(e.target.value)) })}
+            onChange={(e) =>
+              set({
+                ...current,
+                trigger: triggerOf(
+                  current.trigger.kind,
+                  current.trigger.onOverflow,
+                  e.target.value === '' ? undefined : Number(e.target.value),
+                ),
+              })
+            }
           />
         </label>
       )}
       <label className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-center gap-2">
         <span>On</span>
-        <select aria-label="Mode" className={common} value={current.mode} onChange={(e) => set({ ...current, mode: e.target.value as RunMode })}>
+        <select
+          aria-label="Mode"
+          className={common}
+          value={current.mode}
+          onChange={(e) => set({ ...current, mode: e.target.value as RunMode })}
+        >
           {MODES.map((m) => (
             <option key={m} value={m}>
               {MODE_LABELS[m]}
@@ -72,26 +126,51 @@ function RunControls({ index, run, onChange }: { index: number; run: RunConfig |
         </select>
       </label>
       <label className="flex items-center gap-1.5">
-        <input aria-label="Also on overflow" type="checkbox" checked={current.trigger.onOverflow} onChange={(e) => set({ ...current, trigger: { ...current.trigger, onOverflow: e.target.checked } })} />
+        <input
+          aria-label="Also on overflow"
+          type="checkbox"
+          checked={current.trigger.onOverflow}
+          onChange={(e) =>
+            set({ ...current, trigger: { ...current.trigger, onOverflow: e.target.checked } })
+          }
+        />
         also before a call that overflows the window
       </label>
-      {problem && (
-        <InlineError>{problem}</InlineError>
-      )}
+      {problem && <InlineError>{problem}</InlineError>}
     </fieldset>
   );
 }
 
-function FieldInput({ field, value, onChange }: { field: ParamField; value: unknown; onChange(v: unknown): void }) {
+function FieldInput({
+  field,
+  value,
+  onChange,
+}: {
+  field: ParamField;
+  value: unknown;
+  onChange(v: unknown): void;
+}) {
   const id = `${field.name}`;
   const shown = value ?? field.default;
   const common = 'w-full rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm';
   if (field.kind === 'boolean') {
-    return <input aria-label={field.name} type="checkbox" checked={shown === true} onChange={(e) => onChange(e.target.checked)} />;
+    return (
+      <input
+        aria-label={field.name}
+        type="checkbox"
+        checked={shown === true}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    );
   }
   if (field.kind === 'enum') {
     return (
-      <select aria-label={field.name} className={common} value={String(shown ?? '')} onChange={(e) => onChange(e.target.value)}>
+      <select
+        aria-label={field.name}
+        className={common}
+        value={String(shown ?? '')}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {(field.options ?? []).map((o) => (
           <option key={o}>{o}</option>
         ))}
@@ -112,7 +191,15 @@ function FieldInput({ field, value, onChange }: { field: ParamField; value: unkn
       />
     );
   }
-  if (field.kind === 'string') return <input aria-label={field.name} className={common} value={String(shown ?? '')} onChange={(e) => onChange(e.target.value)} />;
+  if (field.kind === 'string')
+    return (
+      <input
+        aria-label={field.name}
+        className={common}
+        value={String(shown ?? '')}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   return (
     <input
       aria-label={field.name}
@@ -130,13 +217,33 @@ function FieldInput({ field, value, onChange }: { field: ParamField; value: unkn
   );
 }
 
-function CustomCard({ index, choice, error, onChange, onRemove }: { index: number; choice: StrategyChoice; error?: string; onChange(c: StrategyChoice): void; onRemove(): void }) {
+function CustomCard({
+  index,
+  choice,
+  error,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  choice: StrategyChoice;
+  error?: string;
+  onChange(c: StrategyChoice): void;
+  onRemove(): void;
+}) {
   return (
-    <div role="group" aria-label={`Strategy ${index + 1}: Custom function`} className="w-[28rem] rounded-lg border border-slate-200 bg-white p-2 text-sm" style={{ borderTop: `3px solid ${columnColor(index)}` }}>
+    <div
+      role="group"
+      aria-label={`Strategy ${index + 1}: Custom function`}
+      className="w-[28rem] rounded-lg border border-slate-200 bg-white p-2 text-sm"
+      style={{ borderTop: `3px solid ${columnColor(index)}` }}
+    >
       <div className="flex items-start justify-between gap-2">
         <div>
           <div className="font-medium text-slate-900">Custom function</div>
-          <div className="text-xs text-slate-500">(steps, ctx) =&gt; steps · runs sandboxed: no network, {CUSTOM_TIME_LIMIT_MS / 1000} s limit · ctx.contextWindow, ctx.estimateTokens(text)</div>
+          <div className="text-xs text-slate-500">
+            (steps, ctx) =&gt; steps · runs sandboxed: no network, {CUSTOM_TIME_LIMIT_MS / 1000} s
+            limit · ctx.contextWindow, ctx.estimateTokens(text)
+          </div>
         </div>
         <Button variant="ghost" size="sm" aria-label="Remove Custom function" onClick={onRemove}>
           ✕
@@ -150,18 +257,29 @@ function CustomCard({ index, choice, error, onChange, onRemove }: { index: numbe
         onChange={(e) => onChange({ ...choice, params: { code: e.target.value } })}
         className="mt-2 w-full rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs"
       />
-      {error && (
-        <InlineError className="mt-1 text-xs">{error}</InlineError>
-      )}
+      {error && <InlineError className="mt-1 text-xs">{error}</InlineError>}
     </div>
   );
 }
 
-export function StrategyCards({ choices, onChange, errors }: { choices: readonly StrategyChoice[]; onChange(next: StrategyChoice[]): void; errors?: readonly (string | undefined)[] }) {
-  const update = (i: number, choice: StrategyChoice) => onChange(choices.map((c, j) => (j === i ? choice : c)));
+export function StrategyCards({
+  choices,
+  onChange,
+  errors,
+}: {
+  choices: readonly StrategyChoice[];
+  onChange(next: StrategyChoice[]): void;
+  errors?: readonly (string | undefined)[];
+}) {
+  const update = (i: number, choice: StrategyChoice) =>
+    onChange(choices.map((c, j) => (j === i ? choice : c)));
   const add = (value: string) => {
     const preset = PRESETS.find((p) => `preset:${p.id}` === value);
-    const choice = preset ? preset.choice : value === 'custom' ? { strategyId: CUSTOM_ID, params: { code: CUSTOM_EXAMPLE } } : { strategyId: value.replace(/^strategy:/, ''), params: {} };
+    const choice = preset
+      ? preset.choice
+      : value === 'custom'
+        ? { strategyId: CUSTOM_ID, params: { code: CUSTOM_EXAMPLE } }
+        : { strategyId: value.replace(/^strategy:/, ''), params: {} };
     onChange([...choices, choice]);
   };
   return (
@@ -169,7 +287,16 @@ export function StrategyCards({ choices, onChange, errors }: { choices: readonly
       <div className="flex flex-wrap items-start gap-2">
         {choices.map((choice, i) => {
           if (choice.strategyId === CUSTOM_ID) {
-            return <CustomCard key={i} index={i} choice={choice} {...(errors?.[i] ? { error: errors[i] } : {})} onChange={(c) => update(i, c)} onRemove={() => onChange(choices.filter((_, j) => j !== i))} />;
+            return (
+              <CustomCard
+                key={i}
+                index={i}
+                choice={choice}
+                {...(errors?.[i] ? { error: errors[i] } : {})}
+                onChange={(c) => update(i, c)}
+                onRemove={() => onChange(choices.filter((_, j) => j !== i))}
+              />
+            );
           }
           let strategy;
           try {
@@ -179,27 +306,53 @@ export function StrategyCards({ choices, onChange, errors }: { choices: readonly
           }
           const problem = paramsProblem(strategy, choice.params);
           return (
-            <div key={i} role="group" aria-label={`Strategy ${i + 1}: ${strategy.label}`} className="w-64 rounded-lg border border-slate-200 bg-white p-2 text-sm" style={{ borderTop: `3px solid ${columnColor(i)}` }}>
+            <div
+              key={i}
+              role="group"
+              aria-label={`Strategy ${i + 1}: ${strategy.label}`}
+              className="w-64 rounded-lg border border-slate-200 bg-white p-2 text-sm"
+              style={{ borderTop: `3px solid ${columnColor(i)}` }}
+            >
               <div className="flex items-start justify-between gap-2">
                 <div>
                   <div className="font-medium text-slate-900">{strategy.label}</div>
                   <div className="text-xs text-slate-500">{strategy.source}</div>
                 </div>
-                <Button variant="ghost" size="sm" aria-label={`Remove ${strategy.label}`} onClick={() => onChange(choices.filter((_, j) => j !== i))}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove ${strategy.label}`}
+                  onClick={() => onChange(choices.filter((_, j) => j !== i))}
+                >
                   ✕
                 </Button>
               </div>
               <div className="mt-2 flex flex-col gap-1.5">
                 {paramFields(strategy).map((f) => (
-                  <label key={f.name} className="grid grid-cols-[minmax(0,1fr)_6rem] items-center gap-2" title={f.description}>
+                  <label
+                    key={f.name}
+                    className="grid grid-cols-[minmax(0,1fr)_6rem] items-center gap-2"
+                    title={f.description}
+                  >
                     <span className="truncate text-xs text-slate-600">{f.name}</span>
-                    <FieldInput field={f} value={choice.params[f.name]} onChange={(v) => update(i, { ...choice, params: Object.fromEntries(Object.entries({ ...choice.params, [f.name]: v }).filter(([, x]) => x !== undefined)) })} />
+                    <FieldInput
+                      field={f}
+                      value={choice.params[f.name]}
+                      onChange={(v) =>
+                        update(i, {
+                          ...choice,
+                          params: Object.fromEntries(
+                            Object.entries({ ...choice.params, [f.name]: v }).filter(
+                              ([, x]) => x !== undefined,
+                            ),
+                          ),
+                        })
+                      }
+                    />
                   </label>
                 ))}
               </div>
-              {problem && (
-                <InlineError className="mt-1 text-xs">{problem}</InlineError>
-              )}
+              {problem && <InlineError className="mt-1 text-xs">{problem}</InlineError>}
               <RunControls
                 index={i}
                 run={choice.run}

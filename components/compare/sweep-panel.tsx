@@ -5,7 +5,16 @@
  * progress as each value is done.
  */
 import { useState } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceDot,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { CUSTOM_ID } from '../../lib/compare/custom-run';
@@ -18,19 +27,41 @@ import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
 import { selectClass } from '../ui/select';
 
-export type RequestSweep = (target: CompareTarget, choice: StrategyChoice, param: string, values: readonly number[], sheet: PriceSheet | undefined, onProgress: (fraction: number) => void) => Promise<SweepResult>;
+export type RequestSweep = (
+  target: CompareTarget,
+  choice: StrategyChoice,
+  param: string,
+  values: readonly number[],
+  sheet: PriceSheet | undefined,
+  onProgress: (fraction: number) => void,
+) => Promise<SweepResult>;
 
 const usd = (v: number) => `$${v.toFixed(4)}`;
 
-function defaultRange(p: { integer: boolean; min?: number; max?: number; current?: number }): [number, number] {
+function defaultRange(p: {
+  integer: boolean;
+  min?: number;
+  max?: number;
+  current?: number;
+}): [number, number] {
   const current = p.current ?? 10;
   const lo = Math.max(p.min ?? 0, p.integer ? Math.round(current / 4) : current / 4);
   const hi = Math.min(p.max ?? Infinity, current <= 0 ? 10 : current * 2);
   return [lo, Math.max(lo + (p.integer ? 1 : 0.01), hi)];
 }
 
-export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; sheet?: PriceSheet; requestSweep: RequestSweep }) {
-  const candidates = props.cmp.columns.map((c, i) => ({ c, i })).filter(({ c }) => !c.error && c.choice.strategyId !== CUSTOM_ID && sweepableParams(c.choice).length > 0);
+export function SweepPanel(props: {
+  cmp: Comparison;
+  target: CompareTarget;
+  sheet?: PriceSheet;
+  requestSweep: RequestSweep;
+}) {
+  const candidates = props.cmp.columns
+    .map((c, i) => ({ c, i }))
+    .filter(
+      ({ c }) =>
+        !c.error && c.choice.strategyId !== CUSTOM_ID && sweepableParams(c.choice).length > 0,
+    );
   const [column, setColumn] = useState(candidates[0]?.i ?? -1);
   const choice = props.cmp.columns[column]?.choice;
   const params = choice ? sweepableParams(choice) : [];
@@ -38,34 +69,67 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
   const param = params.find((p) => p.name === paramName) ?? params[0];
   const [range, setRange] = useState<{ key: string; from: number; to: number; count: number }>();
   const rangeKey = `${column}|${param?.name ?? ''}`;
-  const [from, to] = range?.key === rangeKey ? [range.from, range.to] : param ? defaultRange(param) : [0, 0];
+  const [from, to] =
+    range?.key === rangeKey ? [range.from, range.to] : param ? defaultRange(param) : [0, 0];
   const count = range?.key === rangeKey ? range.count : 8;
-  const [state, setState] = useState<{ key: string; progress: number; result?: SweepResult; error?: string }>();
+  const [state, setState] = useState<{
+    key: string;
+    progress: number;
+    result?: SweepResult;
+    error?: string;
+  }>();
   if (candidates.length === 0) return null;
   const runKey = `${rangeKey}|${from}|${to}|${count}|${JSON.stringify(choice)}|${props.sheet?.inputUsdPerMTok ?? ''}`;
   const start = () => {
     if (!choice || !param) return;
     const key = runKey;
     setState({ key, progress: 0 });
-    props.requestSweep(props.target, choice, param.name, sweepValues(from, to, count, param.integer), props.sheet, (progress) => setState((s) => (s?.key === key ? { ...s, progress } : s))).then(
-      (result) => setState((s) => (s?.key === key ? { key, progress: 1, result } : s)),
-      (error: Error) => setState((s) => (s?.key === key ? { key, progress: 1, error: error.message } : s)),
-    );
+    props
+      .requestSweep(
+        props.target,
+        choice,
+        param.name,
+        sweepValues(from, to, count, param.integer),
+        props.sheet,
+        (progress) => setState((s) => (s?.key === key ? { ...s, progress } : s)),
+      )
+      .then(
+        (result) => setState((s) => (s?.key === key ? { key, progress: 1, result } : s)),
+        (error: Error) =>
+          setState((s) => (s?.key === key ? { key, progress: 1, error: error.message } : s)),
+      );
   };
   const result = state?.result;
   const priced = result?.points.some((p) => p.costUsd !== undefined) ?? false;
-  const data = (result?.points ?? []).filter((p) => !p.error).map((p) => ({ x: priced ? (p.costUsd as number) : p.inputTokens, lost: p.lost, value: p.value }));
+  const data = (result?.points ?? [])
+    .filter((p) => !p.error)
+    .map((p) => ({
+      x: priced ? (p.costUsd as number) : p.inputTokens,
+      lost: p.lost,
+      value: p.value,
+    }));
   const knee = result?.knee !== undefined ? result.points[result.knee] : undefined;
   const running = state !== undefined && state.result === undefined && state.error === undefined;
-  const setRangeField = (field: 'from' | 'to' | 'count', v: number) => setRange({ key: rangeKey, from, to, count, [field]: v });
+  const setRangeField = (field: 'from' | 'to' | 'count', v: number) =>
+    setRange({ key: rangeKey, from, to, count, [field]: v });
   const input = 'w-24 rounded border border-slate-300 px-1.5 py-0.5 font-mono text-sm';
   return (
-    <section aria-label="Parameter sweep" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-      <h3 className="font-semibold text-slate-900">Parameter sweep: cost against information lost</h3>
+    <section
+      aria-label="Parameter sweep"
+      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+    >
+      <h3 className="font-semibold text-slate-900">
+        Parameter sweep: cost against information lost
+      </h3>
       <div className="mt-2 flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-xs text-slate-600">
           strategy
-          <select aria-label="Sweep strategy" value={column} onChange={(e) => setColumn(Number(e.target.value))} className={`${selectClass} text-sm`}>
+          <select
+            aria-label="Sweep strategy"
+            value={column}
+            onChange={(e) => setColumn(Number(e.target.value))}
+            className={`${selectClass} text-sm`}
+          >
             {candidates.map(({ c, i }) => (
               <option key={i} value={i}>
                 {i + 1}. {c.label}
@@ -75,7 +139,12 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           parameter
-          <select aria-label="Sweep parameter" value={param?.name ?? ''} onChange={(e) => setParamName(e.target.value)} className={`${selectClass} text-sm`}>
+          <select
+            aria-label="Sweep parameter"
+            value={param?.name ?? ''}
+            onChange={(e) => setParamName(e.target.value)}
+            className={`${selectClass} text-sm`}
+          >
             {params.map((p) => (
               <option key={p.name} value={p.name}>
                 {p.name}
@@ -85,29 +154,59 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           from
-          <input aria-label="Sweep from" type="number" value={from} onChange={(e) => setRangeField('from', Number(e.target.value))} className={input} />
+          <input
+            aria-label="Sweep from"
+            type="number"
+            value={from}
+            onChange={(e) => setRangeField('from', Number(e.target.value))}
+            className={input}
+          />
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           to
-          <input aria-label="Sweep to" type="number" value={to} onChange={(e) => setRangeField('to', Number(e.target.value))} className={input} />
+          <input
+            aria-label="Sweep to"
+            type="number"
+            value={to}
+            onChange={(e) => setRangeField('to', Number(e.target.value))}
+            className={input}
+          />
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           points
-          <input aria-label="Sweep points" type="number" min={2} max={50} value={count} onChange={(e) => setRangeField('count', Number(e.target.value))} className={input} />
+          <input
+            aria-label="Sweep points"
+            type="number"
+            min={2}
+            max={50}
+            value={count}
+            onChange={(e) => setRangeField('count', Number(e.target.value))}
+            className={input}
+          />
         </label>
         <Button variant="primary" size="sm" onClick={start} disabled={running || !param}>
           {running ? 'Sweeping…' : 'Run sweep'}
         </Button>
-        {state && state.key !== runKey && !running && <span className="text-xs text-slate-500">(settings changed since this sweep)</span>}
+        {state && state.key !== runKey && !running && (
+          <span className="text-xs text-slate-500">(settings changed since this sweep)</span>
+        )}
       </div>
       {running && (
-        <div role="progressbar" aria-label="Sweep progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(100 * state.progress)} className="mt-2 h-1.5 w-full overflow-hidden rounded bg-slate-100">
-          <div className="h-full bg-sky-500 transition-all" style={{ width: `${Math.round(100 * state.progress)}%` }} />
+        <div
+          role="progressbar"
+          aria-label="Sweep progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(100 * state.progress)}
+          className="mt-2 h-1.5 w-full overflow-hidden rounded bg-slate-100"
+        >
+          <div
+            className="h-full bg-sky-500 transition-all"
+            style={{ width: `${Math.round(100 * state.progress)}%` }}
+          />
         </div>
       )}
-      {state?.error && (
-        <InlineError className="mt-2">The sweep failed: {state.error}</InlineError>
-      )}
+      {state?.error && <InlineError className="mt-2">The sweep failed: {state.error}</InlineError>}
       {result && (
         <div className="mt-2 grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>
@@ -120,11 +219,52 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
               <ResponsiveContainer width="100%" height="100%">
                 <LineChart data={data} margin={{ top: 8, right: 16, left: 8, bottom: 14 }}>
                   <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                  <XAxis type="number" dataKey="x" domain={['auto', 'auto']} tickFormatter={(v: number) => (priced ? usd(v) : formatTokens(v))} tick={{ fontSize: 11 }} label={{ value: priced ? 'cost with prompt caching' : 'input tokens', position: 'insideBottom', offset: -8, fontSize: 11 }} />
-                  <YAxis dataKey="lost" allowDecimals={false} tick={{ fontSize: 11 }} width={40} label={{ value: 'lost', angle: -90, position: 'insideLeft', fontSize: 11 }} />
-                  <Tooltip formatter={(v, name) => (name === 'lost' ? [String(v), 'identifiers lost'] : [String(v), String(name)])} labelFormatter={(l, payload) => `${result.param} = ${String(payload?.[0]?.payload?.value ?? '')} · ${priced ? usd(Number(l)) : formatTokens(Number(l))}`} />
-                  <Line type="linear" dataKey="lost" stroke={columnColor(column)} strokeWidth={2} isAnimationActive={false} />
-                  {knee && <ReferenceDot x={priced ? knee.costUsd : knee.inputTokens} y={knee.lost} r={6} fill="none" stroke="#0f172a" strokeWidth={2} label={{ value: `knee (${knee.value})`, position: 'top', fontSize: 11 }} />}
+                  <XAxis
+                    type="number"
+                    dataKey="x"
+                    domain={['auto', 'auto']}
+                    tickFormatter={(v: number) => (priced ? usd(v) : formatTokens(v))}
+                    tick={{ fontSize: 11 }}
+                    label={{
+                      value: priced ? 'cost with prompt caching' : 'input tokens',
+                      position: 'insideBottom',
+                      offset: -8,
+                      fontSize: 11,
+                    }}
+                  />
+                  <YAxis
+                    dataKey="lost"
+                    allowDecimals={false}
+                    tick={{ fontSize: 11 }}
+                    width={40}
+                    label={{ value: 'lost', angle: -90, position: 'insideLeft', fontSize: 11 }}
+                  />
+                  <Tooltip
+                    formatter={(v, name) =>
+                      name === 'lost' ? [String(v), 'identifiers lost'] : [String(v), String(name)]
+                    }
+                    labelFormatter={(l, payload) =>
+                      `${result.param} = ${String(payload?.[0]?.payload?.value ?? '')} · ${priced ? usd(Number(l)) : formatTokens(Number(l))}`
+                    }
+                  />
+                  <Line
+                    type="linear"
+                    dataKey="lost"
+                    stroke={columnColor(column)}
+                    strokeWidth={2}
+                    isAnimationActive={false}
+                  />
+                  {knee && (
+                    <ReferenceDot
+                      x={priced ? knee.costUsd : knee.inputTokens}
+                      y={knee.lost}
+                      r={6}
+                      fill="none"
+                      stroke="#0f172a"
+                      strokeWidth={2}
+                      label={{ value: `knee (${knee.value})`, position: 'top', fontSize: 11 }}
+                    />
+                  )}
                 </LineChart>
               </ResponsiveContainer>
             </div>
@@ -142,7 +282,10 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
             </thead>
             <tbody>
               {result.points.map((p, i) => (
-                <tr key={i} className={`border-t border-slate-100 ${i === result.knee ? 'bg-sky-50 font-medium' : ''}`}>
+                <tr
+                  key={i}
+                  className={`border-t border-slate-100 ${i === result.knee ? 'bg-sky-50 font-medium' : ''}`}
+                >
                   <td className="py-0.5 font-mono">{p.value}</td>
                   {p.error ? (
                     <td colSpan={5} className="py-0.5 text-red-700">
@@ -150,8 +293,12 @@ export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; shee
                     </td>
                   ) : (
                     <>
-                      <td className="py-0.5 font-mono">{p.costUsd === undefined ? '—' : usd(p.costUsd)}</td>
-                      <td className="py-0.5 font-mono text-slate-500">{p.uncachedCostUsd === undefined ? '—' : usd(p.uncachedCostUsd)}</td>
+                      <td className="py-0.5 font-mono">
+                        {p.costUsd === undefined ? '—' : usd(p.costUsd)}
+                      </td>
+                      <td className="py-0.5 font-mono text-slate-500">
+                        {p.uncachedCostUsd === undefined ? '—' : usd(p.uncachedCostUsd)}
+                      </td>
                       <td className="py-0.5 font-mono">{formatTokens(p.inputTokens)}</td>
                       <td className="py-0.5 font-mono">{p.lost}</td>
                       <td className="py-0.5 font-mono">{p.overflowCalls}</td>

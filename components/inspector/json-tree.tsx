@@ -4,7 +4,8 @@ import type { JsonValue } from '../../lib/model/types';
 
 function Leaf({ value }: { value: JsonValue }) {
   if (value === null) return <span className="text-slate-400">null</span>;
-  if (typeof value === 'string') return <span className="break-all text-emerald-800">&quot;{value}&quot;</span>;
+  if (typeof value === 'string')
+    return <span className="break-all text-emerald-800">&quot;{value}&quot;</span>;
   if (typeof value === 'number') return <span className="text-blue-700">{String(value)}</span>;
   if (typeof value === 'boolean') return <span className="text-violet-700">{String(value)}</span>;
   return null;
@@ -20,10 +21,17 @@ function Node({ name, value, depth }: { name?: string; value: JsonValue; depth: 
       </div>
     );
   }
-  const entries: [string, JsonValue][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  const entries: [string, JsonValue][] = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v])
+    : Object.entries(value);
   const summary = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
   return (
-    <div role="treeitem" aria-selected={false} aria-expanded={depth < 2} className={depth === 0 ? '' : 'pl-4'}>
+    <div
+      role="treeitem"
+      aria-selected={false}
+      aria-expanded={depth < 2}
+      className={depth === 0 ? '' : 'pl-4'}
+    >
       <details open={depth < 2}>
         <summary className="cursor-pointer select-none">
           {label}
@@ -41,7 +49,11 @@ function Node({ name, value, depth }: { name?: string; value: JsonValue; depth: 
 
 export function JsonTree({ value, label }: { value: JsonValue; label: string }) {
   return (
-    <div role="tree" aria-label={label} className="max-h-[28rem] overflow-auto rounded-md bg-slate-50 p-2 font-mono text-xs">
+    <div
+      role="tree"
+      aria-label={label}
+      className="max-h-[28rem] overflow-auto rounded-md bg-slate-50 p-2 font-mono text-xs"
+    >
       <Node value={value} depth={0} />
     </div>
   );

@@ -27,7 +27,10 @@ function Folded({ text, label }: { text: string; label: string }) {
   const long = text.length > FOLD;
   return (
     <div>
-      <pre aria-label={label} className="max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-2 font-mono text-xs text-slate-800">
+      <pre
+        aria-label={label}
+        className="max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-2 font-mono text-xs text-slate-800"
+      >
         {long && !open ? `${text.slice(0, FOLD)}…` : text}
       </pre>
       {long && (
@@ -68,21 +71,36 @@ function mainText(step: Step): { label: string; text: string } | undefined {
 }
 
 /** The step's record exactly as the file holds it, fetched from the worker when opened. */
-function OriginalRecord({ file, pointer, load }: { file: string; pointer: string; load(file: string, pointer: string): Promise<string> }) {
+function OriginalRecord({
+  file,
+  pointer,
+  load,
+}: {
+  file: string;
+  pointer: string;
+  load(file: string, pointer: string): Promise<string>;
+}) {
   const [text, setText] = useState<string | undefined>(undefined);
   return (
     <details
       onToggle={(e) => {
-        if ((e.target as HTMLDetailsElement).open && text === undefined) void load(file, pointer).then(setText);
+        if ((e.target as HTMLDetailsElement).open && text === undefined)
+          void load(file, pointer).then(setText);
       }}
     >
-      <summary className="cursor-pointer text-xs font-semibold uppercase tracking-wide text-slate-500">Original record in the file</summary>
+      <summary className="cursor-pointer text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Original record in the file
+      </summary>
       <div className="mt-1 text-xs text-slate-500">
         <code>
           {file} {pointer || '/'}
         </code>
       </div>
-      {text === undefined ? <div className="text-xs text-slate-500">Loading…</div> : <Folded text={text} label="Original record" />}
+      {text === undefined ? (
+        <div className="text-xs text-slate-500">Loading…</div>
+      ) : (
+        <Folded text={text} label="Original record" />
+      )}
     </details>
   );
 }
@@ -103,7 +121,10 @@ export function StepInspector(props: {
   const { step } = props;
   if (!step) {
     return (
-      <section aria-label="Step inspector" className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-500">
+      <section
+        aria-label="Step inspector"
+        className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-500"
+      >
         Select a step in the timeline or the chart to inspect it.
       </section>
     );
@@ -112,7 +133,10 @@ export function StepInspector(props: {
   const text = mainText(step);
   const messages = stepToMessages(step, props.dialect);
   return (
-    <section aria-label="Step inspector" className="flex min-w-0 flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-label="Step inspector"
+      className="flex min-w-0 flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <header className="flex items-center gap-3">
         <span className={`rounded px-2 py-0.5 text-sm font-medium ring-1 ${style.badge}`}>
           {style.glyph} {style.label}
@@ -127,13 +151,18 @@ export function StepInspector(props: {
         <Field name="Id">
           <code className="text-xs">{step.id}</code>
         </Field>
-        {step.timestamp !== undefined && <Field name="Time">{new Date(step.timestamp * 1000).toISOString()}</Field>}
-        {step.kind === 'action' && step.durationMs !== undefined && <Field name="Duration">{(step.durationMs / 1000).toFixed(2)} s</Field>}
+        {step.timestamp !== undefined && (
+          <Field name="Time">{new Date(step.timestamp * 1000).toISOString()}</Field>
+        )}
+        {step.kind === 'action' && step.durationMs !== undefined && (
+          <Field name="Duration">{(step.durationMs / 1000).toFixed(2)} s</Field>
+        )}
         {step.kind === 'action' && step.model && <Field name="Model">{step.model}</Field>}
         {step.kind === 'action' && step.usage && (
           <Field name="Reported">
             {step.usage.inputTokens !== undefined && `${formatTokens(step.usage.inputTokens)} in`}
-            {step.usage.outputTokens !== undefined && ` · ${formatTokens(step.usage.outputTokens)} out`}
+            {step.usage.outputTokens !== undefined &&
+              ` · ${formatTokens(step.usage.outputTokens)} out`}
             <span className="text-slate-500"> (estimate: {formatTokens(props.tokens ?? 0)})</span>
           </Field>
         )}
@@ -151,19 +180,27 @@ export function StepInspector(props: {
       </dl>
       {text && (
         <div className="flex flex-col gap-1">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{text.label}</h3>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {text.label}
+          </h3>
           <Folded text={text.text} label={text.label} />
         </div>
       )}
       {step.kind === 'action' && step.toolCalls.length > 0 && (
         <div className="flex flex-col gap-2">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Tool calls ({step.toolCalls.length})</h3>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            Tool calls ({step.toolCalls.length})
+          </h3>
           {step.toolCalls.map((call) => (
             <div key={call.id} className="rounded-md border border-slate-200 p-2">
               <div className="flex items-center gap-2 text-sm">
                 <span className="font-mono font-semibold text-slate-900">{call.name}</span>
                 <code className="text-xs text-slate-400">{call.id}</code>
-                {call.isError && <span className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-700">error</span>}
+                {call.isError && (
+                  <span className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-700">
+                    error
+                  </span>
+                )}
               </div>
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-slate-600">Arguments</summary>
@@ -187,13 +224,17 @@ export function StepInspector(props: {
       )}
       {step.kind === 'action' && step.observation && (
         <div className="flex flex-col gap-1">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Observation</h3>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            Observation
+          </h3>
           <Folded text={step.observation} label="Observation" />
         </div>
       )}
       {props.subAgents.length > 0 && (
         <div className="flex flex-col gap-1">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Sub-agents ({props.subAgents.length})</h3>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            Sub-agents ({props.subAgents.length})
+          </h3>
           {props.subAgents.map((a) => (
             <button
               key={a.id}
@@ -207,19 +248,35 @@ export function StepInspector(props: {
           ))}
         </div>
       )}
-      {props.record && <OriginalRecord key={`${step.id}:${props.record.file}:${props.record.pointer}`} file={props.record.file} pointer={props.record.pointer} load={props.loadRecord} />}
+      {props.record && (
+        <OriginalRecord
+          key={`${step.id}:${props.record.file}:${props.record.pointer}`}
+          file={props.record.file}
+          pointer={props.record.pointer}
+          load={props.loadRecord}
+        />
+      )}
       {step.kind === 'action' && step.error && (
-        <div role="note" className="rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800">
+        <div
+          role="note"
+          className="rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800"
+        >
           <span className="font-semibold">Error: </span>
           {step.error}
         </div>
       )}
       <div className="flex flex-col gap-1">
         <div className="flex items-center gap-2">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Messages sent for this step</h3>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            Messages sent for this step
+          </h3>
           <label className="ml-auto flex items-center gap-1 text-xs text-slate-600">
             Dialect
-            <select value={props.dialect} onChange={(e) => props.onDialect(e.target.value as Dialect)} className={selectClass}>
+            <select
+              value={props.dialect}
+              onChange={(e) => props.onDialect(e.target.value as Dialect)}
+              className={selectClass}
+            >
               {DIALECT_REGISTRY.map((d) => (
                 <option key={d.id} value={d.id} title={d.description}>
                   {d.label}
@@ -228,7 +285,14 @@ export function StepInspector(props: {
             </select>
           </label>
         </div>
-        <Folded text={messages.length > 0 ? JSON.stringify(messages, null, 2) : '(this step sends no message in this dialect)'} label="Messages" />
+        <Folded
+          text={
+            messages.length > 0
+              ? JSON.stringify(messages, null, 2)
+              : '(this step sends no message in this dialect)'
+          }
+          label="Messages"
+        />
       </div>
     </section>
   );

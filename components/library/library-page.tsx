@@ -14,11 +14,19 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { selectClass } from '../ui/select';
 
-const date = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const date = (ms: number) =>
+  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const openHref = (id: string) => `/?open=${encodeURIComponent(id)}`;
-const comparisonHref = (c: StoredComparison) => `/?open=${encodeURIComponent(c.fileId)}&view=compare&compare=${encodeURIComponent(c.choices)}`;
+const comparisonHref = (c: StoredComparison) =>
+  `/?open=${encodeURIComponent(c.fileId)}&view=compare&compare=${encodeURIComponent(c.choices)}`;
 
-function Entry({ entry, saved, onRename, onDelete, onDeleteComparison }: {
+function Entry({
+  entry,
+  saved,
+  onRename,
+  onDelete,
+  onDeleteComparison,
+}: {
   entry: FileSummary;
   saved: readonly StoredComparison[];
   onRename: (name: string) => Promise<boolean>;
@@ -38,7 +46,13 @@ function Entry({ entry, saved, onRename, onDelete, onDeleteComparison }: {
               void onRename(name).then((ok) => ok && setEditing(false));
             }}
           >
-            <input value={name} onChange={(e) => setName(e.target.value)} aria-label={`New name for ${entry.name}`} className="rounded border border-slate-300 px-2 py-0.5 text-sm" autoFocus />
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-label={`New name for ${entry.name}`}
+              className="rounded border border-slate-300 px-2 py-0.5 text-sm"
+              autoFocus
+            />
             <Button variant="secondary" size="xs" type="submit">
               Save
             </Button>
@@ -52,29 +66,49 @@ function Entry({ entry, saved, onRename, onDelete, onDeleteComparison }: {
           </Link>
         )}
         <span className="text-sm text-slate-500">
-          {entry.format || 'unknown format'} · {entry.runs} run{entry.runs === 1 ? '' : 's'} · {entry.steps} steps · {formatBytes(entry.size)}
+          {entry.format || 'unknown format'} · {entry.runs} run{entry.runs === 1 ? '' : 's'} ·{' '}
+          {entry.steps} steps · {formatBytes(entry.size)}
         </span>
         <span className="ml-auto flex gap-2">
-          <Button variant="secondary" size="xs" onClick={() => setEditing(true)} aria-label={`Rename ${entry.name}`}>
+          <Button
+            variant="secondary"
+            size="xs"
+            onClick={() => setEditing(true)}
+            aria-label={`Rename ${entry.name}`}
+          >
             Rename
           </Button>
-          <Button variant="secondary" size="xs" onClick={onDelete} aria-label={`Delete ${entry.name}`}>
+          <Button
+            variant="secondary"
+            size="xs"
+            onClick={onDelete}
+            aria-label={`Delete ${entry.name}`}
+          >
             Delete
           </Button>
         </span>
       </div>
       <p className="mt-1 text-xs text-slate-500">
-        Opened {date(entry.openedAt)} · first added {date(entry.addedAt)} · <span title={entry.id}>id {entry.id.slice(0, 12)}</span>
+        Opened {date(entry.openedAt)} · first added {date(entry.addedAt)} ·{' '}
+        <span title={entry.id}>id {entry.id.slice(0, 12)}</span>
       </p>
       {saved.length > 0 && (
-        <ul aria-label={`Saved comparisons of ${entry.name}`} className="mt-2 flex flex-col gap-1 border-l-2 border-slate-200 pl-3 text-sm">
+        <ul
+          aria-label={`Saved comparisons of ${entry.name}`}
+          className="mt-2 flex flex-col gap-1 border-l-2 border-slate-200 pl-3 text-sm"
+        >
           {saved.map((c) => (
             <li key={c.id} className="flex items-center gap-2">
               <Link href={comparisonHref(c)} className="text-blue-700 hover:underline">
                 {c.name}
               </Link>
               <span className="text-xs text-slate-500">saved {date(c.createdAt)}</span>
-              <Button variant="secondary" size="xs" onClick={() => onDeleteComparison(c.id)} aria-label={`Delete comparison ${c.name}`}>
+              <Button
+                variant="secondary"
+                size="xs"
+                onClick={() => onDeleteComparison(c.id)}
+                aria-label={`Delete comparison ${c.name}`}
+              >
                 Delete
               </Button>
             </li>
@@ -107,14 +141,18 @@ export function LibraryPage() {
       a.download = `stepscope-library-${new Date().toISOString().slice(0, 10)}.json`;
       a.click();
       URL.revokeObjectURL(url);
-      setMessage(`Exported ${entries?.length ?? 0} histories and ${comparisons.length} saved comparisons.`);
+      setMessage(
+        `Exported ${entries?.length ?? 0} histories and ${comparisons.length} saved comparisons.`,
+      );
     });
 
   const importFile = (file: File) =>
     change(async (lib) => {
       const data = await parseLibraryExport(await file.text(), file.name);
       await lib.restore(data);
-      setMessage(`Imported ${data.files.length} histories and ${data.comparisons.length} saved comparisons from ${file.name}.`);
+      setMessage(
+        `Imported ${data.files.length} histories and ${data.comparisons.length} saved comparisons from ${file.name}.`,
+      );
     });
 
   return (
@@ -129,10 +167,18 @@ export function LibraryPage() {
         <div className="flex flex-wrap items-end gap-3">
           <div>
             <h1 className="text-2xl font-semibold text-slate-900">Library</h1>
-            <p className="text-sm text-slate-600">Every history you opened here, kept in this browser (IndexedDB) with its original bytes. Nothing leaves your machine.</p>
+            <p className="text-sm text-slate-600">
+              Every history you opened here, kept in this browser (IndexedDB) with its original
+              bytes. Nothing leaves your machine.
+            </p>
           </div>
           <span className="ml-auto flex gap-2">
-            <Button variant="secondary" size="xs" onClick={() => void exportAll()} disabled={!entries?.length}>
+            <Button
+              variant="secondary"
+              size="xs"
+              onClick={() => void exportAll()}
+              disabled={!entries?.length}
+            >
               Export all
             </Button>
             <Button variant="secondary" size="xs" onClick={() => importInput.current?.click()}>
@@ -157,14 +203,24 @@ export function LibraryPage() {
             {error}
           </Alert>
         )}
-        {message && !error && (
-          <Alert tone="success">{message}</Alert>
-        )}
+        {message && !error && <Alert tone="success">{message}</Alert>}
         <div className="flex flex-wrap items-center gap-3">
-          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search by name or format" aria-label="Search the library" className="min-w-64 flex-1 rounded border border-slate-300 px-3 py-1.5 text-sm" />
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search by name or format"
+            aria-label="Search the library"
+            className="min-w-64 flex-1 rounded border border-slate-300 px-3 py-1.5 text-sm"
+          />
           <label className="flex items-center gap-1 text-sm text-slate-600">
             Sort
-            <select value={sort} onChange={(e) => setSort(e.target.value as LibrarySort)} aria-label="Sort the library" className={`${selectClass} px-2 py-1`}>
+            <select
+              value={sort}
+              onChange={(e) => setSort(e.target.value as LibrarySort)}
+              aria-label="Sort the library"
+              className={`${selectClass} px-2 py-1`}
+            >
               {(Object.keys(SORT_LABELS) as LibrarySort[]).map((s) => (
                 <option key={s} value={s}>
                   {SORT_LABELS[s]}
@@ -177,7 +233,11 @@ export function LibraryPage() {
           <p className="text-sm text-slate-500">Reading the library…</p>
         ) : entries.length === 0 ? (
           <p className="text-sm text-slate-600">
-            Nothing here yet. <Link href="/" className="text-blue-700 hover:underline">Open a history</Link>: every file you open is kept here.
+            Nothing here yet.{' '}
+            <Link href="/" className="text-blue-700 hover:underline">
+              Open a history
+            </Link>
+            : every file you open is kept here.
           </p>
         ) : (
           <>
@@ -192,7 +252,10 @@ export function LibraryPage() {
                   saved={byFile.get(e.id) ?? []}
                   onRename={(name) => change((lib) => lib.rename(e.id, name))}
                   onDelete={() => {
-                    if (window.confirm(`Delete ${e.name} and its saved comparisons from the library?`)) void change((lib) => lib.remove(e.id));
+                    if (
+                      window.confirm(`Delete ${e.name} and its saved comparisons from the library?`)
+                    )
+                      void change((lib) => lib.remove(e.id));
                   }}
                   onDeleteComparison={(id) => void change((lib) => lib.removeComparison(id))}
                 />

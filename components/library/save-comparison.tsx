@@ -13,7 +13,12 @@ export function SaveComparison({ choices }: { choices: readonly StrategyChoice[]
   const [name, setName] = useState('');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | undefined>(undefined);
   if (!fileId) {
-    return <p className="text-xs text-slate-500">Comparisons can be saved in the library for files you open (the bundled examples are not kept there).</p>;
+    return (
+      <p className="text-xs text-slate-500">
+        Comparisons can be saved in the library for files you open (the bundled examples are not
+        kept there).
+      </p>
+    );
   }
   return (
     <form
@@ -30,13 +35,24 @@ export function SaveComparison({ choices }: { choices: readonly StrategyChoice[]
           .catch((error: unknown) => setStatus({ ok: false, text: (error as Error).message }));
       }}
     >
-      <input value={name} onChange={(e) => setName(e.target.value)} placeholder="Name this comparison" aria-label="Comparison name" className="rounded border border-slate-300 px-2 py-1" />
+      <input
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder="Name this comparison"
+        aria-label="Comparison name"
+        className="rounded border border-slate-300 px-2 py-1"
+      />
       <Button variant="secondary" size="sm" type="submit" disabled={name.trim() === ''}>
         Save in the library
       </Button>
       {status && (
         <Alert tone={status.ok ? 'success' : 'error'} className="py-1">
-          {status.text} {status.ok && <Link href="/library" className="underline">Open the library</Link>}
+          {status.text}{' '}
+          {status.ok && (
+            <Link href="/library" className="underline">
+              Open the library
+            </Link>
+          )}
         </Alert>
       )}
     </form>

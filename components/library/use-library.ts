@@ -1,7 +1,13 @@
 'use client';
 /** The library on the page: opened once, listed again whenever this or another tab changes it. */
 import { useCallback, useEffect, useState } from 'react';
-import { openLibrary, watchLibrary, type FileSummary, type Library, type StoredComparison } from '../../lib/library/library';
+import {
+  openLibrary,
+  watchLibrary,
+  type FileSummary,
+  type Library,
+  type StoredComparison,
+} from '../../lib/library/library';
 
 let shared: Promise<Library> | undefined;
 

@@ -12,13 +12,19 @@ import { formatBytes } from '../../lib/library/listing';
 /** The last histories opened in this browser, from the library: one click reopens one without its file. */
 function RecentHistories({ loader }: { loader: HistoryLoader }) {
   const { entries, error } = useLibrary();
-  if (error) return <p className="text-xs text-slate-500">The library is not available in this window: {error}</p>;
+  if (error)
+    return (
+      <p className="text-xs text-slate-500">The library is not available in this window: {error}</p>
+    );
   if (!entries || entries.length === 0) return null;
   return (
     <section aria-label="Recently opened" className="flex flex-col gap-2">
       <h3 className="flex items-baseline gap-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
         Recently opened
-        <Link href="/library" className="text-xs font-medium normal-case tracking-normal text-blue-700 hover:underline">
+        <Link
+          href="/library"
+          className="text-xs font-medium normal-case tracking-normal text-blue-700 hover:underline"
+        >
           Library ({entries.length})
         </Link>
       </h3>
@@ -66,7 +72,8 @@ export function Landing({ loader }: { loader: HistoryLoader }) {
       <div>
         <h2 className="text-2xl font-semibold text-slate-900">Open an agent history</h2>
         <p className="mt-2 text-slate-600">
-          See every step of a run with its token cost, and what each model call really received. Files stay in your browser.
+          See every step of a run with its token cost, and what each model call really received.
+          Files stay in your browser.
         </p>
       </div>
       <label
@@ -77,11 +84,17 @@ export function Landing({ loader }: { loader: HistoryLoader }) {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         className={`flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed px-6 py-12 text-center transition ${
-          dragging ? 'border-blue-500 bg-blue-50' : 'border-slate-300 bg-white hover:border-slate-400'
+          dragging
+            ? 'border-blue-500 bg-blue-50'
+            : 'border-slate-300 bg-white hover:border-slate-400'
         }`}
       >
-        <span className="text-lg font-medium text-slate-800">Drop history files or a session folder here</span>
-        <span className="text-sm text-slate-500">or click to choose one or several files. Reads {FORMATS}.</span>
+        <span className="text-lg font-medium text-slate-800">
+          Drop history files or a session folder here
+        </span>
+        <span className="text-sm text-slate-500">
+          or click to choose one or several files. Reads {FORMATS}.
+        </span>
         <input
           type="file"
           multiple
@@ -95,7 +108,10 @@ export function Landing({ loader }: { loader: HistoryLoader }) {
         />
       </label>
       <div className="-mt-3 flex items-center gap-3 text-sm text-slate-600">
-        <span>Formats stored as folders (a Claude Code session with its sub-agents, an OpenHands or Strands session):</span>
+        <span>
+          Formats stored as folders (a Claude Code session with its sub-agents, an OpenHands or
+          Strands session):
+        </span>
         <label className="shrink-0 cursor-pointer whitespace-nowrap rounded-md border border-slate-300 bg-white px-3 py-1 font-medium hover:bg-slate-50">
           Choose a folder
           <input
@@ -112,24 +128,28 @@ export function Landing({ loader }: { loader: HistoryLoader }) {
       </div>
       <RecentHistories loader={loader} />
       <section aria-label="Examples" className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Real examples, one click each</h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Real examples, one click each
+        </h3>
         <div className="grid gap-2 sm:grid-cols-2">
-        {SAMPLES.map((ex) => (
-          <button
-            key={ex.id}
-            type="button"
-            onClick={() => void loadSample(ex.id)}
-            aria-label={`Load example: ${ex.title}`}
-            className="flex flex-col items-start gap-0.5 rounded-lg border border-slate-200 bg-white px-4 py-3 text-left hover:border-blue-400 hover:bg-blue-50"
-          >
-            <span className="font-medium text-slate-800">{ex.title}</span>
-            <span className="text-sm text-slate-500">{ex.detail}</span>
-          </button>
-        ))}
+          {SAMPLES.map((ex) => (
+            <button
+              key={ex.id}
+              type="button"
+              onClick={() => void loadSample(ex.id)}
+              aria-label={`Load example: ${ex.title}`}
+              className="flex flex-col items-start gap-0.5 rounded-lg border border-slate-200 bg-white px-4 py-3 text-left hover:border-blue-400 hover:bg-blue-50"
+            >
+              <span className="font-medium text-slate-800">{ex.title}</span>
+              <span className="text-sm text-slate-500">{ex.detail}</span>
+            </button>
+          ))}
         </div>
       </section>
       <section aria-label="Paste JSON" className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Or paste JSON</h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Or paste JSON
+        </h3>
         <textarea
           value={pasted}
           onChange={(e) => setPasted(e.target.value)}

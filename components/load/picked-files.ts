@@ -20,7 +20,9 @@ function readEntries(reader: FileSystemDirectoryReader): Promise<FileSystemEntry
 
 async function walk(entry: FileSystemEntry, out: PickedFile[]): Promise<void> {
   if (entry.isFile) {
-    const file = await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject));
+    const file = await new Promise<File>((resolve, reject) =>
+      (entry as FileSystemFileEntry).file(resolve, reject),
+    );
     out.push({ file, path: entry.fullPath.replace(/^\//, '') });
     return;
   }
@@ -33,7 +35,9 @@ async function walk(entry: FileSystemEntry, out: PickedFile[]): Promise<void> {
 
 /** Everything dropped, folders included. */
 export async function pickedFromDrop(data: DataTransfer): Promise<PickedFile[]> {
-  const entries = [...data.items].map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => !!e);
+  const entries = [...data.items]
+    .map((item) => item.webkitGetAsEntry?.())
+    .filter((e): e is FileSystemEntry => !!e);
   if (entries.length === 0) return pickedFromList(data.files);
   const out: PickedFile[] = [];
   for (const entry of entries) await walk(entry, out);

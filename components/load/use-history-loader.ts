@@ -7,7 +7,16 @@ import type { CustomOutput } from '../../lib/compare/custom-run';
 import type { SweepResult } from '../../lib/compare/sweep';
 import type { PriceSheet } from '../../lib/simulate/cache';
 import type { Dialect } from '../../lib/messages/types';
-import type { AnswerOf, AskFields, AskRequest, CompareTarget, FailedResponse, PickedFile, WorkerRequest, WorkerResponse } from '../../lib/worker/protocol';
+import type {
+  AnswerOf,
+  AskFields,
+  AskRequest,
+  CompareTarget,
+  FailedResponse,
+  PickedFile,
+  WorkerRequest,
+  WorkerResponse,
+} from '../../lib/worker/protocol';
 import { sizeProblem } from '../../lib/import/decode';
 import { pickedFromList } from './picked-files';
 import { findSample } from './samples';
@@ -21,7 +30,9 @@ export function useHistoryLoader() {
   const store = useDebuggerStoreApi();
   const worker = useRef<Worker | null>(null);
   const latest = useRef(0);
-  const pendingStep = useRef<{ step?: string; run?: number; sub?: string[] } | undefined>(undefined);
+  const pendingStep = useRef<{ step?: string; run?: number; sub?: string[] } | undefined>(
+    undefined,
+  );
   // The bundled example the latest load is, if it is one (the URL names it once it is in).
   const loadingSample = useRef<string | undefined>(undefined);
   // Record lookups have their own ids, so they never cancel a load or a recount.
@@ -60,25 +71,47 @@ export function useHistoryLoader() {
       if (m.type === 'progress') actions.loadProgressed(m.progress);
       else if (m.type === 'loaded') {
         const sample = loadingSample.current;
-        actions.loadSucceeded({ name: m.name, format: m.format, runs: m.runs, warnings: m.warnings, ...(sample ? { sample } : {}) }, m.first);
+        actions.loadSucceeded(
+          {
+            name: m.name,
+            format: m.format,
+            runs: m.runs,
+            warnings: m.warnings,
+            ...(sample ? { sample } : {}),
+          },
+          m.first,
+        );
         // A step named in the URL (a shared link, a reload) is selected once its file is in.
         const pending = pendingStep.current;
         pendingStep.current = undefined;
-        actions.navigate({ run: pending?.run ?? 0, sub: pending?.sub ?? [], ...(pending?.step ? { step: pending.step } : {}) });
-      }
-      else if (m.type === 'counts') actions.countsArrived({ tokenizer: m.tokenizer, dialect: m.dialect, exact: m.exact, byHistory: m.byHistory });
+        actions.navigate({
+          run: pending?.run ?? 0,
+          sub: pending?.sub ?? [],
+          ...(pending?.step ? { step: pending.step } : {}),
+        });
+      } else if (m.type === 'counts')
+        actions.countsArrived({
+          tokenizer: m.tokenizer,
+          dialect: m.dialect,
+          exact: m.exact,
+          byHistory: m.byHistory,
+        });
       else if (m.type === 'failed') actions.loadFailed(m.message);
       // Kept: the URL names the entry, so a reload, a second tab or a restart opens it again.
       else if (m.type === 'stored') actions.libraryStored(m.entry.id);
       else if (m.type === 'store-failed') actions.libraryFailed(m.message);
     };
-    w.onerror = (event) => store.getState().actions.loadFailed(`The history worker failed: ${event.message}`);
+    w.onerror = (event) =>
+      store.getState().actions.loadFailed(`The history worker failed: ${event.message}`);
     worker.current = w;
     return w;
   }, [store]);
 
   /** Every request goes through here, typed by the protocol. */
-  const send = useCallback((request: WorkerRequest) => ensureWorker().postMessage(request), [ensureWorker]);
+  const send = useCallback(
+    (request: WorkerRequest) => ensureWorker().postMessage(request),
+    [ensureWorker],
+  );
 
   /** One text: `keep` adds it to the library (pasted JSON); bundled examples are not kept. */
   const loadText = useCallback(
@@ -108,7 +141,9 @@ export function useHistoryLoader() {
     (list: FileList | readonly PickedFile[]) => {
       const files = list instanceof FileList ? pickedFromList(list) : [...list];
       // Refused before anything is read, with the message the CLI gives.
-      const tooBig = files.map((f) => sizeProblem(f.path, f.file.size)).find((p) => p !== undefined);
+      const tooBig = files
+        .map((f) => sizeProblem(f.path, f.file.size))
+        .find((p) => p !== undefined);
       if (tooBig) {
         store.getState().actions.loadFailed(tooBig);
         return;
@@ -138,7 +173,9 @@ export function useHistoryLoader() {
       try {
         const files = await Promise.all(
           sample.files.map(async (path) => {
-            const response = await fetch(`/samples/${path.split('/').map(encodeURIComponent).join('/')}`);
+            const response = await fetch(
+              `/samples/${path.split('/').map(encodeURIComponent).join('/')}`,
+            );
             if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
             return { name: path, text: await response.text() };
           }),
@@ -152,7 +189,11 @@ export function useHistoryLoader() {
           send({ type: 'load-many', requestId, files, ...counting() });
         }
       } catch (error) {
-        store.getState().actions.loadFailed(`Example ${sample.title} could not be fetched (${(error as Error).message})`);
+        store
+          .getState()
+          .actions.loadFailed(
+            `Example ${sample.title} could not be fetched (${(error as Error).message})`,
+          );
       }
     },
     [counting, send, loadText, store],
@@ -173,7 +214,11 @@ export function useHistoryLoader() {
 
   /** Sends a request that answers once (record, compare, contexts, sweep) and resolves with its answer or a failure. */
   const ask = useCallback(
-    <T extends keyof AnswerOf>(type: T, fields: AskFields<T>, onProgress?: (fraction: number) => void) =>
+    <T extends keyof AnswerOf>(
+      type: T,
+      fields: AskFields<T>,
+      onProgress?: (fraction: number) => void,
+    ) =>
       new Promise<AnswerOf[T] | FailedResponse>((resolve) => {
         const requestId = nextRecord.current--;
         records.current.set(requestId, resolve as (answer: WorkerResponse) => void);
@@ -195,7 +240,11 @@ export function useHistoryLoader() {
 
   /** Strategies side by side over a loaded history, computed in the worker. */
   const requestCompare = useCallback(
-    async (target: CompareTarget, choices: readonly StrategyChoice[], custom?: Readonly<Record<number, CustomOutput | string>>): Promise<Comparison> => {
+    async (
+      target: CompareTarget,
+      choices: readonly StrategyChoice[],
+      custom?: Readonly<Record<number, CustomOutput | string>>,
+    ): Promise<Comparison> => {
       const m = await ask('compare', { target, choices, ...(custom ? { custom } : {}) });
       if (m.type === 'compared') return m.comparison;
       throw new Error(m.message);
@@ -205,8 +254,18 @@ export function useHistoryLoader() {
 
   /** Each choice's context at the call that produced step `stepIndex`. */
   const requestContexts = useCallback(
-    async (target: CompareTarget, choices: readonly StrategyChoice[], stepIndex: number, custom?: Readonly<Record<number, CustomOutput | string>>) => {
-      const m = await ask('context-at', { target, choices, stepIndex, ...(custom ? { custom } : {}) });
+    async (
+      target: CompareTarget,
+      choices: readonly StrategyChoice[],
+      stepIndex: number,
+      custom?: Readonly<Record<number, CustomOutput | string>>,
+    ) => {
+      const m = await ask('context-at', {
+        target,
+        choices,
+        stepIndex,
+        ...(custom ? { custom } : {}),
+      });
       if (m.type === 'contexts') return { contexts: m.contexts, tokens: m.tokens };
       throw new Error(m.message);
     },
@@ -215,8 +274,19 @@ export function useHistoryLoader() {
 
   /** One strategy swept over values of one parameter, with progress as each value is done. */
   const requestSweep = useCallback(
-    async (target: CompareTarget, choice: StrategyChoice, param: string, values: readonly number[], sheet: PriceSheet | undefined, onProgress: (fraction: number) => void): Promise<SweepResult> => {
-      const m = await ask('sweep', { target, choice, param, values, ...(sheet ? { sheet } : {}) }, onProgress);
+    async (
+      target: CompareTarget,
+      choice: StrategyChoice,
+      param: string,
+      values: readonly number[],
+      sheet: PriceSheet | undefined,
+      onProgress: (fraction: number) => void,
+    ): Promise<SweepResult> => {
+      const m = await ask(
+        'sweep',
+        { target, choice, param, values, ...(sheet ? { sheet } : {}) },
+        onProgress,
+      );
       if (m.type === 'swept') return m.sweep;
       throw new Error(m.message);
     },
@@ -239,5 +309,15 @@ export function useHistoryLoader() {
     });
   }, [ask, store]);
 
-  return { loadText, loadFiles, loadSample, loadFromLibrary, recount, requestRecord, requestCompare, requestContexts, requestSweep };
+  return {
+    loadText,
+    loadFiles,
+    loadSample,
+    loadFromLibrary,
+    recount,
+    requestRecord,
+    requestCompare,
+    requestContexts,
+    requestSweep,
+  };
 }

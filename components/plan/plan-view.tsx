@@ -6,11 +6,27 @@
  * once (in the history worker): the pressure curve, the run's input and what it saves.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
 import type { History } from '../../lib/model/types';
-import { buildTaskHistory, extractiveSummary, renderSectionTurn, renderTaskHistorySection, type StepVisibility } from '../../lib/strategies/task-history';
+import {
+  buildTaskHistory,
+  extractiveSummary,
+  renderSectionTurn,
+  renderTaskHistorySection,
+  type StepVisibility,
+} from '../../lib/strategies/task-history';
 import type { CompareTarget } from '../../lib/worker/protocol';
 import { formatTokens } from '../ui/kinds';
 import { InlineError } from '../ui/alert';
@@ -27,10 +43,16 @@ export function PlanView(props: {
   requestCompare(target: CompareTarget, choices: readonly StrategyChoice[]): Promise<Comparison>;
   onSelect(stepId: string): void;
 }) {
-  const { history: taskHistory, groups } = useMemo(() => buildTaskHistory(props.history.steps), [props.history.steps]);
+  const { history: taskHistory, groups } = useMemo(
+    () => buildTaskHistory(props.history.steps),
+    [props.history.steps],
+  );
   const planned = props.history.steps.some((s) => s.planStepId !== undefined);
   const [overrides, setOverrides] = useState<Readonly<Record<string, Visibility>>>({});
-  const choice = useMemo<StrategyChoice>(() => ({ strategyId: 'summarize-plan-steps', params: { mode: 'manual', overrides } }), [overrides]);
+  const choice = useMemo<StrategyChoice>(
+    () => ({ strategyId: 'summarize-plan-steps', params: { mode: 'manual', overrides } }),
+    [overrides],
+  );
   const key = `${props.history.id}|${props.target.run}|${props.target.sub.join('/')}|${props.target.tokenizer}|${props.target.dialect}|${props.target.model ?? ''}|${JSON.stringify(overrides)}`;
   const [answer, setAnswer] = useState<{ key: string; cmp?: Comparison; error?: string }>();
   const { requestCompare, target } = props;
@@ -51,25 +73,36 @@ export function PlanView(props: {
       (cmp?.baseline.calls ?? []).map((c, i) => ({
         call: i + 1,
         none: (100 * c.contextTokens) / props.contextWindow,
-        toggled: (100 * (column?.replay?.calls[i]?.contextTokens ?? c.contextTokens)) / props.contextWindow,
+        toggled:
+          (100 * (column?.replay?.calls[i]?.contextTokens ?? c.contextTokens)) /
+          props.contextWindow,
       })),
     [cmp, column, props.contextWindow],
   );
-  const tokensOf = (indices: readonly number[]) => indices.reduce((n, i) => n + (props.tokens[i] ?? 0), 0);
+  const tokensOf = (indices: readonly number[]) =>
+    indices.reduce((n, i) => n + (props.tokens[i] ?? 0), 0);
   const set = (id: string, v: Visibility) => {
     const { [id]: _old, ...rest } = overrides;
     setOverrides(v === 'full' ? rest : { ...rest, [id]: v });
   };
   const peak = (k: 'none' | 'toggled') => Math.max(0, ...data.map((d) => d[k]));
-  const saved = cmp && column?.replay ? cmp.baseline.totalInputTokens - column.replay.totalInputTokens : 0;
-  const rendered = useMemo(() => renderTaskHistorySection(taskHistory, overrides), [taskHistory, overrides]);
+  const saved =
+    cmp && column?.replay ? cmp.baseline.totalInputTokens - column.replay.totalInputTokens : 0;
+  const rendered = useMemo(
+    () => renderTaskHistorySection(taskHistory, overrides),
+    [taskHistory, overrides],
+  );
   return (
     <section aria-label="Plan steps" className="flex flex-col gap-3">
       <div className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-semibold text-slate-900">Plan steps (seed 003 task history)</h2>
           <span className="text-xs text-slate-500">
-            {groups.length} plan step{groups.length === 1 ? '' : 's'}, {planned ? 'grouped by the plan recorded in the file' : 'split at user tasks (the file records no plan)'} · {props.windowLabel}
+            {groups.length} plan step{groups.length === 1 ? '' : 's'},{' '}
+            {planned
+              ? 'grouped by the plan recorded in the file'
+              : 'split at user tasks (the file records no plan)'}{' '}
+            · {props.windowLabel}
           </span>
         </div>
         {answer?.error && answer.key === key && (
@@ -91,13 +124,51 @@ export function PlanView(props: {
             <LineChart data={data} margin={{ top: 8, right: 16, left: 8, bottom: 4 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
               <XAxis dataKey="call" tick={{ fontSize: 11 }} />
-              <YAxis tickFormatter={(v: number) => `${v.toFixed(v < 1 ? 2 : 0)}%`} tick={{ fontSize: 11 }} width={52} />
-              <Tooltip formatter={(v) => `${Number(v).toFixed(2)}%`} labelFormatter={(l) => `call ${String(l)}`} />
+              <YAxis
+                tickFormatter={(v: number) => `${v.toFixed(v < 1 ? 2 : 0)}%`}
+                tick={{ fontSize: 11 }}
+                width={52}
+              />
+              <Tooltip
+                formatter={(v) => `${Number(v).toFixed(2)}%`}
+                labelFormatter={(l) => `call ${String(l)}`}
+              />
               <Legend wrapperStyle={{ fontSize: 12 }} />
-              {peak('none') >= 40 && <ReferenceLine y={60} stroke="#d97706" strokeDasharray="4 3" label={{ value: 'consider summarizing', fontSize: 10, position: 'insideTopLeft' }} />}
-              {peak('none') >= 60 && <ReferenceLine y={80} stroke="#dc2626" strokeDasharray="4 3" label={{ value: 'urgent', fontSize: 10, position: 'insideTopLeft' }} />}
-              <Line type="monotone" dataKey="none" name="every plan step in full" stroke="#94a3b8" strokeDasharray="4 3" strokeWidth={2} dot={false} isAnimationActive={false} />
-              <Line type="monotone" dataKey="toggled" name="as toggled" stroke="#0284c7" strokeWidth={2} dot={false} isAnimationActive={false} />
+              {peak('none') >= 40 && (
+                <ReferenceLine
+                  y={60}
+                  stroke="#d97706"
+                  strokeDasharray="4 3"
+                  label={{ value: 'consider summarizing', fontSize: 10, position: 'insideTopLeft' }}
+                />
+              )}
+              {peak('none') >= 60 && (
+                <ReferenceLine
+                  y={80}
+                  stroke="#dc2626"
+                  strokeDasharray="4 3"
+                  label={{ value: 'urgent', fontSize: 10, position: 'insideTopLeft' }}
+                />
+              )}
+              <Line
+                type="monotone"
+                dataKey="none"
+                name="every plan step in full"
+                stroke="#94a3b8"
+                strokeDasharray="4 3"
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
+              <Line
+                type="monotone"
+                dataKey="toggled"
+                name="as toggled"
+                stroke="#0284c7"
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
             </LineChart>
           </ResponsiveContainer>
         </div>
@@ -109,21 +180,36 @@ export function PlanView(props: {
           const visibility: Visibility = overrides[step.stepId] ?? 'full';
           const title = `1.${i + 1}. ${step.stepTitle}`;
           return (
-            <li key={step.stepId} aria-label={`Plan step ${title}`} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+            <li
+              key={step.stepId}
+              aria-label={`Plan step ${title}`}
+              className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="font-mono text-slate-900">
-                  ### {title} {active && <span className="rounded bg-sky-100 px-1 text-xs text-sky-800">[active]</span>}
+                  ### {title}{' '}
+                  {active && (
+                    <span className="rounded bg-sky-100 px-1 text-xs text-sky-800">[active]</span>
+                  )}
                 </h3>
                 <span className="flex items-center gap-2 text-xs text-slate-500">
                   {g.indices.length} steps · {formatTokens(tokensOf(g.indices))} tokens
-                  <span role="group" aria-label={`Visibility of ${title}`} className="flex overflow-hidden rounded-md ring-1 ring-slate-300">
+                  <span
+                    role="group"
+                    aria-label={`Visibility of ${title}`}
+                    className="flex overflow-hidden rounded-md ring-1 ring-slate-300"
+                  >
                     {(['full', 'summary'] as const).map((v) => (
                       <button
                         key={v}
                         type="button"
                         aria-pressed={visibility === v}
                         disabled={active && v === 'summary'}
-                        title={active && v === 'summary' ? 'The active plan step is still receiving turns: it is never compacted' : undefined}
+                        title={
+                          active && v === 'summary'
+                            ? 'The active plan step is still receiving turns: it is never compacted'
+                            : undefined
+                        }
                         onClick={() => set(step.stepId, v)}
                         className={`px-2 py-0.5 font-semibold uppercase ${visibility === v ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'} disabled:cursor-not-allowed disabled:opacity-40`}
                       >
@@ -136,20 +222,35 @@ export function PlanView(props: {
               {visibility === 'summary' ? (
                 <div className="mt-1 whitespace-pre-wrap text-slate-700">
                   {step.summary ?? extractiveSummary(step)}
-                  <p className="mt-1 text-xs italic text-slate-500">Call `expand_step({step.stepId})` for full conversation.</p>
+                  <p className="mt-1 text-xs italic text-slate-500">
+                    Call `expand_step({step.stepId})` for full conversation.
+                  </p>
                 </div>
               ) : (
                 <details className="mt-1 text-slate-700">
-                  <summary className="cursor-pointer text-xs text-slate-500">{step.turns.length} turns</summary>
+                  <summary className="cursor-pointer text-xs text-slate-500">
+                    {step.turns.length} turns
+                  </summary>
                   <ul className="mt-1 flex flex-col gap-0.5">
                     {step.turns.slice(0, 40).map((t, k) => (
                       <li key={k} className="truncate font-mono text-xs">
                         {renderSectionTurn(t)}
                       </li>
                     ))}
-                    {step.turns.length > 40 && <li className="text-xs text-slate-500">… {step.turns.length - 40} more turns</li>}
+                    {step.turns.length > 40 && (
+                      <li className="text-xs text-slate-500">
+                        … {step.turns.length - 40} more turns
+                      </li>
+                    )}
                   </ul>
-                  <Button variant="link" size="xs" onClick={() => props.onSelect(props.history.steps[g.indices[0] as number]?.id ?? '')} className="mt-1">
+                  <Button
+                    variant="link"
+                    size="xs"
+                    onClick={() =>
+                      props.onSelect(props.history.steps[g.indices[0] as number]?.id ?? '')
+                    }
+                    className="mt-1"
+                  >
                     Inspect its first step
                   </Button>
                 </details>
@@ -159,8 +260,13 @@ export function PlanView(props: {
         })}
       </ol>
       <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-        <summary className="cursor-pointer font-medium text-slate-700">The section as rendered into the prompt</summary>
-        <pre aria-label="Rendered task history" className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
+        <summary className="cursor-pointer font-medium text-slate-700">
+          The section as rendered into the prompt
+        </summary>
+        <pre
+          aria-label="Rendered task history"
+          className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-800"
+        >
           {rendered}
         </pre>
       </details>

@@ -2,7 +2,11 @@
 /** One store per app instance (zustand's Next.js guide): created in state, read through hooks. */
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { createDebuggerStore, type DebuggerState, type DebuggerStore } from '../../lib/state/debugger-store';
+import {
+  createDebuggerStore,
+  type DebuggerState,
+  type DebuggerStore,
+} from '../../lib/state/debugger-store';
 
 const StoreContext = createContext<DebuggerStore | null>(null);
 

@@ -27,7 +27,8 @@ export function applyUrl(store: DebuggerStore, url: UrlState): void {
       a.loadFailed(`The comparison in this link cannot be used: ${(error as Error).message}`);
     }
   }
-  if (store.getState().loaded) a.navigate({ run: url.run ?? 0, sub: url.sub, ...(url.step ? { step: url.step } : {}) });
+  if (store.getState().loaded)
+    a.navigate({ run: url.run ?? 0, sub: url.sub, ...(url.step ? { step: url.step } : {}) });
 }
 
 /** Starts writing the URL from the store; returns the stop function and a way to apply a URL without echoing it back. */

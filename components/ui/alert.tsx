@@ -14,9 +14,20 @@ const TONE: Record<AlertTone, string> = {
   success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
 };
 
-export function Alert(props: { tone: AlertTone; label?: string; title?: ReactNode; children: ReactNode; onDismiss?: () => void; className?: string }) {
+export function Alert(props: {
+  tone: AlertTone;
+  label?: string;
+  title?: ReactNode;
+  children: ReactNode;
+  onDismiss?: () => void;
+  className?: string;
+}) {
   return (
-    <div role={props.tone === 'error' ? 'alert' : 'status'} aria-label={props.label} className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm ${TONE[props.tone]} ${props.className ?? ''}`}>
+    <div
+      role={props.tone === 'error' ? 'alert' : 'status'}
+      aria-label={props.label}
+      className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm ${TONE[props.tone]} ${props.className ?? ''}`}
+    >
       {props.title && <span className="font-semibold">{props.title}</span>}
       <span className="min-w-0 flex-1 break-words">{props.children}</span>
       {props.onDismiss && (

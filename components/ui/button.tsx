@@ -8,11 +8,13 @@ import type { ButtonHTMLAttributes } from 'react';
 export type ButtonVariant = 'primary' | 'secondary' | 'link' | 'ghost';
 export type ButtonSize = 'xs' | 'sm' | 'md';
 
-const FOCUS = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-1';
+const FOCUS =
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-1';
 
 const VARIANT: Record<ButtonVariant, string> = {
   primary: 'rounded-md bg-slate-900 font-medium text-white hover:bg-slate-700 disabled:opacity-40',
-  secondary: 'rounded-md border border-slate-300 bg-white font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-40',
+  secondary:
+    'rounded-md border border-slate-300 bg-white font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-40',
   link: 'rounded font-medium text-blue-700 hover:underline disabled:opacity-40',
   ghost: 'rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-40',
 };
@@ -24,10 +26,20 @@ const SIZE: Record<ButtonVariant, Record<ButtonSize, string>> = {
   ghost: { xs: 'px-1 text-xs', sm: 'px-1 text-sm', md: 'px-2 text-sm' },
 };
 
-export function buttonClass(variant: ButtonVariant = 'secondary', size: ButtonSize = 'sm', extra = ''): string {
+export function buttonClass(
+  variant: ButtonVariant = 'secondary',
+  size: ButtonSize = 'sm',
+  extra = '',
+): string {
   return `${VARIANT[variant]} ${SIZE[variant][size]} ${FOCUS} ${extra}`.trim();
 }
 
-export function Button({ variant = 'secondary', size = 'sm', className = '', type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function Button({
+  variant = 'secondary',
+  size = 'sm',
+  className = '',
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <button type={type} className={buttonClass(variant, size, className)} {...rest} />;
 }

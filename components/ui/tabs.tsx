@@ -23,12 +23,32 @@ export function useTabIds(): string {
   return useId().replace(/:/g, '');
 }
 
-export function Tabs<T extends string>(props: { label: string; items: readonly TabItem<T>[]; value: T; onChange(value: T): void; base: string; size?: 'sm' | 'xs' }) {
+export function Tabs<T extends string>(props: {
+  label: string;
+  items: readonly TabItem<T>[];
+  value: T;
+  onChange(value: T): void;
+  base: string;
+  size?: 'sm' | 'xs';
+}) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
   const { items, value, onChange } = props;
   const move = (event: KeyboardEvent, index: number) => {
     const last = items.length - 1;
-    const to = event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : undefined;
+    const to =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined;
     if (to === undefined) return;
     event.preventDefault();
     const next = items[to] as TabItem<T>;
@@ -66,9 +86,19 @@ export function Tabs<T extends string>(props: { label: string; items: readonly T
 }
 
 /** The panel of the selected tab. */
-export function TabPanel(props: { base: string; id: string; children: ReactNode; className?: string }) {
+export function TabPanel(props: {
+  base: string;
+  id: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role="tabpanel" id={panelId(props.base, props.id)} aria-labelledby={tabId(props.base, props.id)} className={props.className}>
+    <div
+      role="tabpanel"
+      id={panelId(props.base, props.id)}
+      aria-labelledby={tabId(props.base, props.id)}
+      className={props.className}
+    >
       {props.children}
     </div>
   );

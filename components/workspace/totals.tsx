@@ -26,30 +26,66 @@ function reportedLine(u: Usage): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-export function Totals({ totals, exact, reported, onSelect }: { totals: RunTotals; exact: boolean; reported?: Usage; onSelect(id: string): void }) {
+export function Totals({
+  totals,
+  exact,
+  reported,
+  onSelect,
+}: {
+  totals: RunTotals;
+  exact: boolean;
+  reported?: Usage;
+  onSelect(id: string): void;
+}) {
   const approx = exact ? '' : '≈ ';
-  const kinds = (Object.entries(totals.byKind) as [StepKind, number][]).map(([k, n]) => `${n} ${KIND_STYLE[k].label.toLowerCase()}`).join(' · ');
+  const kinds = (Object.entries(totals.byKind) as [StepKind, number][])
+    .map(([k, n]) => `${n} ${KIND_STYLE[k].label.toLowerCase()}`)
+    .join(' · ');
   const factor = totals.singlePassTokens > 0 ? totals.runInputTokens / totals.singlePassTokens : 0;
   return (
     <section aria-label="Run totals" className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
         <Stat label="Steps" value={String(totals.steps)} hint={kinds} />
-        <Stat label="Tool calls" value={String(totals.toolCalls)} hint={`${totals.errors} with errors`} />
-        <Stat label="One pass" value={`${approx}${formatTokens(totals.singlePassTokens)}`} hint="every step sent once" />
-        <Stat label="Run input" value={`${approx}${formatTokens(totals.runInputTokens)}`} hint={`${totals.modelCalls} calls resend the history · ×${factor.toFixed(1)}`} />
-        <Stat label="Peak context" value={`${approx}${formatTokens(totals.peakContext)}`} hint="largest request" />
+        <Stat
+          label="Tool calls"
+          value={String(totals.toolCalls)}
+          hint={`${totals.errors} with errors`}
+        />
+        <Stat
+          label="One pass"
+          value={`${approx}${formatTokens(totals.singlePassTokens)}`}
+          hint="every step sent once"
+        />
+        <Stat
+          label="Run input"
+          value={`${approx}${formatTokens(totals.runInputTokens)}`}
+          hint={`${totals.modelCalls} calls resend the history · ×${factor.toFixed(1)}`}
+        />
+        <Stat
+          label="Peak context"
+          value={`${approx}${formatTokens(totals.peakContext)}`}
+          hint="largest request"
+        />
       </div>
       {reported && reportedLine(reported) && (
         <div className="text-xs text-slate-600">
           <span className="font-medium">Reported by the file:</span> {reportedLine(reported)}
-          <span className="text-slate-500"> (what the provider counted; the cards above are Stepscope&apos;s counts)</span>
+          <span className="text-slate-500">
+            {' '}
+            (what the provider counted; the cards above are Stepscope&apos;s counts)
+          </span>
         </div>
       )}
       {totals.largest.length > 0 && (
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <span className="font-medium">Largest steps:</span>
           {totals.largest.map((l) => (
-            <button key={l.id} type="button" onClick={() => onSelect(l.id)} className="rounded border border-slate-200 bg-white px-2 py-0.5 hover:border-blue-400">
+            <button
+              key={l.id}
+              type="button"
+              onClick={() => onSelect(l.id)}
+              className="rounded border border-slate-200 bg-white px-2 py-0.5 hover:border-blue-400"
+            >
               #{l.stepNumber} {KIND_STYLE[l.kind].label} · {formatTokens(l.tokens)}
             </button>
           ))}

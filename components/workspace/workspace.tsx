@@ -28,11 +28,22 @@ import { selectClass } from '../ui/select';
  * Where a step's record sits in the loaded file: native files by position; imported formats by the
  * pointer their importer recorded (when it points into this file).
  */
-function recordLocation(format: string, fileName: string, historyIndex: number, stepIndex: number, step: Step | undefined, inSubAgent: boolean): { file: string; pointer: string } | undefined {
+function recordLocation(
+  format: string,
+  fileName: string,
+  historyIndex: number,
+  stepIndex: number,
+  step: Step | undefined,
+  inSubAgent: boolean,
+): { file: string; pointer: string } | undefined {
   if (!step) return undefined;
   // Our own files: the step's place in the file (a sub-agent's steps sit deeper than this pointer reaches).
-  if (format === 'stepscope') return inSubAgent ? undefined : { file: fileName, pointer: `/histories/${historyIndex}/steps/${stepIndex}` };
-  if (step.source?.pointer !== undefined && step.source.file !== undefined) return { file: step.source.file, pointer: step.source.pointer };
+  if (format === 'stepscope')
+    return inSubAgent
+      ? undefined
+      : { file: fileName, pointer: `/histories/${historyIndex}/steps/${stepIndex}` };
+  if (step.source?.pointer !== undefined && step.source.file !== undefined)
+    return { file: step.source.file, pointer: step.source.pointer };
   return undefined;
 }
 
@@ -46,9 +57,31 @@ const VIEWS: readonly TabItem<View>[] = [
   { id: 'plan', label: 'Plan steps' },
 ];
 
-export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 'requestRecord' | 'requestCompare' | 'requestContexts' | 'requestSweep'> }) {
+export function Workspace({
+  loader,
+}: {
+  loader: Pick<
+    HistoryLoader,
+    'recount' | 'requestRecord' | 'requestCompare' | 'requestContexts' | 'requestSweep'
+  >;
+}) {
   const { requestRecord } = loader;
-  const { loaded, onScreen, historyIndex, selectedStepId, counts, dialect, filters, view, chosenModel, childPath, choices, compareCall, tokenizer, actions } = useDebuggerStore(
+  const {
+    loaded,
+    onScreen,
+    historyIndex,
+    selectedStepId,
+    counts,
+    dialect,
+    filters,
+    view,
+    chosenModel,
+    childPath,
+    choices,
+    compareCall,
+    tokenizer,
+    actions,
+  } = useDebuggerStore(
     useShallow((s) => ({
       loaded: s.loaded,
       onScreen: s.run,
@@ -69,7 +102,10 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
   const history = loaded ? currentHistory({ run: onScreen, historyIndex, childPath }) : undefined;
   const run = onScreen?.index === historyIndex ? onScreen.history : undefined;
   const steps = useMemo(() => history?.steps ?? [], [history]);
-  const tokens = useMemo(() => countsOf(counts, history?.id) ?? steps.map(() => 0), [counts, history, steps]);
+  const tokens = useMemo(
+    () => countsOf(counts, history?.id) ?? steps.map(() => 0),
+    [counts, history, steps],
+  );
   const exact = counts?.exact ?? false;
   const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
@@ -83,8 +119,14 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
   const setView = (next: View) => actions.setView(next);
   // Stable inputs for the comparison, so it recomputes only when one of them changes.
   const { requestCompare, requestContexts, requestSweep } = loader;
-  const compareApi = useMemo(() => ({ requestCompare, requestContexts, requestSweep }), [requestCompare, requestContexts, requestSweep]);
-  const compareTarget = useMemo(() => ({ run: historyIndex, sub: childPath, tokenizer, dialect, ...(model ? { model } : {}) }), [historyIndex, childPath, tokenizer, dialect, model]);
+  const compareApi = useMemo(
+    () => ({ requestCompare, requestContexts, requestSweep }),
+    [requestCompare, requestContexts, requestSweep],
+  );
+  const compareTarget = useMemo(
+    () => ({ run: historyIndex, sub: childPath, tokenizer, dialect, ...(model ? { model } : {}) }),
+    [historyIndex, childPath, tokenizer, dialect, model],
+  );
   const setChoices = (next: readonly StrategyChoice[]) => actions.setChoices(next);
   const setCall = (stepIndex: number) => actions.setCompareCall(stepIndex);
   // A file of thousands of runs lists the runs around the current one: a <select> of every run makes
@@ -94,13 +136,19 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
   const selectRun = (index: number) => actions.selectHistory(index);
   const openChild = (id: string) => actions.openChild(id);
   const backTo = (depth: number) => actions.backTo(depth);
-  const subAgents = (history?.children ?? []).filter((c) => c.parentStepId === steps[selectedIndex]?.id);
-  const spawning = useMemo(() => new Set((history?.children ?? []).map((c) => c.parentStepId)), [history]);
+  const subAgents = (history?.children ?? []).filter(
+    (c) => c.parentStepId === steps[selectedIndex]?.id,
+  );
+  const spawning = useMemo(
+    () => new Set((history?.children ?? []).map((c) => c.parentStepId)),
+    [history],
+  );
   if (!loaded) return null;
   if (!history || !run) {
     return (
       <p role="status" className="px-4 py-6 text-sm text-slate-500">
-        Loading run {(historyIndex + 1).toLocaleString('en-US')} of {loaded.runs.length.toLocaleString('en-US')}…
+        Loading run {(historyIndex + 1).toLocaleString('en-US')} of{' '}
+        {loaded.runs.length.toLocaleString('en-US')}…
       </p>
     );
   }
@@ -108,7 +156,12 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
     <div className="flex flex-col gap-3 px-4 py-3">
       {childPath.length > 0 && (
         <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm">
-          {[run, ...childPath.map((_, i) => historyAt({ run: onScreen, historyIndex }, childPath.slice(0, i + 1)))].map((h, depth) =>
+          {[
+            run,
+            ...childPath.map((_, i) =>
+              historyAt({ run: onScreen, historyIndex }, childPath.slice(0, i + 1)),
+            ),
+          ].map((h, depth) =>
             depth < childPath.length ? (
               <span key={h?.id ?? depth} className="flex items-center gap-1">
                 <Button variant="link" size="sm" onClick={() => backTo(depth)}>
@@ -119,7 +172,11 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
                 </span>
               </span>
             ) : (
-              <span key={h?.id ?? depth} aria-current="page" className="font-semibold text-slate-900">
+              <span
+                key={h?.id ?? depth}
+                aria-current="page"
+                className="font-semibold text-slate-900"
+              >
                 {h?.title ?? h?.id} <span className="font-normal text-slate-500">(sub-agent)</span>
               </span>
             ),
@@ -130,14 +187,25 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <label className="flex items-center gap-2">
             Run
-            <select aria-label="Run" value={historyIndex} onChange={(e) => selectRun(Number(e.target.value))} className={`${selectClass} max-w-xl px-2 py-1`}>
-              {runs.start > 0 && <option disabled>… {runs.start} earlier runs (go to a run number)</option>}
+            <select
+              aria-label="Run"
+              value={historyIndex}
+              onChange={(e) => selectRun(Number(e.target.value))}
+              className={`${selectClass} max-w-xl px-2 py-1`}
+            >
+              {runs.start > 0 && (
+                <option disabled>… {runs.start} earlier runs (go to a run number)</option>
+              )}
               {loaded.runs.slice(runs.start, runs.end).map((h, k) => (
                 <option key={h.id} value={runs.start + k}>
                   {h.title ?? h.id} · {h.steps} steps{h.outcome ? ` · ${h.outcome}` : ''}
                 </option>
               ))}
-              {runs.end < loaded.runs.length && <option disabled>… {loaded.runs.length - runs.end} later runs (go to a run number)</option>}
+              {runs.end < loaded.runs.length && (
+                <option disabled>
+                  … {loaded.runs.length - runs.end} later runs (go to a run number)
+                </option>
+              )}
             </select>
           </label>
           {loaded.runs.length > RUN_OPTIONS && (
@@ -156,7 +224,9 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
                 }}
                 className="w-24 rounded border border-slate-300 px-2 py-1"
               />
-              <span className="text-slate-500">of {loaded.runs.length.toLocaleString('en-US')}</span>
+              <span className="text-slate-500">
+                of {loaded.runs.length.toLocaleString('en-US')}
+              </span>
             </label>
           )}
         </div>
@@ -171,73 +241,103 @@ export function Workspace({ loader }: { loader: Pick<HistoryLoader, 'recount' | 
           </ul>
         </details>
       )}
-      <Totals totals={totals} exact={exact} reported={history ? reportedUsage(history) : undefined} onSelect={select} />
+      <Totals
+        totals={totals}
+        exact={exact}
+        reported={history ? reportedUsage(history) : undefined}
+        onSelect={select}
+      />
       <Tabs label="Step views" base={tabs} items={VIEWS} value={view} onChange={setView} />
       <TabPanel base={tabs} id={view} className="flex min-h-0 flex-col gap-3">
-      {view === 'plan' ? (
-        <PlanView
-          history={history}
-          tokens={tokens}
-          target={compareTarget}
-          contextWindow={contextWindow}
-          windowLabel={`${modelLabel} window ${formatTokens(contextWindow)}`}
-          requestCompare={requestCompare}
-          onSelect={(id) => {
-            select(id);
-            setView('timeline');
-          }}
-        />
-      ) : view === 'compare' && history ? (
-        <CompareView
-          api={compareApi}
-          history={history}
-          target={compareTarget}
-          choices={choices}
-          onChoices={setChoices}
-          {...(compareCall !== undefined ? { call: compareCall } : {})}
-          onCall={setCall}
-          dialect={dialect}
-          onDialect={(dialect) => loader.recount({ dialect })}
-          contextWindow={contextWindow}
-          windowLabel={`${modelLabel} window ${formatTokens(contextWindow)}`}
-          modelId={chosenModel ?? ''}
-          onModel={(id) => actions.setModel(id || undefined)}
-          {...(pricedSheet ? { priceSheet: pricedSheet, priceAssumed: !findModel(model) } : {})}
-          {...(selectedStepId ? { selectedId: selectedStepId } : {})}
-          onSelect={select}
-        />
-      ) : (
-        <>
-        <TokenChart
-          series={series}
-          contextWindow={contextWindow}
-          windowLabel={`${modelLabel} window ${formatTokens(contextWindow)} (peak uses ${((100 * totals.peakContext) / contextWindow).toFixed(1)}%)`}
-          model={findModel(model)?.id ?? ''}
-          onModel={(id) => actions.setModel(id || undefined)}
-          onSelect={select}
-        />
-        <div className="grid min-h-0 grid-cols-1 gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div className="flex min-h-0 min-w-0 flex-col gap-2">
-          {view === 'timeline' ? (
-            <Timeline steps={steps} tokens={tokens} exact={exact} selectedId={selectedStepId} spawning={spawning} onSelect={select} />
-          ) : (
-            <StepTable steps={steps} tokens={tokens} filters={filters} selectedId={selectedStepId} onFilters={setFilters} onSelect={select} />
-          )}
-        </div>
-        <StepInspector
-          step={steps[selectedIndex]}
-          tokens={tokens[selectedIndex]}
-          exact={exact}
-          dialect={dialect}
-          onDialect={(dialect) => loader.recount({ dialect })}
-          record={recordLocation(loaded.format, loaded.name, historyIndex, selectedIndex, steps[selectedIndex], childPath.length > 0)}
-          subAgents={subAgents.map((c) => ({ id: c.history.id, title: c.history.title ?? c.history.id, steps: c.history.steps.length }))}
-          onOpenSubAgent={openChild}
-          loadRecord={requestRecord}
-        />
-        </div>
-        </>
-      )}
+        {view === 'plan' ? (
+          <PlanView
+            history={history}
+            tokens={tokens}
+            target={compareTarget}
+            contextWindow={contextWindow}
+            windowLabel={`${modelLabel} window ${formatTokens(contextWindow)}`}
+            requestCompare={requestCompare}
+            onSelect={(id) => {
+              select(id);
+              setView('timeline');
+            }}
+          />
+        ) : view === 'compare' && history ? (
+          <CompareView
+            api={compareApi}
+            history={history}
+            target={compareTarget}
+            choices={choices}
+            onChoices={setChoices}
+            {...(compareCall !== undefined ? { call: compareCall } : {})}
+            onCall={setCall}
+            dialect={dialect}
+            onDialect={(dialect) => loader.recount({ dialect })}
+            contextWindow={contextWindow}
+            windowLabel={`${modelLabel} window ${formatTokens(contextWindow)}`}
+            modelId={chosenModel ?? ''}
+            onModel={(id) => actions.setModel(id || undefined)}
+            {...(pricedSheet ? { priceSheet: pricedSheet, priceAssumed: !findModel(model) } : {})}
+            {...(selectedStepId ? { selectedId: selectedStepId } : {})}
+            onSelect={select}
+          />
+        ) : (
+          <>
+            <TokenChart
+              series={series}
+              contextWindow={contextWindow}
+              windowLabel={`${modelLabel} window ${formatTokens(contextWindow)} (peak uses ${((100 * totals.peakContext) / contextWindow).toFixed(1)}%)`}
+              model={findModel(model)?.id ?? ''}
+              onModel={(id) => actions.setModel(id || undefined)}
+              onSelect={select}
+            />
+            <div className="grid min-h-0 grid-cols-1 gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <div className="flex min-h-0 min-w-0 flex-col gap-2">
+                {view === 'timeline' ? (
+                  <Timeline
+                    steps={steps}
+                    tokens={tokens}
+                    exact={exact}
+                    selectedId={selectedStepId}
+                    spawning={spawning}
+                    onSelect={select}
+                  />
+                ) : (
+                  <StepTable
+                    steps={steps}
+                    tokens={tokens}
+                    filters={filters}
+                    selectedId={selectedStepId}
+                    onFilters={setFilters}
+                    onSelect={select}
+                  />
+                )}
+              </div>
+              <StepInspector
+                step={steps[selectedIndex]}
+                tokens={tokens[selectedIndex]}
+                exact={exact}
+                dialect={dialect}
+                onDialect={(dialect) => loader.recount({ dialect })}
+                record={recordLocation(
+                  loaded.format,
+                  loaded.name,
+                  historyIndex,
+                  selectedIndex,
+                  steps[selectedIndex],
+                  childPath.length > 0,
+                )}
+                subAgents={subAgents.map((c) => ({
+                  id: c.history.id,
+                  title: c.history.title ?? c.history.id,
+                  steps: c.history.steps.length,
+                }))}
+                onOpenSubAgent={openChild}
+                loadRecord={requestRecord}
+              />
+            </div>
+          </>
+        )}
       </TabPanel>
     </div>
   );

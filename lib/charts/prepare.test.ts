@@ -7,8 +7,13 @@ import { getStrategy } from '../strategies';
 import { createStrategyContext } from '../strategies/context';
 import { bucketTokenSeries, prepareTokenSeries, prepareTotals } from './prepare';
 
-const steps = importText(readFileSync(new URL('../../public/samples/tau-bench-airline-task3.json', import.meta.url), 'utf8'), 'tau').file
-  .histories[0]?.steps as Step[];
+const steps = importText(
+  readFileSync(
+    new URL('../../public/samples/tau-bench-airline-task3.json', import.meta.url),
+    'utf8',
+  ),
+  'tau',
+).file.histories[0]?.steps as Step[];
 const ctx = createStrategyContext();
 const tokens = steps.map((s) => ctx.tokens.step(s));
 
@@ -16,7 +21,9 @@ describe('timeline preparation', () => {
   it("gives each model call the context replay computes for 'none'", () => {
     const series = prepareTokenSeries(steps, tokens);
     const r = replay({ steps }, getStrategy('none'), {}, ctx);
-    expect(series.filter((p) => p.context !== null).map((p) => p.context)).toEqual(r.calls.map((c) => c.contextTokens));
+    expect(series.filter((p) => p.context !== null).map((p) => p.context)).toEqual(
+      r.calls.map((c) => c.contextTokens),
+    );
     expect(series[0]).toMatchObject({ index: 0, kind: 'system-prompt', context: null });
   });
 
@@ -28,7 +35,9 @@ describe('timeline preparation', () => {
     expect(t.runInputTokens).toBe(replay({ steps }, getStrategy('none'), {}, ctx).totalInputTokens);
     expect(t.runInputTokens).toBeGreaterThan(10 * t.singlePassTokens);
     expect(t.largest[0]?.kind).toBe('system-prompt');
-    expect(t.largest.map((l) => l.tokens)).toEqual([...t.largest.map((l) => l.tokens)].sort((a, b) => b - a));
+    expect(t.largest.map((l) => l.tokens)).toEqual(
+      [...t.largest.map((l) => l.tokens)].sort((a, b) => b - a),
+    );
   });
 });
 
@@ -38,9 +47,13 @@ describe('chart buckets', () => {
     expect(bucketTokenSeries(series)).toHaveLength(series.length);
     const buckets = bucketTokenSeries(series, 10);
     expect(buckets.length).toBeLessThanOrEqual(10);
-    expect(Math.max(...buckets.map((b) => b.tokens))).toBe(Math.max(...series.map((p) => p.tokens)));
+    expect(Math.max(...buckets.map((b) => b.tokens))).toBe(
+      Math.max(...series.map((p) => p.tokens)),
+    );
     expect(buckets[0]).toMatchObject({ firstStep: 0, lastStep: 4 });
     expect(buckets.at(-1)?.context).toBe(series.filter((p) => p.context !== null).at(-1)?.context);
-    expect(buckets.map((b) => b.lastStep - b.firstStep + 1).reduce((n, x) => n + x, 0)).toBe(series.length);
+    expect(buckets.map((b) => b.lastStep - b.firstStep + 1).reduce((n, x) => n + x, 0)).toBe(
+      series.length,
+    );
   });
 });

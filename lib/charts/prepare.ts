@@ -17,7 +17,10 @@ export interface TokenPoint {
 }
 
 /** Per step: its tokens, and at each model call the whole history before it (what `none` sends). */
-export function prepareTokenSeries(steps: readonly Step[], tokens: readonly number[]): TokenPoint[] {
+export function prepareTokenSeries(
+  steps: readonly Step[],
+  tokens: readonly number[],
+): TokenPoint[] {
   let before = 0;
   return steps.map((s, index) => {
     const point: TokenPoint = {
@@ -44,10 +47,19 @@ export interface RunTotals {
   readonly runInputTokens: number;
   readonly modelCalls: number;
   readonly peakContext: number;
-  readonly largest: readonly { readonly id: string; readonly stepNumber: number; readonly kind: StepKind; readonly tokens: number }[];
+  readonly largest: readonly {
+    readonly id: string;
+    readonly stepNumber: number;
+    readonly kind: StepKind;
+    readonly tokens: number;
+  }[];
 }
 
-export function prepareTotals(steps: readonly Step[], tokens: readonly number[], largestCount = 5): RunTotals {
+export function prepareTotals(
+  steps: readonly Step[],
+  tokens: readonly number[],
+  largestCount = 5,
+): RunTotals {
   const byKind: Partial<Record<StepKind, number>> = {};
   let toolCalls = 0;
   let errors = 0;
@@ -87,7 +99,8 @@ export interface ChartPoint extends TokenPoint {
  * 12,000 bars renders for seconds and shows no more than a few hundred pixels can.
  */
 export function bucketTokenSeries(series: readonly TokenPoint[], maxPoints = 600): ChartPoint[] {
-  if (series.length <= maxPoints) return series.map((p) => ({ ...p, firstStep: p.stepNumber, lastStep: p.stepNumber }));
+  if (series.length <= maxPoints)
+    return series.map((p) => ({ ...p, firstStep: p.stepNumber, lastStep: p.stepNumber }));
   const size = Math.ceil(series.length / maxPoints);
   const out: ChartPoint[] = [];
   for (let start = 0; start < series.length; start += size) {
@@ -98,7 +111,12 @@ export function bucketTokenSeries(series: readonly TokenPoint[], maxPoints = 600
       if (p.tokens > largest.tokens) largest = p;
       if (p.context !== null) context = p.context;
     }
-    out.push({ ...largest, context, firstStep: (bucket[0] as TokenPoint).stepNumber, lastStep: (bucket[bucket.length - 1] as TokenPoint).stepNumber });
+    out.push({
+      ...largest,
+      context,
+      firstStep: (bucket[0] as TokenPoint).stepNumber,
+      lastStep: (bucket[bucket.length - 1] as TokenPoint).stepNumber,
+    });
   }
   return out;
 }

@@ -5,14 +5,37 @@ import { createStrategyContext } from '../strategies/context';
 import { buildAlignedRows, lostByStep, type AlignedRow } from './aligned-rows';
 import { compareStrategies } from './compare';
 
-const history = importText(readFileSync(new URL('../../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json', import.meta.url), 'utf8'), 'tau.json').file.histories[0]!;
+const history = importText(
+  readFileSync(
+    new URL(
+      '../../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+      import.meta.url,
+    ),
+    'utf8',
+  ),
+  'tau.json',
+).file.histories[0]!;
 const ctx = createStrategyContext({ tokenizer: 'heuristic', dialect: 'openai', model: 'gpt-4o' });
 
 /** Every original step index the rows show or fold, in order. */
-const covered = (rows: readonly AlignedRow[]) => rows.flatMap((r) => (r.kind === 'step' ? [r.index] : r.kind === 'fold' ? Array.from({ length: r.to - r.from + 1 }, (_, k) => r.from + k) : []));
+const covered = (rows: readonly AlignedRow[]) =>
+  rows.flatMap((r) =>
+    r.kind === 'step'
+      ? [r.index]
+      : r.kind === 'fold'
+        ? Array.from({ length: r.to - r.from + 1 }, (_, k) => r.from + k)
+        : [],
+  );
 
 describe('aligned rows (the compare view)', () => {
-  const cmp = compareStrategies(history, [{ strategyId: 'keep-last-n-steps', params: { n: 0 } }, { strategyId: 'keep-last-n-steps', params: { n: 1 } }], ctx);
+  const cmp = compareStrategies(
+    history,
+    [
+      { strategyId: 'keep-last-n-steps', params: { n: 0 } },
+      { strategyId: 'keep-last-n-steps', params: { n: 1 } },
+    ],
+    ctx,
+  );
   const columns = cmp.columns;
 
   it('folds runs of steps every strategy removed, and shows every original step once', () => {
@@ -23,10 +46,13 @@ describe('aligned rows (the compare view)', () => {
     for (const f of folds) {
       if (f.kind !== 'fold') continue;
       expect(f.to).toBeGreaterThan(f.from);
-      for (let i = f.from; i <= f.to; i++) expect(columns.every((c) => c.result?.fates[i]?.kind === 'removed')).toBe(true);
+      for (let i = f.from; i <= f.to; i++)
+        expect(columns.every((c) => c.result?.fates[i]?.kind === 'removed')).toBe(true);
     }
     // A step one strategy keeps is never folded.
-    const keptByOne = history.steps.findIndex((_, i) => columns.some((c) => c.result?.fates[i]?.kind !== 'removed'));
+    const keptByOne = history.steps.findIndex((_, i) =>
+      columns.some((c) => c.result?.fates[i]?.kind !== 'removed'),
+    );
     expect(rows).toContainEqual({ kind: 'step', index: keptByOne });
   });
 
@@ -37,13 +63,19 @@ describe('aligned rows (the compare view)', () => {
     const opened = buildAlignedRows(history.steps, columns, { unfolded: new Set([fold.from]) });
     expect(opened).toContainEqual({ kind: 'step', index: fold.from });
     const middle = Math.floor((fold.from + fold.to) / 2);
-    const selected = buildAlignedRows(history.steps, columns, { selectedId: history.steps[middle]?.id });
+    const selected = buildAlignedRows(history.steps, columns, {
+      selectedId: history.steps[middle]?.id,
+    });
     expect(selected).toContainEqual({ kind: 'step', index: middle });
     expect(covered(selected)).toEqual(history.steps.map((_, i) => i));
   });
 
   it('puts a summary a strategy inserted right after the last step it replaces', () => {
-    const summarized = compareStrategies(history, [{ strategyId: 'summarizing-window', params: { triggerTokens: 2_000 } }], ctx).columns;
+    const summarized = compareStrategies(
+      history,
+      [{ strategyId: 'summarizing-window', params: { triggerTokens: 2_000 } }],
+      ctx,
+    ).columns;
     const inserted = summarized[0]?.result?.inserted ?? [];
     expect(inserted.length).toBeGreaterThan(0);
     const rows = buildAlignedRows(history.steps, summarized);
@@ -51,7 +83,12 @@ describe('aligned rows (the compare view)', () => {
       if (s.kind !== 'summary') continue;
       const last = Math.max(...s.replaces.map((id) => history.steps.findIndex((x) => x.id === id)));
       const at = rows.findIndex((r) => r.kind === 'inserted' && r.step.id === s.id);
-      expect(rows.slice(0, at).filter((r) => r.kind === 'step').at(-1)).toEqual({ kind: 'step', index: last });
+      expect(
+        rows
+          .slice(0, at)
+          .filter((r) => r.kind === 'step')
+          .at(-1),
+      ).toEqual({ kind: 'step', index: last });
     }
   });
 
@@ -59,7 +96,9 @@ describe('aligned rows (the compare view)', () => {
     const lost = lostByStep(columns);
     expect(lost).toHaveLength(2);
     const total = columns.reduce((n, c) => n + c.lost.length, 0);
-    expect(lost.reduce((n, m) => n + [...m.values()].reduce((k, ids) => k + ids.length, 0), 0)).toBe(total);
+    expect(
+      lost.reduce((n, m) => n + [...m.values()].reduce((k, ids) => k + ids.length, 0), 0),
+    ).toBe(total);
     expect(total).toBeGreaterThan(0);
   });
 });

@@ -6,22 +6,39 @@
 import type { Step } from '../model/types';
 import type { CompareColumn } from './compare';
 
-export type AlignedRow = { kind: 'step'; index: number } | { kind: 'fold'; from: number; to: number } | { kind: 'inserted'; column: number; step: Step };
+export type AlignedRow =
+  | { kind: 'step'; index: number }
+  | { kind: 'fold'; from: number; to: number }
+  | { kind: 'inserted'; column: number; step: Step };
 
 type Column = Pick<CompareColumn, 'result'>;
 
-export function buildAlignedRows(steps: readonly Step[], columns: readonly Column[], options: { unfolded?: ReadonlySet<number>; selectedId?: string } = {}): AlignedRow[] {
+export function buildAlignedRows(
+  steps: readonly Step[],
+  columns: readonly Column[],
+  options: { unfolded?: ReadonlySet<number>; selectedId?: string } = {},
+): AlignedRow[] {
   const unfolded = options.unfolded ?? new Set<number>();
   const indexOf = new Map(steps.map((x, i) => [x.id, i]));
   const insertedAfter = new Map<number, AlignedRow[]>();
   columns.forEach((c, ci) => {
     for (const added of c.result?.inserted ?? []) {
-      const last = added.kind === 'summary' ? Math.max(-1, ...added.replaces.map((id) => indexOf.get(id) ?? -1)) : -1;
-      if (last >= 0) insertedAfter.set(last, [...(insertedAfter.get(last) ?? []), { kind: 'inserted', column: ci, step: added }]);
+      const last =
+        added.kind === 'summary'
+          ? Math.max(-1, ...added.replaces.map((id) => indexOf.get(id) ?? -1))
+          : -1;
+      if (last >= 0)
+        insertedAfter.set(last, [
+          ...(insertedAfter.get(last) ?? []),
+          { kind: 'inserted', column: ci, step: added },
+        ]);
     }
   });
   // The selected step (a warning's link) is never folded away.
-  const allRemoved = (j: number) => columns.length > 0 && steps[j]?.id !== options.selectedId && columns.every((c) => c.result?.fates[j]?.kind === 'removed');
+  const allRemoved = (j: number) =>
+    columns.length > 0 &&
+    steps[j]?.id !== options.selectedId &&
+    columns.every((c) => c.result?.fates[j]?.kind === 'removed');
   const out: AlignedRow[] = [];
   for (let i = 0; i < steps.length; i++) {
     if (allRemoved(i) && !unfolded.has(i)) {
@@ -40,7 +57,9 @@ export function buildAlignedRows(steps: readonly Step[], columns: readonly Colum
 }
 
 /** Per column, the identifiers it lost, by the id of the step that held them. */
-export function lostByStep(columns: readonly Pick<CompareColumn, 'lost'>[]): Map<string, string[]>[] {
+export function lostByStep(
+  columns: readonly Pick<CompareColumn, 'lost'>[],
+): Map<string, string[]>[] {
   return columns.map((c) => {
     const m = new Map<string, string[]>();
     for (const l of c.lost) m.set(l.lostAtStepId, [...(m.get(l.lostAtStepId) ?? []), l.identifier]);

@@ -10,7 +10,13 @@ import { DEFAULT_RUN, isDefaultRun, type RunConfig } from '../simulate/run-confi
 import { simulate, simulatedContextAt, type SimulatedRun } from '../simulate/simulate';
 import { getStrategy, parseParams } from '../strategies';
 import { none } from '../strategies/none';
-import type { FateKind, HistoryLike, Strategy, StrategyContext, StrategyResult } from '../strategies/types';
+import type {
+  FateKind,
+  HistoryLike,
+  Strategy,
+  StrategyContext,
+  StrategyResult,
+} from '../strategies/types';
 import { runOf, type StrategyChoice } from './config';
 import { runCost, type PriceSheet, type RunCost } from '../simulate/cache';
 import { CUSTOM_ID, precomputedStrategy, type CustomOutput } from './custom-run';
@@ -26,7 +32,8 @@ export function lossCallsOf(callIndices: readonly number[], stepCount: number): 
   const budget = Math.max(20, Math.min(400, Math.floor(150_000 / Math.max(1, stepCount))));
   if (callIndices.length <= budget) return [...callIndices];
   const picked = new Set<number>();
-  for (let i = 0; i < budget; i++) picked.add(callIndices[Math.round((i * (callIndices.length - 1)) / (budget - 1))] as number);
+  for (let i = 0; i < budget; i++)
+    picked.add(callIndices[Math.round((i * (callIndices.length - 1)) / (budget - 1))] as number);
   return [...picked];
 }
 
@@ -64,7 +71,14 @@ export interface Comparison {
 const EMPTY_COUNTS = { kept: 0, truncated: 0, removed: 0, summarized: 0, inserted: 0 };
 
 /** One strategy's column of a comparison (a sweep computes one per parameter value). */
-export function compareColumn(history: HistoryLike, choice: StrategyChoice, ctx: StrategyContext, baseline: SimulatedRun, lossCalls: readonly number[], custom?: CustomOutput | string): CompareColumn {
+export function compareColumn(
+  history: HistoryLike,
+  choice: StrategyChoice,
+  ctx: StrategyContext,
+  baseline: SimulatedRun,
+  lossCalls: readonly number[],
+  custom?: CustomOutput | string,
+): CompareColumn {
   let strategy: Strategy<unknown>;
   let params: unknown;
   let run: RunConfig = DEFAULT_RUN;
@@ -75,7 +89,10 @@ export function compareColumn(history: HistoryLike, choice: StrategyChoice, ctx:
       if (custom === undefined) throw new Error('the custom function has not run yet');
       if (typeof custom === 'string') throw new Error(custom);
       // The sandbox ran the function on the full history before every call: that is all it can replay.
-      if (!isDefaultRun(run)) throw new Error('a custom function runs before every call, on the full history (stateless) only');
+      if (!isDefaultRun(run))
+        throw new Error(
+          'a custom function runs before every call, on the full history (stateless) only',
+        );
       strategy = precomputedStrategy(custom) as Strategy<unknown>;
       params = {};
     } else {
@@ -83,7 +100,18 @@ export function compareColumn(history: HistoryLike, choice: StrategyChoice, ctx:
       params = parseParams(strategy, choice.params);
     }
   } catch (error) {
-    return { choice, label: choice.strategyId, run, error: (error as Error).message, contextTokens: 0, warnings: [], lost: [], counts: EMPTY_COUNTS, savedTokens: 0, savedShare: 0 };
+    return {
+      choice,
+      label: choice.strategyId,
+      run,
+      error: (error as Error).message,
+      contextTokens: 0,
+      warnings: [],
+      lost: [],
+      counts: EMPTY_COUNTS,
+      savedTokens: 0,
+      savedShare: 0,
+    };
   }
   const sim = simulate(history, strategy, params, ctx, run, { keepContextsAt: new Set(lossCalls) });
   const result = sim.final;
@@ -101,7 +129,13 @@ export function compareColumn(history: HistoryLike, choice: StrategyChoice, ctx:
     contextTokens,
     // The kept contexts served the identifier check; the page never needs them.
     replay: { ...sim, contexts: new Map() },
-    warnings: strategyWarnings(history.steps, result, contextTokens, ctx.contextWindow, sim.overflowCalls),
+    warnings: strategyWarnings(
+      history.steps,
+      result,
+      contextTokens,
+      ctx.contextWindow,
+      sim.overflowCalls,
+    ),
     lost: strategy.id === 'none' ? [] : lostIdentifiers(history.steps, contextAt, lossCalls),
     counts,
     savedTokens: saved,
@@ -113,28 +147,65 @@ export function compareColumn(history: HistoryLike, choice: StrategyChoice, ctx:
  * `custom[i]` is the sandbox's output for choice i when it is a custom function (or the error it
  * stopped with).
  */
-export function compareStrategies(history: HistoryLike, choices: readonly StrategyChoice[], ctx: StrategyContext, custom: Readonly<Record<number, CustomOutput | string>> = {}): Comparison {
+export function compareStrategies(
+  history: HistoryLike,
+  choices: readonly StrategyChoice[],
+  ctx: StrategyContext,
+  custom: Readonly<Record<number, CustomOutput | string>> = {},
+): Comparison {
   const baseline = simulate(history, none, {}, ctx);
   const calls = modelCallIndices(history.steps);
   const lossCalls = lossCallsOf(calls, history.steps.length);
-  return { baseline, columns: choices.map((c, i) => compareColumn(history, c, ctx, baseline, lossCalls, custom[i])), lossCalls: lossCalls.length, totalCalls: calls.length };
+  return {
+    baseline,
+    columns: choices.map((c, i) => compareColumn(history, c, ctx, baseline, lossCalls, custom[i])),
+    lossCalls: lossCalls.length,
+    totalCalls: calls.length,
+  };
 }
 
 /** The context the model would receive at the call that produced step `stepIndex`, under a strategy choice ([] when it is invalid). */
-export function contextForChoice(history: HistoryLike, choice: StrategyChoice, stepIndex: number, ctx: StrategyContext, custom?: CustomOutput | string): readonly Step[] {
+export function contextForChoice(
+  history: HistoryLike,
+  choice: StrategyChoice,
+  stepIndex: number,
+  ctx: StrategyContext,
+  custom?: CustomOutput | string,
+): readonly Step[] {
   try {
     if (choice.strategyId === CUSTOM_ID) {
-      return typeof custom === 'object' ? simulatedContextAt(history, precomputedStrategy(custom), {}, ctx, runOf(choice), stepIndex) : [];
+      return typeof custom === 'object'
+        ? simulatedContextAt(
+            history,
+            precomputedStrategy(custom),
+            {},
+            ctx,
+            runOf(choice),
+            stepIndex,
+          )
+        : [];
     }
     const strategy = getStrategy(choice.strategyId);
-    return simulatedContextAt(history, strategy, parseParams(strategy, choice.params), ctx, runOf(choice), stepIndex);
+    return simulatedContextAt(
+      history,
+      strategy,
+      parseParams(strategy, choice.params),
+      ctx,
+      runOf(choice),
+      stepIndex,
+    );
   } catch {
     return [];
   }
 }
 
 /** The same, for a computed column. */
-export function contextAtCall(history: HistoryLike, col: CompareColumn, stepIndex: number, ctx: StrategyContext): readonly Step[] {
+export function contextAtCall(
+  history: HistoryLike,
+  col: CompareColumn,
+  stepIndex: number,
+  ctx: StrategyContext,
+): readonly Step[] {
   return col.error ? [] : contextForChoice(history, col.choice, stepIndex, ctx);
 }
 
@@ -143,5 +214,8 @@ export function contextAtCall(history: HistoryLike, col: CompareColumn, stepInde
  * column). Computed once per comparison; the table, the charts and the ranking read it.
  */
 export function comparisonCosts(cmp: Comparison, sheet: PriceSheet): (RunCost | undefined)[] {
-  return [runCost(cmp.baseline.calls, sheet), ...cmp.columns.map((c) => (c.replay ? runCost(c.replay.calls, sheet) : undefined))];
+  return [
+    runCost(cmp.baseline.calls, sheet),
+    ...cmp.columns.map((c) => (c.replay ? runCost(c.replay.calls, sheet) : undefined)),
+  ];
 }

@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 import { getStrategy, parseParams, StrategyParamsError } from '../strategies';
-import { isDefaultRun, parseRunConfig, RunConfigError, type RunConfig } from '../simulate/run-config';
+import {
+  isDefaultRun,
+  parseRunConfig,
+  RunConfigError,
+  type RunConfig,
+} from '../simulate/run-config';
 import { CUSTOM_ID } from './custom-run';
 
 export interface StrategyChoice {
@@ -22,7 +27,10 @@ export function runOf(choice: StrategyChoice): RunConfig {
   return parseRunConfig(choice.run ?? {});
 }
 
-const choice = z.object({ strategyId: z.string().min(1), params: z.record(z.string(), z.unknown()) });
+const choice = z.object({
+  strategyId: z.string().min(1),
+  params: z.record(z.string(), z.unknown()),
+});
 
 /** `clear-tool-uses~{"keep":5}|none` (empty params and the default run are left out). */
 export function encodeChoices(choices: readonly StrategyChoice[]): string {
@@ -64,20 +72,27 @@ export function decodeChoices(value: string): StrategyChoice[] {
       try {
         params = JSON.parse(part.slice(cut + 1));
       } catch {
-        throw new ChoiceError(`strategy ${i + 1} (${strategyId}): the parameters are not valid JSON`);
+        throw new ChoiceError(
+          `strategy ${i + 1} (${strategyId}): the parameters are not valid JSON`,
+        );
       }
     }
     const parsed = choice.safeParse({ strategyId, params });
-    if (!parsed.success) throw new ChoiceError(`strategy ${i + 1} (${strategyId || 'no id'}): parameters must be an object`);
+    if (!parsed.success)
+      throw new ChoiceError(
+        `strategy ${i + 1} (${strategyId || 'no id'}): parameters must be an object`,
+      );
     const out: StrategyChoice = run ? { ...parsed.data, run } : parsed.data;
     if (strategyId === CUSTOM_ID) {
-      if (typeof parsed.data.params.code !== 'string') throw new ChoiceError(`strategy ${i + 1} (custom): the function's code is missing`);
+      if (typeof parsed.data.params.code !== 'string')
+        throw new ChoiceError(`strategy ${i + 1} (custom): the function's code is missing`);
       return out;
     }
     try {
       parseParams(getStrategy(strategyId), parsed.data.params);
     } catch (error) {
-      if (error instanceof StrategyParamsError) throw new ChoiceError(`strategy ${i + 1}: ${error.message}`);
+      if (error instanceof StrategyParamsError)
+        throw new ChoiceError(`strategy ${i + 1}: ${error.message}`);
       throw error;
     }
     return out;
@@ -85,6 +100,24 @@ export function decodeChoices(value: string): StrategyChoice[] {
 }
 
 /** The key of a comparison's inputs: the history on screen, how it is counted and priced, and the choices. */
-export function comparisonKey(historyId: string, target: { run: number; sub: readonly string[]; tokenizer: string; dialect: string; model?: string }, choices: readonly StrategyChoice[]): string {
-  return [historyId, target.run, target.sub.join('/'), target.tokenizer, target.model ?? '', target.dialect, encodeChoices(choices)].join('|');
+export function comparisonKey(
+  historyId: string,
+  target: {
+    run: number;
+    sub: readonly string[];
+    tokenizer: string;
+    dialect: string;
+    model?: string;
+  },
+  choices: readonly StrategyChoice[],
+): string {
+  return [
+    historyId,
+    target.run,
+    target.sub.join('/'),
+    target.tokenizer,
+    target.model ?? '',
+    target.dialect,
+    encodeChoices(choices),
+  ].join('|');
 }

@@ -33,31 +33,60 @@ export interface CustomOutput {
 }
 
 function checkOutput(out: unknown, where: string): Step[] {
-  if (!Array.isArray(out)) throw new TypeError(`${where}: the function must return an array of steps, not ${out === null ? 'null' : typeof out}`);
+  if (!Array.isArray(out))
+    throw new TypeError(
+      `${where}: the function must return an array of steps, not ${out === null ? 'null' : typeof out}`,
+    );
   out.forEach((s, i) => {
-    const ok = typeof s === 'object' && s !== null && typeof (s as Step).id === 'string' && (STEP_KINDS as readonly string[]).includes((s as Step).kind);
-    if (!ok) throw new TypeError(`${where}: item ${i} is not a step (each needs an "id" and a "kind" of ${STEP_KINDS.join(', ')})`);
+    const ok =
+      typeof s === 'object' &&
+      s !== null &&
+      typeof (s as Step).id === 'string' &&
+      (STEP_KINDS as readonly string[]).includes((s as Step).kind);
+    if (!ok)
+      throw new TypeError(
+        `${where}: item ${i} is not a step (each needs an "id" and a "kind" of ${STEP_KINDS.join(', ')})`,
+      );
   });
   return out as Step[];
 }
 
 /** Runs user code over the whole history and every prefix a call saw. Throws with a message a person can act on. */
-export function runCustomCode(code: string, steps: readonly Step[], callIndices: readonly number[], contextWindow: number): CustomOutput {
+export function runCustomCode(
+  code: string,
+  steps: readonly Step[],
+  callIndices: readonly number[],
+  contextWindow: number,
+): CustomOutput {
   let fn: unknown;
   try {
     fn = new Function(`"use strict"; return (${code}\n);`)();
   } catch (error) {
     throw new SyntaxError(`the code does not parse: ${(error as Error).message}`);
   }
-  if (typeof fn !== 'function') throw new TypeError('the code must be a function: (steps, ctx) => steps');
-  const ctx: CustomContext = { contextWindow, estimateTokens: (text) => Math.ceil(String(text).length / 4) };
-  const call = (prefix: readonly Step[], where: string) => checkOutput((fn as (s: Step[], c: CustomContext) => unknown)(structuredClone([...prefix]), ctx), where);
+  if (typeof fn !== 'function')
+    throw new TypeError('the code must be a function: (steps, ctx) => steps');
+  const ctx: CustomContext = {
+    contextWindow,
+    estimateTokens: (text) => Math.ceil(String(text).length / 4),
+  };
+  const call = (prefix: readonly Step[], where: string) =>
+    checkOutput(
+      (fn as (s: Step[], c: CustomContext) => unknown)(structuredClone([...prefix]), ctx),
+      where,
+    );
   const perCall: Record<number, Step[]> = {};
   for (const k of callIndices) perCall[k] = call(steps.slice(0, k), `before call at step ${k}`);
   return { final: call(steps, 'on the whole history'), perCall };
 }
 
 /** A strategy that answers from the sandbox's output: the whole history, or the prefix before a call. */
-export function precomputedStrategy(output: CustomOutput, label = 'Custom function'): Strategy<Record<string, never>> {
-  return createCustomStrategy((steps) => [...(output.perCall[steps.length] ?? output.final)].map((s) => ({ ...s })), { id: CUSTOM_ID, label });
+export function precomputedStrategy(
+  output: CustomOutput,
+  label = 'Custom function',
+): Strategy<Record<string, never>> {
+  return createCustomStrategy(
+    (steps) => [...(output.perCall[steps.length] ?? output.final)].map((s) => ({ ...s })),
+    { id: CUSTOM_ID, label },
+  );
 }

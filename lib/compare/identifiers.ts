@@ -17,7 +17,8 @@ const PATTERNS: readonly RegExp[] = [
 ];
 
 /** Words too common to be worth flagging when quoted. */
-const COMMON = /^(?:true|false|null|none|user|assistant|system|tool|function|content|role|type|text|name|arguments|id)$/i;
+const COMMON =
+  /^(?:true|false|null|none|user|assistant|system|tool|function|content|role|type|text|name|arguments|id)$/i;
 
 /** The identifiers in a text, each once, in order of first appearance. */
 export function extractIdentifiers(text: string): string[] {
@@ -49,7 +50,12 @@ export function outputText(step: ActionStep): string {
 /** Everything the model reads in a context: message contents and tool-call arguments. */
 export function visibleText(steps: readonly Step[]): string {
   return toMessages(steps, 'openai')
-    .map((m) => [m.content ?? '', ...(m.tool_calls ?? []).map((c) => `${c.function.name} ${c.function.arguments}`)].join('\n'))
+    .map((m) =>
+      [
+        m.content ?? '',
+        ...(m.tool_calls ?? []).map((c) => `${c.function.name} ${c.function.arguments}`),
+      ].join('\n'),
+    )
     .join('\n');
 }
 
@@ -77,7 +83,11 @@ export interface LostIdentifier {
  * step but are missing from `contextAt(k)` (the strategy's view of the steps before k). One entry per
  * identifier: its first loss.
  */
-export function lostIdentifiers(steps: readonly Step[], contextAt: (k: number) => readonly Step[], callIndices: readonly number[]): LostIdentifier[] {
+export function lostIdentifiers(
+  steps: readonly Step[],
+  contextAt: (k: number) => readonly Step[],
+  callIndices: readonly number[],
+): LostIdentifier[] {
   const texts = steps.map(textOf);
   const seen = new Set<string>();
   const out: LostIdentifier[] = [];

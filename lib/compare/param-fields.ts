@@ -30,18 +30,35 @@ interface JsonSchemaProp {
 }
 
 export function paramFields(strategy: Strategy<unknown>): ParamField[] {
-  const schema = z.toJSONSchema(strategy.paramsSchema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchemaProp>; required?: string[] };
+  const schema = z.toJSONSchema(strategy.paramsSchema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, JsonSchemaProp>;
+    required?: string[];
+  };
   return Object.entries(schema.properties ?? {}).map(([name, p]) => {
     const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
-    const kind: ParamField['kind'] = p.enum ? 'enum' : type === 'integer' ? 'integer' : type === 'number' ? 'number' : type === 'boolean' ? 'boolean' : type === 'string' ? 'string' : 'json';
+    const kind: ParamField['kind'] = p.enum
+      ? 'enum'
+      : type === 'integer'
+        ? 'integer'
+        : type === 'number'
+          ? 'number'
+          : type === 'boolean'
+            ? 'boolean'
+            : type === 'string'
+              ? 'string'
+              : 'json';
     return {
       name,
       kind,
       optional: !(schema.required ?? []).includes(name) && p.default === undefined,
       ...(p.description ? { description: p.description } : {}),
       ...(p.default !== undefined ? { default: p.default } : {}),
-      ...(p.minimum ?? p.exclusiveMinimum) !== undefined ? { min: (p.minimum ?? p.exclusiveMinimum) as number } : {},
-      ...((p.maximum ?? p.exclusiveMaximum) ?? Infinity) < 1e15 ? { max: (p.maximum ?? p.exclusiveMaximum) as number } : {},
+      ...((p.minimum ?? p.exclusiveMinimum) !== undefined
+        ? { min: (p.minimum ?? p.exclusiveMinimum) as number }
+        : {}),
+      ...((p.maximum ?? p.exclusiveMaximum ?? Infinity) < 1e15
+        ? { max: (p.maximum ?? p.exclusiveMaximum) as number }
+        : {}),
       ...(p.enum ? { options: p.enum.map(String) } : {}),
     };
   });

@@ -28,29 +28,61 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'strands-default',
     label: 'Strands default (window 40, after each invocation)',
-    choice: { strategyId: 'strands-sliding-window', params: { windowSize: 40 }, run: inPlace({ kind: 'after-invocation', onOverflow: true }) },
+    choice: {
+      strategyId: 'strands-sliding-window',
+      params: { windowSize: 40 },
+      run: inPlace({ kind: 'after-invocation', onOverflow: true }),
+    },
   },
-  { id: 'anthropic-clear-tool-uses', label: 'Anthropic clear_tool_uses default', choice: { strategyId: 'clear-tool-uses', params: {} } },
+  {
+    id: 'anthropic-clear-tool-uses',
+    label: 'Anthropic clear_tool_uses default',
+    choice: { strategyId: 'clear-tool-uses', params: {} },
+  },
   {
     id: 'tinyagent-last-5',
     label: 'tinyAgent (prune_keep_last=5 after each step, MAX_OBS_LEN 500)',
-    choice: { strategyId: 'prune-old-observations', params: { keepLastN: 5, maxLength: 100, recordMaxLength: 500 }, run: inPlace({ kind: 'after-step', onOverflow: false }) },
+    choice: {
+      strategyId: 'prune-old-observations',
+      params: { keepLastN: 5, maxLength: 100, recordMaxLength: 500 },
+      run: inPlace({ kind: 'after-step', onOverflow: false }),
+    },
   },
   {
     id: 'claude-code-compact',
     label: 'Claude Code auto-compact',
-    choice: { strategyId: 'compact-conversation', params: {}, run: inPlace({ kind: 'every-call', onOverflow: false }) },
+    choice: {
+      strategyId: 'compact-conversation',
+      params: {},
+      run: inPlace({ kind: 'every-call', onOverflow: false }),
+    },
   },
-  { id: 'langchain-100k', label: 'LangChain trim to 100k', choice: { strategyId: 'token-budget', params: { maxTokens: 100_000 } } },
+  {
+    id: 'langchain-100k',
+    label: 'LangChain trim to 100k',
+    choice: { strategyId: 'token-budget', params: { maxTokens: 100_000 } },
+  },
   {
     id: 'seed-001-threshold',
     label: 'seed 001 loop (keep last 10 when over 20 steps)',
-    choice: { strategyId: 'keep-last-n-steps', params: { n: 10 }, run: inPlace({ kind: 'step-count', threshold: 20, onOverflow: false }) },
+    choice: {
+      strategyId: 'keep-last-n-steps',
+      params: { n: 10 },
+      run: inPlace({ kind: 'step-count', threshold: 20, onOverflow: false }),
+    },
   },
   {
     id: 'seed-002-window',
     label: 'seed 002 sliding window (after each query)',
-    choice: { strategyId: 'trajectory-sliding-window', params: {}, run: inPlace({ kind: 'after-invocation', onOverflow: false }) },
+    choice: {
+      strategyId: 'trajectory-sliding-window',
+      params: {},
+      run: inPlace({ kind: 'after-invocation', onOverflow: false }),
+    },
   },
-  { id: 'plan-step-summaries', label: 'plan-step summaries', choice: { strategyId: 'summarize-plan-steps', params: {} } },
+  {
+    id: 'plan-step-summaries',
+    label: 'plan-step summaries',
+    choice: { strategyId: 'summarize-plan-steps', params: {} },
+  },
 ];

@@ -8,9 +8,22 @@ import { rankStrategies } from './ranking';
 import { prepareCompareSeries } from './series';
 
 // The bundled SWE-agent run (marshmallow #1867): 14 calls, priced at Claude Sonnet.
-const history = importText(readFileSync(new URL('../../public/samples/swe-agent-marshmallow-1867.traj', import.meta.url), 'utf8'), 'swe.traj').file.histories[0]!;
+const history = importText(
+  readFileSync(
+    new URL('../../public/samples/swe-agent-marshmallow-1867.traj', import.meta.url),
+    'utf8',
+  ),
+  'swe.traj',
+).file.histories[0]!;
 const ctx = createStrategyContext({ model: 'claude-sonnet-4', dialect: 'anthropic' });
-const cmp = compareStrategies(history, [{ strategyId: 'strands-sliding-window', params: { windowSize: 20 } }, { strategyId: 'keep-last-n-steps', params: { n: 20 } }], ctx);
+const cmp = compareStrategies(
+  history,
+  [
+    { strategyId: 'strands-sliding-window', params: { windowSize: 20 } },
+    { strategyId: 'keep-last-n-steps', params: { n: 20 } },
+  ],
+  ctx,
+);
 const costs = comparisonCosts(cmp, priceSheetFor('claude-sonnet-4')!);
 
 describe('ranking', () => {
@@ -22,7 +35,9 @@ describe('ranking', () => {
     const strands = byCost.find((r) => r.index === 0)!;
     expect(strands.savedShare).toBeGreaterThan(0.05);
     expect(strands.cachedSavedShare).toBeLessThan(-1);
-    expect(strands.sentence).toMatch(/^saves \d+% of input, yet costs \d+% more than sending everything once prompt caching is counted \(the cache prefix restarts at \d+ of 14 calls\)\.$/);
+    expect(strands.sentence).toMatch(
+      /^saves \d+% of input, yet costs \d+% more than sending everything once prompt caching is counted \(the cache prefix restarts at \d+ of 14 calls\)\.$/,
+    );
     expect(byCost.find((r) => r.index === -1)?.sentence).toBe('sends everything at every call.');
   });
 

@@ -25,7 +25,11 @@ export interface ComparePoint {
 }
 
 /** `costs` are the runs' bills in `comparisonCosts` order (none first), when there is a price. */
-export function prepareCompareSeries(cmp: Comparison, maxPoints = 600, costs?: readonly (RunCost | undefined)[]): ComparePoint[] {
+export function prepareCompareSeries(
+  cmp: Comparison,
+  maxPoints = 600,
+  costs?: readonly (RunCost | undefined)[],
+): ComparePoint[] {
   const calls = cmp.baseline.calls;
   const keys = ['none', ...cmp.columns.map((_, i) => `c${i}`)];
   const runs = [cmp.baseline, ...cmp.columns.map((c) => c.replay)];
@@ -50,7 +54,10 @@ export function prepareCompareSeries(cmp: Comparison, maxPoints = 600, costs?: r
       }
     });
     if ((k + 1) % bucket !== 0 && k !== calls.length - 1) return;
-    const pick = (values: readonly number[]) => Object.fromEntries(keys.flatMap((key, j) => (j > 0 && !runs[j] ? [] : [[key, values[j] as number]])));
+    const pick = (values: readonly number[]) =>
+      Object.fromEntries(
+        keys.flatMap((key, j) => (j > 0 && !runs[j] ? [] : [[key, values[j] as number]])),
+      );
     out.push({
       call: k + 1,
       stepIndex: call.stepIndex,

@@ -5,7 +5,16 @@ import { priceSheetFor } from '../simulate/cache';
 import { createStrategyContext } from '../strategies/context';
 import { kneeIndex, runSweep, sweepableParams, sweepValues, withParam } from './sweep';
 
-const history = importText(readFileSync(new URL('../../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json', import.meta.url), 'utf8'), 'tau.json').file.histories[0]!;
+const history = importText(
+  readFileSync(
+    new URL(
+      '../../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+      import.meta.url,
+    ),
+    'utf8',
+  ),
+  'tau.json',
+).file.histories[0]!;
 const ctx = createStrategyContext({ model: 'gpt-4o' });
 
 describe('parameter sweep', () => {
@@ -21,7 +30,12 @@ describe('parameter sweep', () => {
     ];
     expect(kneeIndex(curve)).toBe(2);
     expect(kneeIndex([1, 2, 3, 4].map((x) => ({ x, y: 10 - x })))).toBeUndefined();
-    expect(kneeIndex([{ x: 1, y: 1 }, { x: 2, y: 2 }])).toBeUndefined();
+    expect(
+      kneeIndex([
+        { x: 1, y: 1 },
+        { x: 2, y: 2 },
+      ]),
+    ).toBeUndefined();
   });
 
   it('spreads values evenly, rounding integers and dropping repeats', () => {
@@ -30,18 +44,37 @@ describe('parameter sweep', () => {
   });
 
   it('offers a strategy its numeric parameters and its trigger number, and sets either', () => {
-    const choice = { strategyId: 'keep-last-n-steps', params: { n: 4 }, run: { mode: 'in-place' as const, trigger: { kind: 'step-count' as const, threshold: 12, onOverflow: false } } };
+    const choice = {
+      strategyId: 'keep-last-n-steps',
+      params: { n: 4 },
+      run: {
+        mode: 'in-place' as const,
+        trigger: { kind: 'step-count' as const, threshold: 12, onOverflow: false },
+      },
+    };
     expect(sweepableParams(choice).map((p) => [p.name, p.current])).toEqual([
       ['n', 4],
       ['trigger.threshold', 12],
     ]);
-    expect(withParam(choice, 'trigger.threshold', 30).run?.trigger).toEqual({ kind: 'step-count', threshold: 30, onOverflow: false });
+    expect(withParam(choice, 'trigger.threshold', 30).run?.trigger).toEqual({
+      kind: 'step-count',
+      threshold: 30,
+      onOverflow: false,
+    });
     expect(withParam(choice, 'n', 2).params).toEqual({ n: 2 });
   });
 
   it('on a real run, keeping more steps sends more and loses fewer identifiers, but caching bends the cost', () => {
     const progress: number[] = [];
-    const sweep = runSweep(history, { strategyId: 'keep-last-n-steps', params: {} }, 'n', [0, 2, 5, 10, 20, 40], ctx, priceSheetFor('gpt-4o'), (d) => progress.push(d));
+    const sweep = runSweep(
+      history,
+      { strategyId: 'keep-last-n-steps', params: {} },
+      'n',
+      [0, 2, 5, 10, 20, 40],
+      ctx,
+      priceSheetFor('gpt-4o'),
+      (d) => progress.push(d),
+    );
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
     const input = sweep.points.map((p) => p.inputTokens);
     const lost = sweep.points.map((p) => p.lost);

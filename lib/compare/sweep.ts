@@ -36,16 +36,32 @@ export interface SweepResult {
 }
 
 /** What a choice can sweep: its numeric parameters, and its trigger's number as `trigger.<key>`. */
-export function sweepableParams(choice: StrategyChoice): { name: string; integer: boolean; min?: number; max?: number; current?: number }[] {
-  const out: { name: string; integer: boolean; min?: number; max?: number; current?: number }[] = [];
+export function sweepableParams(
+  choice: StrategyChoice,
+): { name: string; integer: boolean; min?: number; max?: number; current?: number }[] {
+  const out: { name: string; integer: boolean; min?: number; max?: number; current?: number }[] =
+    [];
   try {
     for (const f of paramFields(getStrategy(choice.strategyId))) {
       if (f.kind !== 'integer' && f.kind !== 'number') continue;
       const current = choice.params[f.name] ?? f.default;
-      out.push({ name: f.name, integer: f.kind === 'integer', ...(f.min !== undefined ? { min: f.min } : {}), ...(f.max !== undefined ? { max: f.max } : {}), ...(typeof current === 'number' ? { current } : {}) });
+      out.push({
+        name: f.name,
+        integer: f.kind === 'integer',
+        ...(f.min !== undefined ? { min: f.min } : {}),
+        ...(f.max !== undefined ? { max: f.max } : {}),
+        ...(typeof current === 'number' ? { current } : {}),
+      });
     }
     const trigger = runOf(choice).trigger as Record<string, unknown>;
-    for (const key of ['threshold', 'tokens', 'k']) if (typeof trigger[key] === 'number') out.push({ name: `trigger.${key}`, integer: true, min: key === 'k' ? 1 : 0, current: trigger[key] as number });
+    for (const key of ['threshold', 'tokens', 'k'])
+      if (typeof trigger[key] === 'number')
+        out.push({
+          name: `trigger.${key}`,
+          integer: true,
+          min: key === 'k' ? 1 : 0,
+          current: trigger[key] as number,
+        });
   } catch {
     // An unknown strategy or a refused run config has nothing to sweep.
   }
@@ -55,7 +71,9 @@ export function sweepableParams(choice: StrategyChoice): { name: string; integer
 /** `count` values evenly from `from` to `to` (rounded for integers, repeats dropped). */
 export function sweepValues(from: number, to: number, count: number, integer: boolean): number[] {
   const n = Math.max(2, Math.min(50, Math.round(count)));
-  const values = Array.from({ length: n }, (_, i) => from + ((to - from) * i) / (n - 1)).map((v) => (integer ? Math.round(v) : Number(v.toPrecision(6))));
+  const values = Array.from({ length: n }, (_, i) => from + ((to - from) * i) / (n - 1)).map((v) =>
+    integer ? Math.round(v) : Number(v.toPrecision(6)),
+  );
   return [...new Set(values)];
 }
 
@@ -63,7 +81,13 @@ export function sweepValues(from: number, to: number, count: number, integer: bo
 export function withParam(choice: StrategyChoice, param: string, value: number): StrategyChoice {
   if (param.startsWith('trigger.')) {
     const run = runOf(choice);
-    return { ...choice, run: { ...run, trigger: { ...run.trigger, [param.slice('trigger.'.length)]: value } as typeof run.trigger } };
+    return {
+      ...choice,
+      run: {
+        ...run,
+        trigger: { ...run.trigger, [param.slice('trigger.'.length)]: value } as typeof run.trigger,
+      },
+    };
   }
   return { ...choice, params: { ...choice.params, [param]: value } };
 }
@@ -89,13 +113,29 @@ export function kneeIndex(points: readonly { x: number; y: number }[]): number |
   return best && best.d > 0.05 ? best.i : undefined;
 }
 
-export function runSweep(history: HistoryLike, choice: StrategyChoice, param: string, values: readonly number[], ctx: StrategyContext, sheet?: PriceSheet, onProgress?: (done: number) => void): SweepResult {
+export function runSweep(
+  history: HistoryLike,
+  choice: StrategyChoice,
+  param: string,
+  values: readonly number[],
+  ctx: StrategyContext,
+  sheet?: PriceSheet,
+  onProgress?: (done: number) => void,
+): SweepResult {
   const baseline = simulate(history, none, {}, ctx);
   const lossCalls = lossCallsOf(modelCallIndices(history.steps), history.steps.length);
   const points = values.map((value, i): SweepPoint => {
     const col = compareColumn(history, withParam(choice, param, value), ctx, baseline, lossCalls);
     onProgress?.(i + 1);
-    if (col.error || !col.replay) return { value, inputTokens: 0, lost: 0, overflowCalls: 0, cut: 0, error: col.error ?? 'no result' };
+    if (col.error || !col.replay)
+      return {
+        value,
+        inputTokens: 0,
+        lost: 0,
+        overflowCalls: 0,
+        cut: 0,
+        error: col.error ?? 'no result',
+      };
     const cost = sheet ? runCost(col.replay.calls, sheet) : undefined;
     return {
       value,
@@ -108,5 +148,9 @@ export function runSweep(history: HistoryLike, choice: StrategyChoice, param: st
   });
   const valid = points.map((p, i) => ({ p, i })).filter(({ p }) => !p.error);
   const knee = kneeIndex(valid.map(({ p }) => ({ x: p.costUsd ?? p.inputTokens, y: p.lost })));
-  return { param, points, ...(knee !== undefined ? { knee: (valid[knee] as { i: number }).i } : {}) };
+  return {
+    param,
+    points,
+    ...(knee !== undefined ? { knee: (valid[knee] as { i: number }).i } : {}),
+  };
 }

@@ -11,7 +11,14 @@
 import { z } from 'zod';
 
 const json: z.ZodType<unknown> = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
+  z.union([
+    z.null(),
+    z.boolean(),
+    z.number(),
+    z.string(),
+    z.array(json),
+    z.record(z.string(), json),
+  ]),
 );
 
 export const usageSchema = z.object({
@@ -66,7 +73,11 @@ export const actionDataSchema = z.object({
   duration_ms: z.number().optional(),
   model: z.string().optional(),
 });
-export const scratchpadDataSchema = z.object({ ...baseData, content: z.string(), raw_llm_response: z.string() });
+export const scratchpadDataSchema = z.object({
+  ...baseData,
+  content: z.string(),
+  raw_llm_response: z.string(),
+});
 export const planItemSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -131,7 +142,9 @@ export const serializedHistorySchema: z.ZodType<SerializedHistory> = z.lazy(() =
     usage: usageSchema.optional(),
     meta: z.record(z.string(), json).optional(),
     steps: z.array(serializedStepSchema),
-    children: z.array(z.object({ parent_step_id: z.string(), history: serializedHistorySchema })).optional(),
+    children: z
+      .array(z.object({ parent_step_id: z.string(), history: serializedHistorySchema }))
+      .optional(),
   }),
 );
 

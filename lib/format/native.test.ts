@@ -8,13 +8,37 @@ import type { History, HistoryFile, Step } from '../model/types';
 import { parseNative, serializeNative, stepFromDict, stepToDict } from './native';
 
 /** Decorates generated steps with every optional field the format carries. */
-const richStep = (step: Step, extra: { ts: number | null; plan: string | null; usage: boolean; omit: boolean }): Step => {
-  let s: Step = { ...step, source: { format: 'test', file: 'f.json', line: step.stepNumber + 1, pointer: `/${step.stepNumber}` } };
+const richStep = (
+  step: Step,
+  extra: { ts: number | null; plan: string | null; usage: boolean; omit: boolean },
+): Step => {
+  let s: Step = {
+    ...step,
+    source: {
+      format: 'test',
+      file: 'f.json',
+      line: step.stepNumber + 1,
+      pointer: `/${step.stepNumber}`,
+    },
+  };
   if (extra.ts !== null) s = { ...s, timestamp: extra.ts };
   if (extra.plan !== null) s = { ...s, planStepId: extra.plan };
   if (extra.omit) s = { ...s, omitted: ['thought'] };
-  if (extra.usage && s.kind === 'action') s = { ...s, usage: { inputTokens: 10, outputTokens: 3, costUsd: 0.001 }, durationMs: 1200, model: 'gpt-4o' };
-  if (s.kind === 'planning') s = { ...s, planItems: [{ id: '1', title: 'Look', status: 'done' }, { id: '2', title: 'Answer' }] };
+  if (extra.usage && s.kind === 'action')
+    s = {
+      ...s,
+      usage: { inputTokens: 10, outputTokens: 3, costUsd: 0.001 },
+      durationMs: 1200,
+      model: 'gpt-4o',
+    };
+  if (s.kind === 'planning')
+    s = {
+      ...s,
+      planItems: [
+        { id: '1', title: 'Look', status: 'done' },
+        { id: '2', title: 'Answer' },
+      ],
+    };
   return s;
 };
 
@@ -26,20 +50,48 @@ const extrasArb = fc.record({
 });
 
 const fileArb: fc.Arbitrary<HistoryFile> = fc
-  .array(fc.tuple(stepsArb(15), fc.array(extrasArb, { minLength: 20, maxLength: 20 }), fc.boolean()), { minLength: 1, maxLength: 3 })
+  .array(
+    fc.tuple(stepsArb(15), fc.array(extrasArb, { minLength: 20, maxLength: 20 }), fc.boolean()),
+    { minLength: 1, maxLength: 3 },
+  )
   .map((runs) => ({
     histories: runs.map(([steps, extras, withChild], h): History => {
       const rich = steps.map((s, i) => richStep(s, extras[i % extras.length] as never));
-      const summary: Step = { kind: 'summary', id: 'sum', stepNumber: rich.length, content: 'done', replaces: [rich[0]?.id ?? 'x'], origin: 'model' };
-      const history: History = { id: `run-${h}`, title: `Run ${h}`, format: 'test', outcome: 'reward 1', usage: { totalTokens: 99 }, meta: { seed: h }, steps: [...rich, summary] };
+      const summary: Step = {
+        kind: 'summary',
+        id: 'sum',
+        stepNumber: rich.length,
+        content: 'done',
+        replaces: [rich[0]?.id ?? 'x'],
+        origin: 'model',
+      };
+      const history: History = {
+        id: `run-${h}`,
+        title: `Run ${h}`,
+        format: 'test',
+        outcome: 'reward 1',
+        usage: { totalTokens: 99 },
+        meta: { seed: h },
+        steps: [...rich, summary],
+      };
       return withChild
-        ? { ...history, children: [{ parentStepId: rich[0]?.id ?? 'sum', history: { id: `child-${h}`, steps: rich.slice(0, 2) } }] }
+        ? {
+            ...history,
+            children: [
+              {
+                parentStepId: rich[0]?.id ?? 'sum',
+                history: { id: `child-${h}`, steps: rich.slice(0, 2) },
+              },
+            ],
+          }
         : history;
     }),
   }));
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
-const validateNative = ajv.compile(JSON.parse(readFileSync(new URL('./stepscope.schema.json', import.meta.url), 'utf8')));
+const validateNative = ajv.compile(
+  JSON.parse(readFileSync(new URL('./stepscope.schema.json', import.meta.url), 'utf8')),
+);
 
 describe('native format', () => {
   it('round-trips losslessly and re-exports byte-identically', () => {
@@ -56,18 +108,48 @@ describe('native format', () => {
   });
 
   it('reads a bare seed 000 action and writes its single-call view back', () => {
-    const step = stepFromDict({ type: 'ActionStep', data: { timestamp: 1.5, step_number: 2, raw_llm_response: 'r', tool_name: 'file_stat', tool_args: { path: '/tmp/file.txt' }, observation: 'Size: 1024 bytes' } });
-    expect(step).toMatchObject({ kind: 'action', stepNumber: 2, timestamp: 1.5, toolCalls: [{ name: 'file_stat', arguments: { path: '/tmp/file.txt' }, result: 'Size: 1024 bytes' }] });
-    expect(stepToDict(step).data).toMatchObject({ tool_name: 'file_stat', tool_args: { path: '/tmp/file.txt' }, is_final: false });
+    const step = stepFromDict({
+      type: 'ActionStep',
+      data: {
+        timestamp: 1.5,
+        step_number: 2,
+        raw_llm_response: 'r',
+        tool_name: 'file_stat',
+        tool_args: { path: '/tmp/file.txt' },
+        observation: 'Size: 1024 bytes',
+      },
+    });
+    expect(step).toMatchObject({
+      kind: 'action',
+      stepNumber: 2,
+      timestamp: 1.5,
+      toolCalls: [
+        { name: 'file_stat', arguments: { path: '/tmp/file.txt' }, result: 'Size: 1024 bytes' },
+      ],
+    });
+    expect(stepToDict(step).data).toMatchObject({
+      tool_name: 'file_stat',
+      tool_args: { path: '/tmp/file.txt' },
+      is_final: false,
+    });
   });
 
   it('names the invalid field and rejects other formats', () => {
-    expect(() => stepFromDict({ type: 'TaskStep', data: { task: 3 } }, 4)).toThrow(/Invalid TaskStep at step 4: data.task: /);
-    expect(() => parseNative({ format: 'stepscope', version: 2, histories: [] })).toThrow(/Not a valid Stepscope file: version/);
+    expect(() => stepFromDict({ type: 'TaskStep', data: { task: 3 } }, 4)).toThrow(
+      /Invalid TaskStep at step 4: data.task: /,
+    );
+    expect(() => parseNative({ format: 'stepscope', version: 2, histories: [] })).toThrow(
+      /Not a valid Stepscope file: version/,
+    );
     expect(validateNative({ format: 'other' })).toBe(false);
   });
 
-  it.each(SCHEMAS.map((s) => [s.path, s] as const))('committed %s matches its zod source (npm run schemas)', (path, entry) => {
-    expect(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')).toBe(renderSchema(entry));
-  });
+  it.each(SCHEMAS.map((s) => [s.path, s] as const))(
+    'committed %s matches its zod source (npm run schemas)',
+    (path, entry) => {
+      expect(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')).toBe(
+        renderSchema(entry),
+      );
+    },
+  );
 });

@@ -5,7 +5,16 @@
 import type { z } from 'zod';
 import { ImportError } from '../import/types';
 import { assertUnreachable } from '../model/steps';
-import type { ActionStep, History, HistoryFile, JsonValue, Step, StepSource, ToolCall, Usage } from '../model/types';
+import type {
+  ActionStep,
+  History,
+  HistoryFile,
+  JsonValue,
+  Step,
+  StepSource,
+  ToolCall,
+  Usage,
+} from '../model/types';
 import {
   NATIVE_FORMAT,
   NATIVE_VERSION,
@@ -55,7 +64,9 @@ function dropUndefined<T extends object>(o: T): T {
 }
 
 function sourceFromDict(s: StepSource | undefined): StepSource | undefined {
-  return s === undefined ? undefined : dropUndefined({ format: s.format, file: s.file, line: s.line, pointer: s.pointer });
+  return s === undefined
+    ? undefined
+    : dropUndefined({ format: s.format, file: s.file, line: s.line, pointer: s.pointer });
 }
 
 // ---- steps -------------------------------------------------------------------------------------------
@@ -78,7 +89,10 @@ export function stepToDict(step: Step): SerializedStep {
     case 'action':
       return { type: 'ActionStep', data: actionToDict(step, base) };
     case 'scratchpad':
-      return { type: 'ScratchpadStep', data: { ...base, content: step.content, raw_llm_response: step.modelOutput } };
+      return {
+        type: 'ScratchpadStep',
+        data: { ...base, content: step.content, raw_llm_response: step.modelOutput },
+      };
     case 'planning':
       return {
         type: 'PlanningStep',
@@ -115,7 +129,13 @@ function actionToDict(step: ActionStep, base: object) {
     is_final: step.isFinal,
     raw_llm_response: step.modelOutput,
     tool_calls: step.toolCalls.map((c) =>
-      dropUndefined({ id: c.id, name: c.name, arguments: c.arguments, result: c.result, is_error: c.isError }),
+      dropUndefined({
+        id: c.id,
+        name: c.name,
+        arguments: c.arguments,
+        result: c.result,
+        is_error: c.isError,
+      }),
     ),
     usage: step.usage && usageToDict(step.usage),
     duration_ms: step.durationMs,
@@ -130,10 +150,15 @@ function actionToDict(step: ActionStep, base: object) {
 export function stepFromDict(dict: unknown, index = 0): Step {
   const type = (dict as { type?: unknown } | null)?.type;
   if (typeof type !== 'string' || !(STEP_TYPE_NAMES as readonly string[]).includes(type)) {
-    throw new StepFormatError(`Unknown step type: ${typeof type === 'string' ? type : JSON.stringify(type)}`);
+    throw new StepFormatError(
+      `Unknown step type: ${typeof type === 'string' ? type : JSON.stringify(type)}`,
+    );
   }
   const parsed = serializedStepSchema.safeParse(dict);
-  if (!parsed.success) throw new StepFormatError(`Invalid ${type} at step ${index}: ${describeZodError(parsed.error)}`);
+  if (!parsed.success)
+    throw new StepFormatError(
+      `Invalid ${type} at step ${index}: ${describeZodError(parsed.error)}`,
+    );
   return stepFromSerialized(parsed.data, index);
 }
 
@@ -162,7 +187,12 @@ function stepFromSerialized(s: SerializedStep, index: number): Step {
     case 'ActionStep':
       return actionFromDict(s.data, base);
     case 'ScratchpadStep':
-      return { ...base, kind: 'scratchpad', content: s.data.content, modelOutput: s.data.raw_llm_response };
+      return {
+        ...base,
+        kind: 'scratchpad',
+        content: s.data.content,
+        modelOutput: s.data.raw_llm_response,
+      };
     case 'PlanningStep':
       return dropUndefined({
         ...base,
@@ -174,7 +204,13 @@ function stepFromSerialized(s: SerializedStep, index: number): Step {
     case 'FinalAnswerStep':
       return { ...base, kind: 'final-answer', answer: s.data.output };
     case 'SummaryStep':
-      return { ...base, kind: 'summary', content: s.data.content, replaces: s.data.replaces, origin: s.data.origin };
+      return {
+        ...base,
+        kind: 'summary',
+        content: s.data.content,
+        replaces: s.data.replaces,
+        origin: s.data.origin,
+      };
     default:
       return assertUnreachable(s);
   }
@@ -182,16 +218,29 @@ function stepFromSerialized(s: SerializedStep, index: number): Step {
 
 type ActionData = Extract<SerializedStep, { type: 'ActionStep' }>['data'];
 
-function actionFromDict(d: ActionData, base: Omit<ActionStep, 'kind' | 'toolCalls' | 'isFinal'>): ActionStep {
+function actionFromDict(
+  d: ActionData,
+  base: Omit<ActionStep, 'kind' | 'toolCalls' | 'isFinal'>,
+): ActionStep {
   let toolCalls: ToolCall[];
   let observation = d.observation ?? undefined;
   if (d.tool_calls) {
     toolCalls = d.tool_calls.map((c) =>
-      dropUndefined({ id: c.id, name: c.name, arguments: c.arguments as JsonValue, result: c.result, isError: c.is_error }),
+      dropUndefined({
+        id: c.id,
+        name: c.name,
+        arguments: c.arguments as JsonValue,
+        result: c.result,
+        isError: c.is_error,
+      }),
     );
   } else if (d.tool_name) {
     // A seed 000 action: its one call, with the observation as that call's result.
-    const call: ToolCall = { id: `${base.id}-call`, name: d.tool_name, arguments: (d.tool_args ?? {}) as JsonValue };
+    const call: ToolCall = {
+      id: `${base.id}-call`,
+      name: d.tool_name,
+      arguments: (d.tool_args ?? {}) as JsonValue,
+    };
     toolCalls = [observation ? { ...call, result: observation } : call];
     observation = undefined;
   } else {
@@ -224,7 +273,10 @@ export function historyToDict(history: History): SerializedHistory {
     usage: history.usage && usageToDict(history.usage),
     meta: history.meta as Record<string, unknown> | undefined,
     steps: history.steps.map(stepToDict),
-    children: history.children?.map((c) => ({ parent_step_id: c.parentStepId, history: historyToDict(c.history) })),
+    children: history.children?.map((c) => ({
+      parent_step_id: c.parentStepId,
+      history: historyToDict(c.history),
+    })),
   });
 }
 
@@ -238,12 +290,19 @@ export function historyFromDict(h: SerializedHistory): History {
     usage: h.usage && usageFromDict(h.usage),
     meta: h.meta as Record<string, JsonValue> | undefined,
     steps: h.steps.map((s, i) => stepFromSerialized(s, i)),
-    children: h.children?.map((c) => ({ parentStepId: c.parent_step_id, history: historyFromDict(c.history) })),
+    children: h.children?.map((c) => ({
+      parentStepId: c.parent_step_id,
+      history: historyFromDict(c.history),
+    })),
   });
 }
 
 export function toNativeFile(file: HistoryFile): NativeFile {
-  return { format: NATIVE_FORMAT, version: NATIVE_VERSION, histories: file.histories.map(historyToDict) };
+  return {
+    format: NATIVE_FORMAT,
+    version: NATIVE_VERSION,
+    histories: file.histories.map(historyToDict),
+  };
 }
 
 /** The native file as text: two-space JSON with a trailing newline (deterministic, diff-friendly). */
@@ -254,6 +313,7 @@ export function serializeNative(file: HistoryFile): string {
 /** Parse a native-format value; throws `StepFormatError` naming the first invalid field. */
 export function parseNative(value: unknown): HistoryFile {
   const parsed = nativeFileSchema.safeParse(value);
-  if (!parsed.success) throw new StepFormatError(`Not a valid Stepscope file: ${describeZodError(parsed.error)}`);
+  if (!parsed.success)
+    throw new StepFormatError(`Not a valid Stepscope file: ${describeZodError(parsed.error)}`);
   return { histories: parsed.data.histories.map(historyFromDict) };
 }

@@ -12,8 +12,18 @@ import type { History, JsonValue, ToolCall } from '../model/types';
 import { defineImporter, parsedBy } from './types';
 import { isoToUnix, isRecord, StepList, usage } from './util';
 
-const toolCall = z.object({ tool_call_id: z.string(), function_name: z.string(), arguments: z.unknown().optional() });
-const result = z.object({ source_call_id: z.string().nullable().optional(), content: z.unknown().optional(), subagent_trajectory_ref: z.array(z.record(z.string(), z.unknown())).nullable().optional() }).passthrough();
+const toolCall = z.object({
+  tool_call_id: z.string(),
+  function_name: z.string(),
+  arguments: z.unknown().optional(),
+});
+const result = z
+  .object({
+    source_call_id: z.string().nullable().optional(),
+    content: z.unknown().optional(),
+    subagent_trajectory_ref: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+  })
+  .passthrough();
 const step = z.object({
   step_id: z.number(),
   source: z.enum(['system', 'user', 'agent']),
@@ -22,27 +32,46 @@ const step = z.object({
   model_name: z.string().nullable().optional(),
   reasoning_content: z.string().nullable().optional(),
   tool_calls: z.array(toolCall).nullable().optional(),
-  observation: z.object({ results: z.array(result) }).nullable().optional(),
+  observation: z
+    .object({ results: z.array(result) })
+    .nullable()
+    .optional(),
   metrics: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 const trajectory = z.object({
   schema_version: z.string().regex(/^ATIF-v1/i),
   session_id: z.string().optional(),
-  agent: z.object({ name: z.string(), model_name: z.string().nullable().optional() }).passthrough().optional(),
+  agent: z
+    .object({ name: z.string(), model_name: z.string().nullable().optional() })
+    .passthrough()
+    .optional(),
   steps: z.array(step).min(1),
   final_metrics: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : isRecord(p) ? `[${String(p.type)}]` : String(p))).join('\n');
+  if (Array.isArray(value))
+    return value
+      .map((p) =>
+        isRecord(p) && typeof p.text === 'string'
+          ? p.text
+          : isRecord(p)
+            ? `[${String(p.type)}]`
+            : String(p),
+      )
+      .join('\n');
   return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
 export const atifImporter = defineImporter({
   id: 'atif',
   label: 'Agent Trajectory Interchange Format (ATIF)',
-  near: { sniff: (v) => isRecord(v) && typeof v.schema_version === 'string' && /atif/i.test(v.schema_version), schema: trajectory },
+  near: {
+    sniff: (v) =>
+      isRecord(v) && typeof v.schema_version === 'string' && /atif/i.test(v.schema_version),
+    schema: trajectory,
+  },
   detect: (value) => parsedBy(trajectory, value),
   import(t, fileName) {
     const list = new StepList({ format: 'atif', file: fileName });
@@ -54,30 +83,63 @@ export const atifImporter = defineImporter({
       const message = text(s.message);
       const results = s.observation?.results ?? [];
       subagents += results.filter((r) => (r.subagent_trajectory_ref?.length ?? 0) > 0).length;
-      if (s.source === 'system') list.add({ kind: 'system-prompt', content: message, ...time }, pointer);
+      if (s.source === 'system')
+        list.add({ kind: 'system-prompt', content: message, ...time }, pointer);
       else if (s.source === 'user') list.add({ kind: 'task', task: message, ...time }, pointer);
       else {
-        const byCall = new Map(results.filter((r) => r.source_call_id).map((r) => [r.source_call_id as string, text(r.content)]));
-        const calls: ToolCall[] = (s.tool_calls ?? []).map((c) => ({ id: c.tool_call_id, name: c.function_name, arguments: (c.arguments ?? {}) as JsonValue, ...(byCall.has(c.tool_call_id) ? { result: byCall.get(c.tool_call_id) as string } : {}) }));
-        const loose = results.filter((r) => !r.source_call_id || !byCall.has(r.source_call_id) || !calls.some((c) => c.id === r.source_call_id)).map((r) => text(r.content));
+        const byCall = new Map(
+          results
+            .filter((r) => r.source_call_id)
+            .map((r) => [r.source_call_id as string, text(r.content)]),
+        );
+        const calls: ToolCall[] = (s.tool_calls ?? []).map((c) => ({
+          id: c.tool_call_id,
+          name: c.function_name,
+          arguments: (c.arguments ?? {}) as JsonValue,
+          ...(byCall.has(c.tool_call_id) ? { result: byCall.get(c.tool_call_id) as string } : {}),
+        }));
+        const loose = results
+          .filter(
+            (r) =>
+              !r.source_call_id ||
+              !byCall.has(r.source_call_id) ||
+              !calls.some((c) => c.id === r.source_call_id),
+          )
+          .map((r) => text(r.content));
         const m = s.metrics ?? {};
-        const u = usage({ inputTokens: m.prompt_tokens, outputTokens: m.completion_tokens, cacheReadInputTokens: m.cached_tokens, costUsd: m.cost_usd });
-        list.add({
-          kind: 'action',
-          toolCalls: calls,
-          isFinal: false,
-          ...(message ? { modelOutput: message } : {}),
-          ...(s.reasoning_content ? { thought: s.reasoning_content } : {}),
-          ...(loose.length > 0 ? { observation: loose.join('\n') } : {}),
-          ...(u ? { usage: u } : {}),
-          ...(s.model_name ? { model: s.model_name } : {}),
-          ...time,
-        }, pointer);
+        const u = usage({
+          inputTokens: m.prompt_tokens,
+          outputTokens: m.completion_tokens,
+          cacheReadInputTokens: m.cached_tokens,
+          costUsd: m.cost_usd,
+        });
+        list.add(
+          {
+            kind: 'action',
+            toolCalls: calls,
+            isFinal: false,
+            ...(message ? { modelOutput: message } : {}),
+            ...(s.reasoning_content ? { thought: s.reasoning_content } : {}),
+            ...(loose.length > 0 ? { observation: loose.join('\n') } : {}),
+            ...(u ? { usage: u } : {}),
+            ...(s.model_name ? { model: s.model_name } : {}),
+            ...time,
+          },
+          pointer,
+        );
       }
     });
-    if (subagents > 0) list.warn(`${subagents} observation(s) refer to sub-agent trajectories in other files (subagent_trajectory_ref); open those files to see them`);
+    if (subagents > 0)
+      list.warn(
+        `${subagents} observation(s) refer to sub-agent trajectories in other files (subagent_trajectory_ref); open those files to see them`,
+      );
     const fm = t.final_metrics ?? {};
-    const u = usage({ inputTokens: fm.total_prompt_tokens, outputTokens: fm.total_completion_tokens, cacheReadInputTokens: fm.total_cached_tokens, costUsd: fm.total_cost_usd });
+    const u = usage({
+      inputTokens: fm.total_prompt_tokens,
+      outputTokens: fm.total_completion_tokens,
+      cacheReadInputTokens: fm.total_cached_tokens,
+      costUsd: fm.total_cost_usd,
+    });
     const history: History = {
       id: t.session_id ?? fileName,
       title: `${t.agent?.name ?? 'agent'} · ${t.session_id ?? fileName}`,

@@ -12,23 +12,47 @@ import type { History } from '../model/types';
 import { defineImporter } from './types';
 import { isoToUnix, isRecord, parseArguments, StepList, usage } from './util';
 
-const ITEM_TYPES = ['message', 'reasoning', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'local_shell_call', 'web_search_call'];
-const item = z.object({ type: z.string() }).passthrough().refine((i) => ITEM_TYPES.includes(i.type), 'a Responses item');
+const ITEM_TYPES = [
+  'message',
+  'reasoning',
+  'function_call',
+  'function_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+  'local_shell_call',
+  'web_search_call',
+];
+const item = z
+  .object({ type: z.string() })
+  .passthrough()
+  .refine((i) => ITEM_TYPES.includes(i.type), 'a Responses item');
 const items = z.array(item).min(1);
 const itemsEnvelope = z.object({ items });
 const rolloutLine = z.object({ type: z.string(), payload: z.unknown().optional() }).passthrough();
-const rollout = z.array(rolloutLine).min(1).refine((l) => l.some((x) => x.type === 'response_item'), 'a Codex rollout');
+const rollout = z
+  .array(rolloutLine)
+  .min(1)
+  .refine((l) => l.some((x) => x.type === 'response_item'), 'a Codex rollout');
 const execEvent = z.object({ type: z.string().regex(/^(item|turn|thread)\./) }).passthrough();
 const execEvents = z.object({ events: z.array(execEvent).min(1) });
 
 function partsText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : isRecord(p) ? `[${String(p.type)}]` : '')).join('\n');
+  return content
+    .map((p) =>
+      isRecord(p) && typeof p.text === 'string' ? p.text : isRecord(p) ? `[${String(p.type)}]` : '',
+    )
+    .join('\n');
 }
 
 /** Responses items → steps; `pointerOf(i)` and `timeOf(i)` locate item i. */
-function addItems(list: StepList, all: readonly Record<string, unknown>[], pointerOf: (i: number) => string, timeOf: (i: number) => number | undefined = () => undefined): void {
+function addItems(
+  list: StepList,
+  all: readonly Record<string, unknown>[],
+  pointerOf: (i: number) => string,
+  timeOf: (i: number) => number | undefined = () => undefined,
+): void {
   let thought: string | undefined;
   all.forEach((it, i) => {
     const pointer = pointerOf(i);
@@ -36,29 +60,77 @@ function addItems(list: StepList, all: readonly Record<string, unknown>[], point
     const time = ts === undefined ? {} : { timestamp: ts };
     const last = list.steps.at(-1);
     if (it.type === 'reasoning') {
-      const summary = Array.isArray(it.summary) ? it.summary.map((s) => (isRecord(s) ? String(s.text ?? '') : '')).join('\n') : '';
+      const summary = Array.isArray(it.summary)
+        ? it.summary.map((s) => (isRecord(s) ? String(s.text ?? '') : '')).join('\n')
+        : '';
       thought = [thought, summary].filter(Boolean).join('\n\n') || '[reasoning]';
     } else if (it.type === 'message') {
       const text = partsText(it.content);
       if (it.role === 'assistant') {
-        list.add({ kind: 'action', toolCalls: [], isFinal: false, modelOutput: text, ...(thought ? { thought } : {}), ...time }, pointer);
+        list.add(
+          {
+            kind: 'action',
+            toolCalls: [],
+            isFinal: false,
+            modelOutput: text,
+            ...(thought ? { thought } : {}),
+            ...time,
+          },
+          pointer,
+        );
         thought = undefined;
-      } else if (it.role === 'system' || it.role === 'developer') list.add({ kind: 'system-prompt', content: text, ...time }, pointer);
+      } else if (it.role === 'system' || it.role === 'developer')
+        list.add({ kind: 'system-prompt', content: text, ...time }, pointer);
       else list.add({ kind: 'task', task: text, ...time }, pointer);
-    } else if (it.type === 'function_call' || it.type === 'custom_tool_call' || it.type === 'local_shell_call') {
-      const call = { id: String(it.call_id ?? it.id ?? `call_${i}`), name: String(it.name ?? it.type), arguments: parseArguments(it.arguments ?? it.input ?? it.action) };
+    } else if (
+      it.type === 'function_call' ||
+      it.type === 'custom_tool_call' ||
+      it.type === 'local_shell_call'
+    ) {
+      const call = {
+        id: String(it.call_id ?? it.id ?? `call_${i}`),
+        name: String(it.name ?? it.type),
+        arguments: parseArguments(it.arguments ?? it.input ?? it.action),
+      };
       // Calls right after the assistant's text (or another call of the same turn) join its action.
-      if (last?.kind === 'action' && thought === undefined && last.observation === undefined && last.toolCalls.every((c) => c.result === undefined)) {
-        list.updateLast((s) => (s.kind === 'action' ? { ...s, toolCalls: [...s.toolCalls, call] } : s));
+      if (
+        last?.kind === 'action' &&
+        thought === undefined &&
+        last.observation === undefined &&
+        last.toolCalls.every((c) => c.result === undefined)
+      ) {
+        list.updateLast((s) =>
+          s.kind === 'action' ? { ...s, toolCalls: [...s.toolCalls, call] } : s,
+        );
       } else {
-        list.add({ kind: 'action', toolCalls: [call], isFinal: false, ...(thought ? { thought } : {}), ...time }, pointer);
+        list.add(
+          {
+            kind: 'action',
+            toolCalls: [call],
+            isFinal: false,
+            ...(thought ? { thought } : {}),
+            ...time,
+          },
+          pointer,
+        );
         thought = undefined;
       }
     } else if (it.type === 'function_call_output' || it.type === 'custom_tool_call_output') {
-      const output = typeof it.output === 'string' ? it.output : isRecord(it.output) && typeof it.output.content === 'string' ? it.output.content : JSON.stringify(it.output);
+      const output =
+        typeof it.output === 'string'
+          ? it.output
+          : isRecord(it.output) && typeof it.output.content === 'string'
+            ? it.output.content
+            : JSON.stringify(it.output);
       if (!list.linkResult(String(it.call_id ?? ''), output)) {
-        list.warn(`item ${i}: an output answers no earlier call (${String(it.call_id ?? 'no id')}); kept as an observation`, pointer);
-        list.add({ kind: 'action', toolCalls: [], observation: output, isFinal: false, ...time }, pointer);
+        list.warn(
+          `item ${i}: an output answers no earlier call (${String(it.call_id ?? 'no id')}); kept as an observation`,
+          pointer,
+        );
+        list.add(
+          { kind: 'action', toolCalls: [], observation: output, isFinal: false, ...time },
+          pointer,
+        );
       }
     }
   });
@@ -69,7 +141,11 @@ function fromExec(events: readonly Record<string, unknown>[], list: StepList): v
   events.forEach((e, i) => {
     const pointer = `/events/${i}`;
     if (e.type === 'turn.completed' && isRecord(e.usage)) {
-      const u = usage({ inputTokens: e.usage.input_tokens, outputTokens: e.usage.output_tokens, cacheReadInputTokens: e.usage.cached_input_tokens });
+      const u = usage({
+        inputTokens: e.usage.input_tokens,
+        outputTokens: e.usage.output_tokens,
+        cacheReadInputTokens: e.usage.cached_input_tokens,
+      });
       if (u) list.updateLast((s) => (s.kind === 'action' ? { ...s, usage: u } : s));
       return;
     }
@@ -77,14 +153,47 @@ function fromExec(events: readonly Record<string, unknown>[], list: StepList): v
     const it = e.item;
     if (it.type === 'reasoning') thought = String(it.text ?? '');
     else if (it.type === 'agent_message') {
-      list.add({ kind: 'action', toolCalls: [], isFinal: false, modelOutput: String(it.text ?? ''), ...(thought ? { thought } : {}) }, pointer);
+      list.add(
+        {
+          kind: 'action',
+          toolCalls: [],
+          isFinal: false,
+          modelOutput: String(it.text ?? ''),
+          ...(thought ? { thought } : {}),
+        },
+        pointer,
+      );
       thought = undefined;
-    } else if (it.type === 'command_execution' || it.type === 'mcp_tool_call' || it.type === 'file_change' || it.type === 'web_search') {
-      const failed = (typeof it.exit_code === 'number' && it.exit_code !== 0) || it.status === 'failed';
-      const args = it.type === 'command_execution' ? { command: it.command ?? '' } : Object.fromEntries(Object.entries(it).filter(([k]) => !['id', 'type', 'status', 'aggregated_output', 'result'].includes(k)));
+    } else if (
+      it.type === 'command_execution' ||
+      it.type === 'mcp_tool_call' ||
+      it.type === 'file_change' ||
+      it.type === 'web_search'
+    ) {
+      const failed =
+        (typeof it.exit_code === 'number' && it.exit_code !== 0) || it.status === 'failed';
+      const args =
+        it.type === 'command_execution'
+          ? { command: it.command ?? '' }
+          : Object.fromEntries(
+              Object.entries(it).filter(
+                ([k]) => !['id', 'type', 'status', 'aggregated_output', 'result'].includes(k),
+              ),
+            );
       const result = it.aggregated_output ?? it.result;
-      const call = { id: String(it.id ?? `item_${i}`), name: String(it.type === 'mcp_tool_call' ? it.tool ?? it.type : it.type), arguments: parseArguments(args), ...(result === undefined ? {} : { result: typeof result === 'string' ? result : JSON.stringify(result) }), ...(failed ? { isError: true } : {}) };
-      list.add({ kind: 'action', toolCalls: [call], isFinal: false, ...(thought ? { thought } : {}) }, pointer);
+      const call = {
+        id: String(it.id ?? `item_${i}`),
+        name: String(it.type === 'mcp_tool_call' ? (it.tool ?? it.type) : it.type),
+        arguments: parseArguments(args),
+        ...(result === undefined
+          ? {}
+          : { result: typeof result === 'string' ? result : JSON.stringify(result) }),
+        ...(failed ? { isError: true } : {}),
+      };
+      list.add(
+        { kind: 'action', toolCalls: [call], isFinal: false, ...(thought ? { thought } : {}) },
+        pointer,
+      );
       thought = undefined;
     }
   });
@@ -101,27 +210,53 @@ const SHAPES = [
 export const codexImporter = defineImporter({
   id: 'codex',
   label: 'OpenAI Responses / Codex CLI',
-  near: { sniff: (v) => isRecord(v) && [v.items, v.events].some((l) => Array.isArray(l) && isRecord(l[0]) && typeof l[0].type === 'string'), schema: z.union([itemsEnvelope, execEvents]) },
+  near: {
+    sniff: (v) =>
+      isRecord(v) &&
+      [v.items, v.events].some(
+        (l) => Array.isArray(l) && isRecord(l[0]) && typeof l[0].type === 'string',
+      ),
+    schema: z.union([itemsEnvelope, execEvents]),
+  },
   // Which of the four shapes the value has, and the value itself (its items are read as written).
   detect: (value): Shape | undefined => {
-    for (const [kind, schema] of SHAPES) if (schema.safeParse(value).success) return { kind, value };
+    for (const [kind, schema] of SHAPES)
+      if (schema.safeParse(value).success) return { kind, value };
     return undefined;
   },
   import({ kind, value }, fileName) {
     const list = new StepList({ format: 'codex', file: fileName });
     let model: string | undefined;
     if (kind === 'items') addItems(list, value as Record<string, unknown>[], (i) => `/${i}`);
-    else if (kind === 'envelope') addItems(list, (value as { items: Record<string, unknown>[] }).items, (i) => `/items/${i}`);
+    else if (kind === 'envelope')
+      addItems(list, (value as { items: Record<string, unknown>[] }).items, (i) => `/items/${i}`);
     else if (kind === 'rollout') {
       const lines = value as Record<string, unknown>[];
-      const picked = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.type === 'response_item' && isRecord(l.payload));
-      addItems(list, picked.map(({ l }) => l.payload as Record<string, unknown>), (k) => `/${picked[k]?.i ?? 0}/payload`, (k) => isoToUnix(picked[k]?.l.timestamp));
+      const picked = lines
+        .map((l, i) => ({ l, i }))
+        .filter(({ l }) => l.type === 'response_item' && isRecord(l.payload));
+      addItems(
+        list,
+        picked.map(({ l }) => l.payload as Record<string, unknown>),
+        (k) => `/${picked[k]?.i ?? 0}/payload`,
+        (k) => isoToUnix(picked[k]?.l.timestamp),
+      );
       const context = lines.find((l) => l.type === 'turn_context' && isRecord(l.payload));
-      if (context && isRecord(context.payload) && typeof context.payload.model === 'string') model = context.payload.model;
+      if (context && isRecord(context.payload) && typeof context.payload.model === 'string')
+        model = context.payload.model;
       const other = lines.length - picked.length;
-      if (other > 0) list.warn(`${other} rollout line(s) that are not response items (session meta, events, turn context) were skipped`);
+      if (other > 0)
+        list.warn(
+          `${other} rollout line(s) that are not response items (session meta, events, turn context) were skipped`,
+        );
     } else fromExec((value as { events: Record<string, unknown>[] }).events, list);
-    const history: History = { id: fileName, title: fileName, format: 'codex', steps: list.markFinal(), ...(model ? { model } : {}) };
+    const history: History = {
+      id: fileName,
+      title: fileName,
+      format: 'codex',
+      steps: list.markFinal(),
+      ...(model ? { model } : {}),
+    };
     return { file: { histories: [history] }, warnings: list.warnings };
   },
 });

@@ -11,7 +11,9 @@ export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 
 function formatSize(bytes: number): string {
-  return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GB` : `${(bytes / 2 ** 20).toFixed(0)} MB`;
+  return bytes >= 2 ** 30
+    ? `${(bytes / 2 ** 30).toFixed(1)} GB`
+    : `${(bytes / 2 ** 20).toFixed(0)} MB`;
 }
 
 /** Why a file of this size is not opened, or undefined when it is fine. */
@@ -26,7 +28,9 @@ export function sizeProblem(name: string, bytes: number): string | undefined {
  */
 export function sniffEncoding(head: Uint8Array, name: string): { encoding: TextEncoding } {
   if (head[0] === 0xff && head[1] === 0xfe && head[2] === 0 && head[3] === 0) {
-    throw new ImportError(`${name}: the file is UTF-32, which Stepscope does not read; save it as UTF-8`);
+    throw new ImportError(
+      `${name}: the file is UTF-32, which Stepscope does not read; save it as UTF-8`,
+    );
   }
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8' };
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le' };
@@ -60,7 +64,9 @@ export function checkText(text: string, name: string): void {
   if (text.trim() === '' || text === '\uFEFF') throw new ImportError(`${name}: the file is empty`);
   const head = text.slice(0, 4096);
   if (head.includes('\u0000')) {
-    const hint = /\.eval$/i.test(name) ? ' (Inspect .eval logs are zip archives: `inspect log convert --to json` first)' : '';
+    const hint = /\.eval$/i.test(name)
+      ? ' (Inspect .eval logs are zip archives: `inspect log convert --to json` first)'
+      : '';
     throw new ImportError(`${name}: this is a binary file, not JSON${hint}`);
   }
   // Bytes that are not UTF-8 decode as U+FFFD: an image or a pickle, or text in another encoding.

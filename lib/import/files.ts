@@ -32,14 +32,18 @@ export function folderName(sources: readonly { path: string }[]): string {
   return tops.size === 1 && top ? top : `${sources.length} files`;
 }
 
-export function importSources(sources: readonly ParsedSource[], failures: string[] = []): ImportedFiles {
+export function importSources(
+  sources: readonly ParsedSource[],
+  failures: string[] = [],
+): ImportedFiles {
   const out: ImportedFiles = { histories: [], warnings: [], failures, formats: [], raw: new Map() };
   const seen = new Set<string>();
   const add = (name: string, histories: readonly History[], single: boolean) => {
     for (const h of histories) {
       const id = seen.has(h.id) ? `${name}#${h.id}` : h.id;
       seen.add(id);
-      const title = single || !h.title || h.title === name ? h.title ?? name : `${name} · ${h.title}`;
+      const title =
+        single || !h.title || h.title === name ? (h.title ?? name) : `${name} · ${h.title}`;
       out.histories.push({ ...h, id, title });
     }
   };
@@ -56,7 +60,11 @@ export function importSources(sources: readonly ParsedSource[], failures: string
         const claimed = new Set(imported.claimed ?? rest.map((s) => s.path));
         out.raw.set(name, folder);
         out.formats.push(importer.id);
-        out.warnings.push(...rest.filter((s) => claimed.has(s.path)).flatMap((s) => s.warnings.map((w) => `${s.path}: ${w.message}`)));
+        out.warnings.push(
+          ...rest
+            .filter((s) => claimed.has(s.path))
+            .flatMap((s) => s.warnings.map((w) => `${s.path}: ${w.message}`)),
+        );
         out.warnings.push(...imported.warnings.map((w) => w.message));
         add(name, imported.file.histories, true);
         rest = rest.filter((s) => !claimed.has(s.path));
@@ -70,7 +78,11 @@ export function importSources(sources: readonly ParsedSource[], failures: string
       const imported = importValue(s.value, s.path);
       out.raw.set(s.path, imported.value);
       out.formats.push(imported.format);
-      out.warnings.push(...[...s.warnings, ...imported.warnings].map((w) => (single ? w.message : `${s.path}: ${w.message}`)));
+      out.warnings.push(
+        ...[...s.warnings, ...imported.warnings].map((w) =>
+          single ? w.message : `${s.path}: ${w.message}`,
+        ),
+      );
       add(s.path, imported.file.histories, single);
     } catch (error) {
       failures.push((error as Error).message);

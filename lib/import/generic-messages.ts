@@ -20,7 +20,12 @@ const TOOL = new Set(['tool', 'function', 'tool_result', 'observation', 'ipython
 
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((b) => (isRecord(b) ? String(b.text ?? b.content ?? `[${String(b.type ?? 'block')}]`) : String(b))).join('\n');
+  if (Array.isArray(content))
+    return content
+      .map((b) =>
+        isRecord(b) ? String(b.text ?? b.content ?? `[${String(b.type ?? 'block')}]`) : String(b),
+      )
+      .join('\n');
   return content === null || content === undefined ? '' : JSON.stringify(content);
 }
 
@@ -28,7 +33,11 @@ function callsOf(m: Record<string, unknown>): ToolCall[] {
   const raw = Array.isArray(m.tool_calls) ? m.tool_calls.filter(isRecord) : [];
   return raw.map((c, i) => {
     const fn = isRecord(c.function) ? c.function : c;
-    return { id: String(c.id ?? `call_${i}`), name: String(fn.name ?? ''), arguments: parseArguments(fn.arguments ?? fn.args ?? fn.input) as JsonValue };
+    return {
+      id: String(c.id ?? `call_${i}`),
+      name: String(fn.name ?? ''),
+      arguments: parseArguments(fn.arguments ?? fn.args ?? fn.input) as JsonValue,
+    };
   });
 }
 
@@ -51,22 +60,43 @@ export const genericMessagesImporter = defineImporter({
       if (SYSTEM.has(role)) out.add({ kind: 'system-prompt', content: body }, pointer);
       else if (ASSISTANT.has(role)) {
         const calls = callsOf(m);
-        for (const c of calls.filter((x) => x.name === '')) out.warn(`message ${i}: a tool call without a function name (${c.id})`, pointer);
-        out.add({ kind: 'action', toolCalls: calls, isFinal: false, ...(body ? { modelOutput: body } : {}) }, pointer);
-      }
-      else if (TOOL.has(role)) {
+        for (const c of calls.filter((x) => x.name === ''))
+          out.warn(`message ${i}: a tool call without a function name (${c.id})`, pointer);
+        out.add(
+          {
+            kind: 'action',
+            toolCalls: calls,
+            isFinal: false,
+            ...(body ? { modelOutput: body } : {}),
+          },
+          pointer,
+        );
+      } else if (TOOL.has(role)) {
         const id = typeof m.tool_call_id === 'string' ? m.tool_call_id : undefined;
         if (id !== undefined && out.linkResult(id, body)) return;
         if (id === undefined && out.linkWaiting(body)) return;
         const last = out.steps.at(-1);
-        if (last?.kind === 'action' && last.toolCalls.length === 0 && last.observation === undefined) out.updateLast((s) => (s.kind === 'action' ? { ...s, observation: body } : s));
+        if (
+          last?.kind === 'action' &&
+          last.toolCalls.length === 0 &&
+          last.observation === undefined
+        )
+          out.updateLast((s) => (s.kind === 'action' ? { ...s, observation: body } : s));
         else out.add({ kind: 'action', toolCalls: [], observation: body, isFinal: false }, pointer);
       } else {
         if (!USER.has(role)) unknownRoles.set(m.role, (unknownRoles.get(m.role) ?? 0) + 1);
         out.add({ kind: 'task', task: body }, pointer);
       }
     });
-    for (const [role, n] of unknownRoles) out.warn(`${n} message(s) with role "${role}" are shown as user turns`);
-    return { file: { histories: [{ id: fileName, title: fileName, format: 'generic-messages', steps: out.markFinal() }] }, warnings: out.warnings };
+    for (const [role, n] of unknownRoles)
+      out.warn(`${n} message(s) with role "${role}" are shown as user turns`);
+    return {
+      file: {
+        histories: [
+          { id: fileName, title: fileName, format: 'generic-messages', steps: out.markFinal() },
+        ],
+      },
+      warnings: out.warnings,
+    };
   },
 });

@@ -27,7 +27,14 @@ import { ImportError, type Importer, type ImportResult } from './types';
 
 export type { Importer, ImportResult, ImportWarning } from './types';
 export { ImportError } from './types';
-export { FolderValue, parseJson, parseSource, readSource, recordLine, type ParsedSource } from './read';
+export {
+  FolderValue,
+  parseJson,
+  parseSource,
+  readSource,
+  recordLine,
+  type ParsedSource,
+} from './read';
 
 export const IMPORTERS: readonly Importer[] = [
   nativeImporter, // an envelope with format "stepscope": unambiguous
@@ -53,8 +60,15 @@ export const IMPORTERS: readonly Importer[] = [
 
 /** Why no importer took a value: the first problem for the format it looks like, else the list. */
 function whyNot(value: unknown): string {
-  if (Array.isArray(value) && value.length === 0) return 'an empty list: the file holds no messages, steps or runs';
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return 'an empty object: the file holds no history';
+  if (Array.isArray(value) && value.length === 0)
+    return 'an empty list: the file holds no messages, steps or runs';
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 0
+  )
+    return 'an empty object: the file holds no history';
   for (const importer of IMPORTERS) {
     if (!importer.near?.sniff(value)) continue;
     const parsed = importer.near.schema.safeParse(value);
@@ -63,7 +77,10 @@ function whyNot(value: unknown): string {
     // A union none of whose shapes fit at the top: nothing says the file was meant to be this format.
     if (issue.path.length === 0 && issue.code === 'invalid_union') continue;
     const pointer = issue.path.map((p) => `/${String(p)}`).join('');
-    const line = typeof issue.path[0] === 'number' && Array.isArray(value) ? recordLine(value, issue.path[0]) : undefined;
+    const line =
+      typeof issue.path[0] === 'number' && Array.isArray(value)
+        ? recordLine(value, issue.path[0])
+        : undefined;
     const where = `${line === undefined ? '' : `line ${line}, `}${pointer || '/'}`;
     return `looks like ${importer.label}, but at ${where}: ${issue.message}`;
   }
@@ -71,7 +88,9 @@ function whyNot(value: unknown): string {
 }
 
 /** The first importer whose `detect` takes the value, with what it parsed. */
-export function detectFirst(value: unknown): { importer: Importer; parsed: unknown; input: unknown } | undefined {
+export function detectFirst(
+  value: unknown,
+): { importer: Importer; parsed: unknown; input: unknown } | undefined {
   for (const importer of IMPORTERS) {
     const parsed = importer.detect(value);
     if (parsed !== undefined) return { importer, parsed, input: value };
@@ -84,9 +103,19 @@ export function detectFirst(value: unknown): { importer: Importer; parsed: unkno
  * without its name is a single record: when nothing takes the object, its one-record list is tried.
  * `value` is what was imported (the record list in that case), for looking up original records.
  */
-export function importValue(value: unknown, fileName: string): ImportResult & { format: string; value: unknown } {
+export function importValue(
+  value: unknown,
+  fileName: string,
+): ImportResult & { format: string; value: unknown } {
   let found = detectFirst(value);
-  if (!found && typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof FolderValue)) found = detectFirst([value]);
+  if (
+    !found &&
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof FolderValue)
+  )
+    found = detectFirst([value]);
   if (!found) throw new ImportError(`${fileName}: ${whyNot(value)}`);
   const { importer, parsed, input } = found;
   let imported: ImportResult;
@@ -95,7 +124,9 @@ export function importValue(value: unknown, fileName: string): ImportResult & { 
   } catch (error) {
     if (error instanceof ImportError && error.message.startsWith(`${fileName}:`)) throw error;
     // The cause is kept: an importer's own refusal is an ImportError; anything else is a bug to fix.
-    throw new ImportError(`${fileName}: ${importer.label}: ${(error as Error).message}`, { cause: error });
+    throw new ImportError(`${fileName}: ${importer.label}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const warnings = [...imported.warnings];
   const histories = sanitizeHistories(imported.file.histories, warnings);

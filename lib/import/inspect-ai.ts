@@ -11,15 +11,25 @@ import type { History, JsonValue } from '../model/types';
 import { defineImporter, ImportError, type ImportWarning, parsedBy } from './types';
 import { imagePlaceholder, isRecord, StepList, usage } from './util';
 
-const chatMessage = z.object({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.unknown() }).passthrough();
+const chatMessage = z
+  .object({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.unknown() })
+  .passthrough();
 const log = z.object({
   eval: z.object({ task: z.string().optional(), model: z.string().optional() }).passthrough(),
-  samples: z.array(z.object({ id: z.union([z.string(), z.number()]), messages: z.array(chatMessage) }).passthrough()),
+  samples: z.array(
+    z
+      .object({ id: z.union([z.string(), z.number()]), messages: z.array(chatMessage) })
+      .passthrough(),
+  ),
   version: z.number().optional(),
 });
 
 /** Replaces `attachment://<hash>` strings anywhere in a value. */
-function resolveAttachments(value: unknown, attachments: Record<string, unknown>, missing: Set<string>): unknown {
+function resolveAttachments(
+  value: unknown,
+  attachments: Record<string, unknown>,
+  missing: Set<string>,
+): unknown {
   if (typeof value === 'string') {
     if (!value.startsWith('attachment://')) return value;
     const hash = value.slice('attachment://'.length);
@@ -28,13 +38,17 @@ function resolveAttachments(value: unknown, attachments: Record<string, unknown>
     return value;
   }
   if (Array.isArray(value)) return value.map((v) => resolveAttachments(v, attachments, missing));
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveAttachments(v, attachments, missing)]));
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, resolveAttachments(v, attachments, missing)]),
+    );
   return value;
 }
 
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return content === undefined || content === null ? '' : JSON.stringify(content);
+  if (!Array.isArray(content))
+    return content === undefined || content === null ? '' : JSON.stringify(content);
   return content
     .map((b) => {
       if (!isRecord(b)) return String(b);
@@ -42,7 +56,9 @@ function contentText(content: unknown): string {
       if (b.type === 'reasoning') return '';
       if (b.type === 'image' && typeof b.image === 'string') {
         const m = /^data:([^;]+);base64,(.*)$/s.exec(b.image);
-        return m ? imagePlaceholder(m[1], (m[2] as string).length) : `[image: ${b.image.slice(0, 80)}]`;
+        return m
+          ? imagePlaceholder(m[1], (m[2] as string).length)
+          : `[image: ${b.image.slice(0, 80)}]`;
       }
       return `[${String(b.type)}]`;
     })
@@ -52,13 +68,17 @@ function contentText(content: unknown): string {
 
 function reasoningOf(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
-  const parts = content.filter((b) => isRecord(b) && b.type === 'reasoning').map((b) => String((b as Record<string, unknown>).reasoning ?? ''));
+  const parts = content
+    .filter((b) => isRecord(b) && b.type === 'reasoning')
+    .map((b) => String((b as Record<string, unknown>).reasoning ?? ''));
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
 function scoreText(scores: unknown): string | undefined {
   if (!isRecord(scores)) return undefined;
-  const parts = Object.entries(scores).map(([name, s]) => (isRecord(s) ? `${name} ${JSON.stringify(s.value)}` : name));
+  const parts = Object.entries(scores).map(([name, s]) =>
+    isRecord(s) ? `${name} ${JSON.stringify(s.value)}` : name,
+  );
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
@@ -69,7 +89,8 @@ export const inspectAiImporter = defineImporter({
   detect: (value) => parsedBy(log, value),
   import(l, fileName) {
     const warnings: ImportWarning[] = [];
-    if (l.samples.length === 0) throw new ImportError('the log has no samples (was it written with --no-log-samples?)');
+    if (l.samples.length === 0)
+      throw new ImportError('the log has no samples (was it written with --no-log-samples?)');
     const histories: History[] = l.samples.map((sample, si) => {
       const s = sample as Record<string, unknown>;
       const attachments = isRecord(s.attachments) ? s.attachments : {};
@@ -83,27 +104,81 @@ export const inspectAiImporter = defineImporter({
         if (m.role === 'system') list.add({ kind: 'system-prompt', content: body }, pointer);
         else if (m.role === 'user') list.add({ kind: 'task', task: body }, pointer);
         else if (m.role === 'assistant') {
-          const calls = (Array.isArray(m.tool_calls) ? m.tool_calls.filter(isRecord) : []).map((c, j) => ({ id: String(c.id ?? `call_${j}`), name: String(c.function ?? ''), arguments: (c.arguments ?? {}) as JsonValue }));
+          const calls = (Array.isArray(m.tool_calls) ? m.tool_calls.filter(isRecord) : []).map(
+            (c, j) => ({
+              id: String(c.id ?? `call_${j}`),
+              name: String(c.function ?? ''),
+              arguments: (c.arguments ?? {}) as JsonValue,
+            }),
+          );
           const thought = reasoningOf(m.content);
-          list.add({ kind: 'action', toolCalls: calls, isFinal: false, ...(body ? { modelOutput: body } : {}), ...(thought ? { thought } : {}), ...(typeof m.model === 'string' ? { model: m.model } : {}) }, pointer);
+          list.add(
+            {
+              kind: 'action',
+              toolCalls: calls,
+              isFinal: false,
+              ...(body ? { modelOutput: body } : {}),
+              ...(thought ? { thought } : {}),
+              ...(typeof m.model === 'string' ? { model: m.model } : {}),
+            },
+            pointer,
+          );
         } else {
-          const error = isRecord(m.error) ? `${String(m.error.type ?? 'error')}: ${String(m.error.message ?? '')}` : undefined;
+          const error = isRecord(m.error)
+            ? `${String(m.error.type ?? 'error')}: ${String(m.error.message ?? '')}`
+            : undefined;
           const result = error ? `${body}${body ? '\n' : ''}[${error}]` : body;
           if (!list.linkResult(String(m.tool_call_id ?? ''), result, error !== undefined)) {
             orphans++;
-            list.add({ kind: 'action', toolCalls: [], isFinal: false, ...(error ? { error: result } : { observation: result }) }, pointer);
+            list.add(
+              {
+                kind: 'action',
+                toolCalls: [],
+                isFinal: false,
+                ...(error ? { error: result } : { observation: result }),
+              },
+              pointer,
+            );
           }
         }
       });
-      if (orphans > 0) list.warn(`${orphans} tool message(s) answer no tool call in the sample's messages (the calls were trimmed from the log); kept as observations`);
-      if (missing.size > 0) list.warn(`${missing.size} attachment reference(s) have no entry in the sample's attachments`);
-      warnings.push(...list.warnings.map((w) => ({ ...w, message: l.samples.length > 1 ? `sample ${String(sample.id)}: ${w.message}` : w.message })));
-      const modelUsage = isRecord(s.model_usage) ? Object.values(s.model_usage).filter(isRecord) : [];
-      const sum = (k: string) => modelUsage.reduce((n, u) => n + (typeof u[k] === 'number' ? (u[k] as number) : 0), 0);
-      const u = modelUsage.length > 0 ? usage({ inputTokens: sum('input_tokens'), outputTokens: sum('output_tokens'), totalTokens: sum('total_tokens') }) : undefined;
-      const target = typeof s.target === 'string' ? s.target : Array.isArray(s.target) ? s.target.join(', ') : undefined;
+      if (orphans > 0)
+        list.warn(
+          `${orphans} tool message(s) answer no tool call in the sample's messages (the calls were trimmed from the log); kept as observations`,
+        );
+      if (missing.size > 0)
+        list.warn(
+          `${missing.size} attachment reference(s) have no entry in the sample's attachments`,
+        );
+      warnings.push(
+        ...list.warnings.map((w) => ({
+          ...w,
+          message: l.samples.length > 1 ? `sample ${String(sample.id)}: ${w.message}` : w.message,
+        })),
+      );
+      const modelUsage = isRecord(s.model_usage)
+        ? Object.values(s.model_usage).filter(isRecord)
+        : [];
+      const sum = (k: string) =>
+        modelUsage.reduce((n, u) => n + (typeof u[k] === 'number' ? (u[k] as number) : 0), 0);
+      const u =
+        modelUsage.length > 0
+          ? usage({
+              inputTokens: sum('input_tokens'),
+              outputTokens: sum('output_tokens'),
+              totalTokens: sum('total_tokens'),
+            })
+          : undefined;
+      const target =
+        typeof s.target === 'string'
+          ? s.target
+          : Array.isArray(s.target)
+            ? s.target.join(', ')
+            : undefined;
       const score = scoreText(s.scores);
-      const outcome = [score, target !== undefined ? `target ${target}` : undefined].filter(Boolean).join(' · ');
+      const outcome = [score, target !== undefined ? `target ${target}` : undefined]
+        .filter(Boolean)
+        .join(' · ');
       const epoch = typeof s.epoch === 'number' ? ` (epoch ${s.epoch})` : '';
       return {
         id: `sample-${si}`,

@@ -32,7 +32,9 @@ function rounds(literal: string): boolean {
 export function parseJsonExact(text: string): unknown {
   if (!MAYBE_BIG.test(text)) return JSON.parse(text);
   try {
-    return JSON.parse(text.replace(BIG_INTEGER, (m) => (m.startsWith('"') || !rounds(m) ? m : `"${m}"`)));
+    return JSON.parse(
+      text.replace(BIG_INTEGER, (m) => (m.startsWith('"') || !rounds(m) ? m : `"${m}"`)),
+    );
   } catch {
     // The error's position must be the original text's.
     return JSON.parse(text);
@@ -42,7 +44,8 @@ export function parseJsonExact(text: string): unknown {
 /** True when a JSON text holds an integer a JS number cannot hold exactly. */
 export function hasUnsafeInteger(text: string): boolean {
   if (!MAYBE_BIG.test(text)) return false;
-  for (const m of text.matchAll(BIG_INTEGER)) if (!m[0].startsWith('"') && rounds(m[0])) return true;
+  for (const m of text.matchAll(BIG_INTEGER))
+    if (!m[0].startsWith('"') && rounds(m[0])) return true;
   return false;
 }
 
@@ -60,7 +63,8 @@ export function tooDeep(value: unknown, limit = MAX_DEPTH): string | undefined {
   // The containers on the current path, and for each the keys still to visit.
   const path: (string | number)[] = [];
   const stack: { node: object; keys: string[] | number; next: number }[] = [];
-  const enter = (node: object) => stack.push({ node, keys: Array.isArray(node) ? node.length : Object.keys(node), next: 0 });
+  const enter = (node: object) =>
+    stack.push({ node, keys: Array.isArray(node) ? node.length : Object.keys(node), next: 0 });
   enter(value);
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as (typeof stack)[number];
@@ -86,7 +90,9 @@ export function checkDepth(value: unknown, name: string, line?: number): void {
   const at = tooDeep(value);
   if (at === undefined) return;
   const where = `${line === undefined ? '' : `line ${line}, `}${at.length > 60 ? `${at.slice(0, 60)}…` : at}`;
-  throw new ImportError(`${name}: the JSON nests more than ${MAX_DEPTH} levels deep (at ${where}); Stepscope reads up to ${MAX_DEPTH}`);
+  throw new ImportError(
+    `${name}: the JSON nests more than ${MAX_DEPTH} levels deep (at ${where}); Stepscope reads up to ${MAX_DEPTH}`,
+  );
 }
 
 function lineColumn(text: string, pos: number): string {
@@ -100,7 +106,11 @@ function lineColumn(text: string, pos: number): string {
 function firstErrorOffset(text: string): number | undefined {
   const errors: ParseError[] = [];
   try {
-    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    parseTolerant(text, errors, {
+      disallowComments: true,
+      allowTrailingComma: false,
+      allowEmptyContent: false,
+    });
   } catch {
     return undefined;
   }
@@ -110,19 +120,26 @@ function firstErrorOffset(text: string): number | undefined {
 function describeAt(text: string, pos: number): string {
   const ch = text.slice(pos, pos + 1);
   if (ch === '') return '';
-  const shown = /[\x20-\x7e]/.test(ch) ? `'${ch}'` : `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-  return pos === text.search(/\S/) ? `: unexpected ${shown} at the start (not a JSON file?)` : `: unexpected ${shown}`;
+  const shown = /[\x20-\x7e]/.test(ch)
+    ? `'${ch}'`
+    : `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return pos === text.search(/\S/)
+    ? `: unexpected ${shown} at the start (not a JSON file?)`
+    : `: unexpected ${shown}`;
 }
 
 /** Where a JSON.parse error points, as "line L, column C" and what is there. */
 export function jsonErrorPosition(text: string, error: Error): string {
   const end = text.trimEnd().length;
-  if (/end of JSON input/.test(error.message)) return `${lineColumn(text, text.length)}: the text ends early (truncated file?)`;
+  if (/end of JSON input/.test(error.message))
+    return `${lineColumn(text, text.length)}: the text ends early (truncated file?)`;
   const m = /position (\d+)/.exec(error.message);
   const pos = m ? Number(m[1]) : firstErrorOffset(text);
   if (pos === undefined) return error.message;
-  if (/after JSON/.test(error.message)) return `${lineColumn(text, pos)}: more text after the JSON value ends (several JSON values? name the file .jsonl)`;
-  const early = pos >= end - 1 || (/Unterminated string/.test(error.message) && !text.slice(pos).includes('"'));
+  if (/after JSON/.test(error.message))
+    return `${lineColumn(text, pos)}: more text after the JSON value ends (several JSON values? name the file .jsonl)`;
+  const early =
+    pos >= end - 1 || (/Unterminated string/.test(error.message) && !text.slice(pos).includes('"'));
   if (early) return `${lineColumn(text, pos)}: the text ends early (truncated file?)`;
   return `${lineColumn(text, pos)}${describeAt(text, pos)}`;
 }
@@ -135,12 +152,22 @@ export function parseJsonText(text: string): { value: unknown; warnings: ImportW
   try {
     return { value: parseJsonExact(text), warnings: [] };
   } catch (error) {
-    if (!/Unexpected token '[NI-]'/.test((error as Error).message) || !/NaN|Infinity/.test(text)) throw error;
+    if (!/Unexpected token '[NI-]'/.test((error as Error).message) || !/NaN|Infinity/.test(text))
+      throw error;
     let found = 0;
-    const patched = text.replace(PYTHON_CONSTANT, (m) => (m.startsWith('"') ? m : (found++, 'null')));
+    const patched = text.replace(PYTHON_CONSTANT, (m) =>
+      m.startsWith('"') ? m : (found++, 'null'),
+    );
     try {
       const value = parseJsonExact(patched);
-      return { value, warnings: [{ message: `${found} NaN or Infinity value(s), which Python's json writes but JSON does not allow, were read as null` }] };
+      return {
+        value,
+        warnings: [
+          {
+            message: `${found} NaN or Infinity value(s), which Python's json writes but JSON does not allow, were read as null`,
+          },
+        ],
+      };
     } catch {
       throw error;
     }

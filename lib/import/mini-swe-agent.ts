@@ -13,22 +13,49 @@ import { addObservationStyle } from './observation-style';
 import { defineImporter, parsedBy } from './types';
 import { isRecord, isoToUnix, num, parseArguments, StepList, usage } from './util';
 
-const v1 = z.array(z.object({ role: z.enum(['system', 'user', 'assistant', 'exit']), content: z.string() })).min(2);
-const v2Message = z.object({ role: z.string(), content: z.unknown(), tool_calls: z.array(z.record(z.string(), z.unknown())).nullable().optional(), tool_call_id: z.string().optional(), extra: z.record(z.string(), z.unknown()).optional() }).passthrough();
-const v2 = z.object({ trajectory_format: z.string().regex(/^mini-swe-agent/), messages: z.array(v2Message), info: z.record(z.string(), z.unknown()).optional() });
+const v1 = z
+  .array(z.object({ role: z.enum(['system', 'user', 'assistant', 'exit']), content: z.string() }))
+  .min(2);
+const v2Message = z
+  .object({
+    role: z.string(),
+    content: z.unknown(),
+    tool_calls: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+    tool_call_id: z.string().optional(),
+    extra: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough();
+const v2 = z.object({
+  trajectory_format: z.string().regex(/^mini-swe-agent/),
+  messages: z.array(v2Message),
+  info: z.record(z.string(), z.unknown()).optional(),
+});
 
 function isV1(value: unknown): boolean {
   const parsed = v1.safeParse(value);
-  return parsed.success && parsed.data.some((m) => (m.role === 'assistant' && m.content.includes('```mswea_bash_command')) || (m.role === 'user' && m.content.includes('<returncode>')));
+  return (
+    parsed.success &&
+    parsed.data.some(
+      (m) =>
+        (m.role === 'assistant' && m.content.includes('```mswea_bash_command')) ||
+        (m.role === 'user' && m.content.includes('<returncode>')),
+    )
+  );
 }
 
 function text(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((b) => (isRecord(b) && typeof b.text === 'string' ? b.text : JSON.stringify(b))).join('\n');
+  if (Array.isArray(content))
+    return content
+      .map((b) => (isRecord(b) && typeof b.text === 'string' ? b.text : JSON.stringify(b)))
+      .join('\n');
   return content === null || content === undefined ? '' : JSON.stringify(content);
 }
 
-function importV2(t: z.infer<typeof v2>, fileName: string): { history: History; warnings: StepList['warnings'] } {
+function importV2(
+  t: z.infer<typeof v2>,
+  fileName: string,
+): { history: History; warnings: StepList['warnings'] } {
   const list = new StepList({ format: 'mini-swe-agent', file: fileName });
   t.messages.forEach((m, i) => {
     const pointer = `/messages/${i}`;
@@ -42,17 +69,56 @@ function importV2(t: z.infer<typeof v2>, fileName: string): { history: History; 
     else if (m.role === 'assistant') {
       const calls: ToolCall[] = (m.tool_calls ?? []).map((c, j) => {
         const fn = isRecord(c.function) ? c.function : {};
-        return { id: String(c.id ?? `call_${j}`), name: String(fn.name ?? ''), arguments: parseArguments(fn.arguments) };
+        return {
+          id: String(c.id ?? `call_${j}`),
+          name: String(fn.name ?? ''),
+          arguments: parseArguments(fn.arguments),
+        };
       });
       const response = isRecord(extra.response) ? extra.response : {};
-      const u = isRecord(response.usage) ? usage({ inputTokens: response.usage.prompt_tokens, outputTokens: response.usage.completion_tokens, totalTokens: response.usage.total_tokens, costUsd: num(extra.cost) }) : usage({ costUsd: extra.cost });
-      list.add({ kind: 'action', toolCalls: calls, isFinal: false, ...(body ? { modelOutput: body } : {}), ...(u ? { usage: u } : {}), ...(typeof response.model === 'string' ? { model: response.model } : {}), ...time }, pointer);
+      const u = isRecord(response.usage)
+        ? usage({
+            inputTokens: response.usage.prompt_tokens,
+            outputTokens: response.usage.completion_tokens,
+            totalTokens: response.usage.total_tokens,
+            costUsd: num(extra.cost),
+          })
+        : usage({ costUsd: extra.cost });
+      list.add(
+        {
+          kind: 'action',
+          toolCalls: calls,
+          isFinal: false,
+          ...(body ? { modelOutput: body } : {}),
+          ...(u ? { usage: u } : {}),
+          ...(typeof response.model === 'string' ? { model: response.model } : {}),
+          ...time,
+        },
+        pointer,
+      );
     } else if (m.role === 'tool') {
-      if (!m.tool_call_id || !list.linkResult(m.tool_call_id, body, typeof extra.returncode === 'number' && extra.returncode !== 0)) {
-        list.warn(`message ${i}: a tool message answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`, pointer);
-        list.add({ kind: 'action', toolCalls: [], observation: body, isFinal: false, ...time }, pointer);
+      if (
+        !m.tool_call_id ||
+        !list.linkResult(
+          m.tool_call_id,
+          body,
+          typeof extra.returncode === 'number' && extra.returncode !== 0,
+        )
+      ) {
+        list.warn(
+          `message ${i}: a tool message answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`,
+          pointer,
+        );
+        list.add(
+          { kind: 'action', toolCalls: [], observation: body, isFinal: false, ...time },
+          pointer,
+        );
       }
-    } else list.warn(`message ${i}: role "${m.role}" is not one mini-swe-agent writes; skipped`, pointer);
+    } else
+      list.warn(
+        `message ${i}: role "${m.role}" is not one mini-swe-agent writes; skipped`,
+        pointer,
+      );
   });
   const info = t.info ?? {};
   const stats = isRecord(info.model_stats) ? info.model_stats : {};
@@ -88,7 +154,21 @@ export const miniSweAgentImporter = defineImporter({
     }
     const list = new StepList({ format: 'mini-swe-agent', file: fileName });
     const messages = parsed.v1;
-    addObservationStyle(list, messages.map((m, i) => ({ role: m.role === 'exit' ? 'user' : m.role, text: m.content, pointer: `/${i}` })));
-    return { file: { histories: [{ id: fileName, title: fileName, format: 'mini-swe-agent', steps: list.markFinal() }] }, warnings: list.warnings };
+    addObservationStyle(
+      list,
+      messages.map((m, i) => ({
+        role: m.role === 'exit' ? 'user' : m.role,
+        text: m.content,
+        pointer: `/${i}`,
+      })),
+    );
+    return {
+      file: {
+        histories: [
+          { id: fileName, title: fileName, format: 'mini-swe-agent', steps: list.markFinal() },
+        ],
+      },
+      warnings: list.warnings,
+    };
   },
 });

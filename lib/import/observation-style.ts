@@ -17,12 +17,28 @@ export function addObservationStyle(list: StepList, messages: readonly PlainMess
   for (const m of messages) {
     const time = m.timestamp === undefined ? {} : { timestamp: m.timestamp };
     const last = list.steps.at(-1);
-    if (m.role === 'system') list.add({ kind: 'system-prompt', content: m.text, ...time }, m.pointer);
+    if (m.role === 'system')
+      list.add({ kind: 'system-prompt', content: m.text, ...time }, m.pointer);
     else if (m.role === 'assistant') {
-      list.add({ kind: 'action', toolCalls: [], isFinal: false, modelOutput: m.text, ...(m.thought && m.thought !== m.text ? { thought: m.thought } : {}), ...time }, m.pointer);
-    } else if (last?.kind === 'action' && last.observation === undefined && last.toolCalls.length === 0) {
+      list.add(
+        {
+          kind: 'action',
+          toolCalls: [],
+          isFinal: false,
+          modelOutput: m.text,
+          ...(m.thought && m.thought !== m.text ? { thought: m.thought } : {}),
+          ...time,
+        },
+        m.pointer,
+      );
+    } else if (
+      last?.kind === 'action' &&
+      last.observation === undefined &&
+      last.toolCalls.length === 0
+    ) {
       // An empty output is no observation (seed 000's default `observation=""`).
-      if (m.text !== '') list.updateLast((s) => (s.kind === 'action' ? { ...s, observation: m.text } : s));
+      if (m.text !== '')
+        list.updateLast((s) => (s.kind === 'action' ? { ...s, observation: m.text } : s));
     } else list.add({ kind: 'task', task: m.text, ...time }, m.pointer);
   }
 }

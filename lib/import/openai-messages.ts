@@ -14,7 +14,11 @@ const toolCall = z.object({
   type: z.string().optional(),
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
-const content = z.union([z.string(), z.null(), z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough())]);
+const content = z.union([
+  z.string(),
+  z.null(),
+  z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough()),
+]);
 const message = z.object({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
   content: content.optional(),
@@ -32,35 +36,70 @@ function textOf(c: Message['content']): string {
   return c.map((b) => b.text ?? `[${b.type}]`).join('\n');
 }
 
-export function importOpenAIMessages(list: readonly Message[], source: { format: string; file: string; pointer: string }, records?: readonly unknown[]) {
+export function importOpenAIMessages(
+  list: readonly Message[],
+  source: { format: string; file: string; pointer: string },
+  records?: readonly unknown[],
+) {
   const steps: Step[] = [];
   const warnings: ImportWarning[] = [];
   const callOwner = new Map<string, number>();
   list.forEach((m, i) => {
     const line = records ? recordLine(records, i) : undefined;
-    const base = { id: `m${i}`, stepNumber: steps.length, source: { ...source, pointer: `${source.pointer}/${i}`, ...(line === undefined ? {} : { line }) } };
+    const base = {
+      id: `m${i}`,
+      stepNumber: steps.length,
+      source: {
+        ...source,
+        pointer: `${source.pointer}/${i}`,
+        ...(line === undefined ? {} : { line }),
+      },
+    };
     const text = textOf(m.content);
-    if (m.role === 'system' || m.role === 'developer') steps.push({ ...base, kind: 'system-prompt', content: text });
+    if (m.role === 'system' || m.role === 'developer')
+      steps.push({ ...base, kind: 'system-prompt', content: text });
     else if (m.role === 'user') steps.push({ ...base, kind: 'task', task: text });
     else if (m.role === 'assistant') {
-      const calls: ToolCall[] = (m.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: parseArguments(c.function.arguments) }));
-      const step: ActionStep = { ...base, kind: 'action', toolCalls: calls, isFinal: false, ...(text ? { modelOutput: text } : {}) };
+      const calls: ToolCall[] = (m.tool_calls ?? []).map((c) => ({
+        id: c.id,
+        name: c.function.name,
+        arguments: parseArguments(c.function.arguments),
+      }));
+      const step: ActionStep = {
+        ...base,
+        kind: 'action',
+        toolCalls: calls,
+        isFinal: false,
+        ...(text ? { modelOutput: text } : {}),
+      };
       for (const c of calls) callOwner.set(c.id, steps.length);
       steps.push(step);
     } else {
       const owner = m.tool_call_id === undefined ? undefined : callOwner.get(m.tool_call_id);
       const ownerStep = owner === undefined ? undefined : steps[owner];
       if (ownerStep?.kind !== 'action') {
-        warnings.push({ message: `tool message ${i} answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`, pointer: base.source.pointer });
+        warnings.push({
+          message: `tool message ${i} answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`,
+          pointer: base.source.pointer,
+        });
         steps.push({ ...base, kind: 'action', toolCalls: [], observation: text, isFinal: false });
         return;
       }
       // Two calls with one id, or two results for one call: each result goes to the first call still
       // waiting for it, and a result for a call already answered is added to its result, never lost.
-      const waiting = ownerStep.toolCalls.findIndex((c) => c.id === m.tool_call_id && c.result === undefined);
-      const target = waiting >= 0 ? waiting : ownerStep.toolCalls.findLastIndex((c) => c.id === m.tool_call_id);
-      if (waiting < 0) warnings.push({ message: `tool message ${i} answers call ${m.tool_call_id ?? ''}, which already has a result; added to it`, pointer: base.source.pointer });
-      const toolCalls = ownerStep.toolCalls.map((c, k) => (k === target ? { ...c, result: c.result === undefined ? text : `${c.result}\n${text}` } : c));
+      const waiting = ownerStep.toolCalls.findIndex(
+        (c) => c.id === m.tool_call_id && c.result === undefined,
+      );
+      const target =
+        waiting >= 0 ? waiting : ownerStep.toolCalls.findLastIndex((c) => c.id === m.tool_call_id);
+      if (waiting < 0)
+        warnings.push({
+          message: `tool message ${i} answers call ${m.tool_call_id ?? ''}, which already has a result; added to it`,
+          pointer: base.source.pointer,
+        });
+      const toolCalls = ownerStep.toolCalls.map((c, k) =>
+        k === target ? { ...c, result: c.result === undefined ? text : `${c.result}\n${text}` } : c,
+      );
       steps[owner as number] = { ...ownerStep, toolCalls };
     }
   });
@@ -78,10 +117,28 @@ export function importOpenAIMessages(list: readonly Message[], source: { format:
 export const openAIMessagesImporter = defineImporter({
   id: 'openai-messages',
   label: 'OpenAI chat messages',
-  near: { sniff: (v) => { const f = (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}); return 'tool_calls' in f || 'tool_call_id' in f || (Array.isArray(v) && v.some((m) => isRecord(m) && ('tool_calls' in m || 'tool_call_id' in m))); }, schema: messages },
+  near: {
+    sniff: (v) => {
+      const f = Array.isArray(v) && isRecord(v[0]) ? v[0] : {};
+      return (
+        'tool_calls' in f ||
+        'tool_call_id' in f ||
+        (Array.isArray(v) &&
+          v.some((m) => isRecord(m) && ('tool_calls' in m || 'tool_call_id' in m)))
+      );
+    },
+    schema: messages,
+  },
   detect: (value) => parsedBy(messages, value),
   import(list, fileName, raw) {
-    const { steps, warnings } = importOpenAIMessages(list, { format: 'openai-messages', file: fileName, pointer: '' }, raw as unknown[]);
-    return { file: { histories: [{ id: fileName, title: fileName, format: 'openai-messages', steps }] }, warnings };
+    const { steps, warnings } = importOpenAIMessages(
+      list,
+      { format: 'openai-messages', file: fileName, pointer: '' },
+      raw as unknown[],
+    );
+    return {
+      file: { histories: [{ id: fileName, title: fileName, format: 'openai-messages', steps }] },
+      warnings,
+    };
   },
 });

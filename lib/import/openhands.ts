@@ -13,16 +13,24 @@ import { FolderValue } from './read';
 import { defineImporter, type ImportWarning, parsedBy } from './types';
 import { folderFiles, folderPointer, isoToUnix, isRecord, num, StepList, usage } from './util';
 
-const event = z.object({
-  id: z.union([z.number(), z.string()]),
-  source: z.string(),
-  timestamp: z.string().optional(),
-  message: z.string().optional(),
-  action: z.string().optional(),
-  observation: z.string().optional(),
-}).passthrough().refine((e) => e.action !== undefined || e.observation !== undefined, 'an event is an action or an observation');
+const event = z
+  .object({
+    id: z.union([z.number(), z.string()]),
+    source: z.string(),
+    timestamp: z.string().optional(),
+    message: z.string().optional(),
+    action: z.string().optional(),
+    observation: z.string().optional(),
+  })
+  .passthrough()
+  .refine(
+    (e) => e.action !== undefined || e.observation !== undefined,
+    'an event is an action or an observation',
+  );
 const events = z.array(event).min(1);
-const evalRun = z.object({ instance_id: z.union([z.string(), z.number()]), history: z.array(z.unknown()) }).passthrough();
+const evalRun = z
+  .object({ instance_id: z.union([z.string(), z.number()]), history: z.array(z.unknown()) })
+  .passthrough();
 const evalRuns = z.array(evalRun).min(1);
 type Event = z.infer<typeof event> & Record<string, unknown>;
 
@@ -46,11 +54,19 @@ function responseUsage(e: Event): { id?: string; usage?: Usage; model?: string }
         cacheCreationInputTokens: response.usage.cache_creation_input_tokens,
       })
     : undefined;
-  return { ...(typeof response.id === 'string' ? { id: response.id } : {}), ...(u ? { usage: u } : {}), ...(typeof response.model === 'string' ? { model: response.model } : {}) };
+  return {
+    ...(typeof response.id === 'string' ? { id: response.id } : {}),
+    ...(u ? { usage: u } : {}),
+    ...(typeof response.model === 'string' ? { model: response.model } : {}),
+  };
 }
 
 /** Converts an event list; `pointerOf(i)` locates event i in the file. */
-export function importEvents(list: readonly unknown[], file: string, pointerOf: (i: number) => string): { steps: StepList; model?: string } {
+export function importEvents(
+  list: readonly unknown[],
+  file: string,
+  pointerOf: (i: number) => string,
+): { steps: StepList; model?: string } {
   const steps = new StepList({ format: 'openhands', file });
   const callOfEvent = new Map<string, string>();
   const countedResponses = new Set<string>();
@@ -75,7 +91,10 @@ export function importEvents(list: readonly unknown[], file: string, pointerOf: 
     }
     if (e.action !== undefined) {
       if (e.action === 'system') {
-        steps.add({ kind: 'system-prompt', content: String(args.content ?? e.message ?? ''), ...time }, pointer);
+        steps.add(
+          { kind: 'system-prompt', content: String(args.content ?? e.message ?? ''), ...time },
+          pointer,
+        );
         return;
       }
       if (e.action === 'recall') {
@@ -84,31 +103,62 @@ export function importEvents(list: readonly unknown[], file: string, pointerOf: 
         return;
       }
       if (e.action === 'message' && e.source === 'user') {
-        steps.add({ kind: 'task', task: String(args.content ?? e.message ?? ''), ...time }, pointer);
+        steps.add(
+          { kind: 'task', task: String(args.content ?? e.message ?? ''), ...time },
+          pointer,
+        );
         return;
       }
       const response = responseUsage(e);
       model ??= response.model;
       const firstOfResponse = response.id === undefined || !countedResponses.has(response.id);
       if (response.id !== undefined) countedResponses.add(response.id);
-      const extra = { ...(response.usage && firstOfResponse ? { usage: response.usage } : {}), ...(response.model ? { model: response.model } : {}), ...time };
+      const extra = {
+        ...(response.usage && firstOfResponse ? { usage: response.usage } : {}),
+        ...(response.model ? { model: response.model } : {}),
+        ...time,
+      };
       // An action's `thought` is the text of the model's message that made the call.
-      const said = typeof args.thought === 'string' && args.thought !== '' ? { modelOutput: args.thought } : {};
+      const said =
+        typeof args.thought === 'string' && args.thought !== ''
+          ? { modelOutput: args.thought }
+          : {};
       if (e.action === 'message') {
-        steps.add({ kind: 'action', toolCalls: [], isFinal: false, modelOutput: String(args.content ?? e.message ?? ''), ...extra }, pointer);
+        steps.add(
+          {
+            kind: 'action',
+            toolCalls: [],
+            isFinal: false,
+            modelOutput: String(args.content ?? e.message ?? ''),
+            ...extra,
+          },
+          pointer,
+        );
         return;
       }
       if (e.action === 'finish') {
-        const answer = [args.final_thought, args.thought, e.message].find((x) => typeof x === 'string' && x !== '');
+        const answer = [args.final_thought, args.thought, e.message].find(
+          (x) => typeof x === 'string' && x !== '',
+        );
         steps.add({ kind: 'final-answer', answer: String(answer ?? ''), ...time }, pointer);
         return;
       }
       const meta = isRecord(e.tool_call_metadata) ? e.tool_call_metadata : {};
-      const id = typeof meta.tool_call_id === 'string' ? meta.tool_call_id : `event-${String(e.id)}`;
+      const id =
+        typeof meta.tool_call_id === 'string' ? meta.tool_call_id : `event-${String(e.id)}`;
       const name = typeof meta.function_name === 'string' ? meta.function_name : e.action;
       const { thought: _omit, ...callArgs } = args;
       callOfEvent.set(String(e.id), id);
-      steps.add({ kind: 'action', toolCalls: [{ id, name, arguments: callArgs as JsonValue }], isFinal: false, ...said, ...extra }, pointer);
+      steps.add(
+        {
+          kind: 'action',
+          toolCalls: [{ id, name, arguments: callArgs as JsonValue }],
+          isFinal: false,
+          ...said,
+          ...extra,
+        },
+        pointer,
+      );
       return;
     }
     const content = typeof e.content === 'string' ? e.content : String(e.message ?? '');
@@ -116,22 +166,42 @@ export function importEvents(list: readonly unknown[], file: string, pointerOf: 
       if (content.trim() !== '') steps.add({ kind: 'task', task: content, ...time }, pointer);
       return;
     }
-    const callId = e.cause === undefined || e.cause === null ? undefined : callOfEvent.get(String(e.cause));
-    const failed = e.observation === 'error' || e.success === false || (isRecord(e.extras) && typeof e.extras.exit_code === 'number' && e.extras.exit_code !== 0);
+    const callId =
+      e.cause === undefined || e.cause === null ? undefined : callOfEvent.get(String(e.cause));
+    const failed =
+      e.observation === 'error' ||
+      e.success === false ||
+      (isRecord(e.extras) && typeof e.extras.exit_code === 'number' && e.extras.exit_code !== 0);
     if (callId === undefined || !steps.linkResult(callId, content, failed)) {
-      if (e.observation === 'error') steps.add({ kind: 'action', toolCalls: [], isFinal: false, error: content, ...time }, pointer);
+      if (e.observation === 'error')
+        steps.add(
+          { kind: 'action', toolCalls: [], isFinal: false, error: content, ...time },
+          pointer,
+        );
       else {
-        steps.warn(`event ${String(e.id)}: a ${e.observation ?? ''} observation answers no earlier action (cause ${String(e.cause ?? 'none')}); kept as an observation`, pointer);
-        steps.add({ kind: 'action', toolCalls: [], isFinal: false, observation: content, ...time }, pointer);
+        steps.warn(
+          `event ${String(e.id)}: a ${e.observation ?? ''} observation answers no earlier action (cause ${String(e.cause ?? 'none')}); kept as an observation`,
+          pointer,
+        );
+        steps.add(
+          { kind: 'action', toolCalls: [], isFinal: false, observation: content, ...time },
+          pointer,
+        );
       }
     }
   });
-  if (skipped > 0) steps.warn(`${skipped} agent-state events skipped (they are not sent to the model)`);
+  if (skipped > 0)
+    steps.warn(`${skipped} agent-state events skipped (they are not sent to the model)`);
   return { steps, ...(model ? { model } : {}) };
 }
 
 function metadataHistory(meta: Record<string, unknown>): Partial<History> {
-  const u = usage({ inputTokens: meta.prompt_tokens, outputTokens: meta.completion_tokens, totalTokens: meta.total_tokens, costUsd: num(meta.accumulated_cost) });
+  const u = usage({
+    inputTokens: meta.prompt_tokens,
+    outputTokens: meta.completion_tokens,
+    totalTokens: meta.total_tokens,
+    costUsd: num(meta.accumulated_cost),
+  });
   return {
     ...(typeof meta.title === 'string' ? { title: meta.title } : {}),
     ...(typeof meta.llm_model === 'string' ? { model: meta.llm_model } : {}),
@@ -141,7 +211,11 @@ function metadataHistory(meta: Record<string, unknown>): Partial<History> {
 
 const EVENT_FILE = /(^|\/)events\/(\d+)\.json$/;
 
-function fromSessionFolder(folder: FolderValue): { histories: History[]; warnings: ImportWarning[]; claimed: string[] } {
+function fromSessionFolder(folder: FolderValue): {
+  histories: History[];
+  warnings: ImportWarning[];
+  claimed: string[];
+} {
   const byDir = new Map<string, [string, unknown][]>();
   for (const f of folderFiles(folder, EVENT_FILE)) {
     const dir = f[0].replace(/\/?events\/\d+\.json$/, '');
@@ -154,10 +228,25 @@ function fromSessionFolder(folder: FolderValue): { histories: History[]; warning
     const metaPath = dir ? `${dir}/metadata.json` : 'metadata.json';
     const meta = folder.files[metaPath];
     claimed.push(...files.map(([p]) => p), ...(meta === undefined ? [] : [metaPath]));
-    const { steps, model } = importEvents(files.map(([, v]) => v), folder.name, (i) => folderPointer(files[i]?.[0] ?? ''));
-    warnings.push(...steps.warnings.map((w) => (byDir.size > 1 ? { ...w, message: `${dir}: ${w.message}` } : w)));
+    const { steps, model } = importEvents(
+      files.map(([, v]) => v),
+      folder.name,
+      (i) => folderPointer(files[i]?.[0] ?? ''),
+    );
+    warnings.push(
+      ...steps.warnings.map((w) =>
+        byDir.size > 1 ? { ...w, message: `${dir}: ${w.message}` } : w,
+      ),
+    );
     const id = dir.split('/').at(-1) || folder.name;
-    return { id, title: id, format: 'openhands', steps: steps.markFinal(), ...(model ? { model } : {}), ...(isRecord(meta) ? metadataHistory(meta) : {}) };
+    return {
+      id,
+      title: id,
+      format: 'openhands',
+      steps: steps.markFinal(),
+      ...(model ? { model } : {}),
+      ...(isRecord(meta) ? metadataHistory(meta) : {}),
+    };
   });
   return { histories, warnings, claimed };
 }
@@ -165,11 +254,31 @@ function fromSessionFolder(folder: FolderValue): { histories: History[]; warning
 export const openHandsImporter = defineImporter({
   id: 'openhands',
   label: 'OpenHands events',
-  near: { sniff: (v) => { const f = (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}); return 'source' in f && ('action' in f || 'observation' in f); }, schema: events },
+  near: {
+    sniff: (v) => {
+      const f = Array.isArray(v) && isRecord(v[0]) ? v[0] : {};
+      return 'source' in f && ('action' in f || 'observation' in f);
+    },
+    schema: events,
+  },
   // A session folder, an event list (read as written), or eval output runs.
-  detect: (value): { folder: FolderValue } | { events: unknown[] } | { runs: z.infer<typeof evalRuns> } | undefined => {
-    if (value instanceof FolderValue) return Object.keys(value.files).some((p) => EVENT_FILE.test(p)) ? { folder: value } : undefined;
-    if (events.safeParse(value).success) return (value as Record<string, unknown>[]).some((e) => e.source === 'agent' || e.source === 'user') ? { events: value as unknown[] } : undefined;
+  detect: (
+    value,
+  ):
+    | { folder: FolderValue }
+    | { events: unknown[] }
+    | { runs: z.infer<typeof evalRuns> }
+    | undefined => {
+    if (value instanceof FolderValue)
+      return Object.keys(value.files).some((p) => EVENT_FILE.test(p))
+        ? { folder: value }
+        : undefined;
+    if (events.safeParse(value).success)
+      return (value as Record<string, unknown>[]).some(
+        (e) => e.source === 'agent' || e.source === 'user',
+      )
+        ? { events: value as unknown[] }
+        : undefined;
     const runs = parsedBy(evalRuns, value);
     return runs?.some((r) => events.safeParse(r.history).success) ? { runs } : undefined;
   },
@@ -180,17 +289,40 @@ export const openHandsImporter = defineImporter({
     }
     if ('events' in parsed) {
       const { steps, model } = importEvents(parsed.events, fileName, (i) => `/${i}`);
-      return { file: { histories: [{ id: fileName, title: fileName, format: 'openhands', steps: steps.markFinal(), ...(model ? { model } : {}) }] }, warnings: steps.warnings };
+      return {
+        file: {
+          histories: [
+            {
+              id: fileName,
+              title: fileName,
+              format: 'openhands',
+              steps: steps.markFinal(),
+              ...(model ? { model } : {}),
+            },
+          ],
+        },
+        warnings: steps.warnings,
+      };
     }
     const { runs } = parsed;
     const warnings: ImportWarning[] = [];
     const histories = runs.map((r, i) => {
       const { steps, model } = importEvents(r.history, fileName, (j) => `/${i}/history/${j}`);
-      warnings.push(...steps.warnings.map((w) => ({ ...w, message: `${String(r.instance_id)}: ${w.message}` })));
+      warnings.push(
+        ...steps.warnings.map((w) => ({ ...w, message: `${String(r.instance_id)}: ${w.message}` })),
+      );
       const metrics = isRecord(r.metrics) ? r.metrics : {};
       const cost = usage({ costUsd: metrics.accumulated_cost });
       const error = typeof r.error === 'string' && r.error !== '' ? r.error : undefined;
-      return { id: `run-${i}`, title: String(r.instance_id), format: 'openhands', steps: steps.markFinal(), ...(model ? { model } : {}), ...(cost ? { usage: cost } : {}), ...(error ? { outcome: `error: ${error.slice(0, 80)}` } : {}) };
+      return {
+        id: `run-${i}`,
+        title: String(r.instance_id),
+        format: 'openhands',
+        steps: steps.markFinal(),
+        ...(model ? { model } : {}),
+        ...(cost ? { usage: cost } : {}),
+        ...(error ? { outcome: `error: ${error.slice(0, 80)}` } : {}),
+      };
     });
     return { file: { histories }, warnings };
   },

@@ -73,7 +73,9 @@ export function createJsonlReader(name: string) {
       const deep = tooDeep(parsed.value);
       if (deep !== undefined) {
         firstError ||= `line ${lineNo}: nested more than ${MAX_DEPTH} levels deep`;
-        warnings.push({ message: `line ${lineNo}: the JSON nests more than ${MAX_DEPTH} levels deep (at ${deep.slice(0, 60)}); the line was skipped` });
+        warnings.push({
+          message: `line ${lineNo}: the JSON nests more than ${MAX_DEPTH} levels deep (at ${deep.slice(0, 60)}); the line was skipped`,
+        });
         return;
       }
       records.push(parsed.value);
@@ -82,7 +84,11 @@ export function createJsonlReader(name: string) {
     },
     finish(): ParsedSource {
       if (records.length === 0) {
-        throw new ImportError(lineNo === 0 || !firstError ? `${name}: the file is empty` : `${name}: no line is valid JSON (${firstError})`);
+        throw new ImportError(
+          lineNo === 0 || !firstError
+            ? `${name}: the file is empty`
+            : `${name}: no line is valid JSON (${firstError})`,
+        );
       }
       lineIndex.set(records, lines);
       return { path: name, value: records, warnings };
@@ -127,7 +133,11 @@ export function parseSource(text: string, name: string): ParsedSource {
  * Reads a file in chunks: JSONL line by line, never holding its whole text, and JSON as one
  * string (JSON.parse needs it). `onProgress` gets the fraction of bytes read.
  */
-export async function readSource(file: Blob, name: string, onProgress: (fraction: number) => void = () => {}): Promise<ParsedSource> {
+export async function readSource(
+  file: Blob,
+  name: string,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<ParsedSource> {
   const tooBig = sizeProblem(name, file.size);
   if (tooBig) throw new ImportError(tooBig);
   const reader = file.stream().getReader();

@@ -7,7 +7,14 @@
 import type { History, Step, ToolCall, Usage } from '../model/types';
 import type { ImportWarning } from './types';
 
-const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'totalTokens', 'cacheReadInputTokens', 'cacheCreationInputTokens', 'costUsd'] as const;
+const USAGE_FIELDS = [
+  'inputTokens',
+  'outputTokens',
+  'totalTokens',
+  'cacheReadInputTokens',
+  'cacheCreationInputTokens',
+  'costUsd',
+] as const;
 
 /** A name not yet in `seen` (`id`, else `id~2`, `id~3`, …), recorded there. */
 function unique(id: string, seen: Set<string>): string {
@@ -22,10 +29,18 @@ function cleanUsage(u: unknown, where: string, bad: string[]): Usage | undefined
   const out: Record<string, number> = {};
   let changed = false;
   for (const [k, v] of Object.entries(u)) {
-    if ((USAGE_FIELDS as readonly string[]).includes(k) && typeof v === 'number' && Number.isFinite(v) && v >= 0) out[k] = v;
+    if (
+      (USAGE_FIELDS as readonly string[]).includes(k) &&
+      typeof v === 'number' &&
+      Number.isFinite(v) &&
+      v >= 0
+    )
+      out[k] = v;
     else {
       changed = true;
-      bad.push(`${where} ${k} ${typeof v === 'number' || typeof v === 'string' ? String(v) : typeof v}`);
+      bad.push(
+        `${where} ${k} ${typeof v === 'number' || typeof v === 'string' ? String(v) : typeof v}`,
+      );
     }
   }
   if (!changed) return u as Usage;
@@ -41,20 +56,33 @@ function withoutKey<T extends object>(value: T, key: keyof T): T {
   return rest as T;
 }
 
-function cleanCalls(calls: readonly ToolCall[], where: string, notes: string[]): readonly ToolCall[] {
+function cleanCalls(
+  calls: readonly ToolCall[],
+  where: string,
+  notes: string[],
+): readonly ToolCall[] {
   const seen = new Set<string>();
   let changed = false;
   const out = calls.map((c) => {
     const id = unique(typeof c.id === 'string' ? c.id : String(c.id), seen);
     if (id === c.id) return c;
     changed = true;
-    notes.push(`${where}: two tool calls share the id "${String(c.id)}"; the later one is shown as "${id}"`);
+    notes.push(
+      `${where}: two tool calls share the id "${String(c.id)}"; the later one is shown as "${id}"`,
+    );
     return { ...c, id };
   });
   return changed ? out : calls;
 }
 
-function cleanStep(step: Step, id: string, label: string, notes: string[], badUsage: string[], badModels: string[]): Step {
+function cleanStep(
+  step: Step,
+  id: string,
+  label: string,
+  notes: string[],
+  badUsage: string[],
+  badModels: string[],
+): Step {
   let s = id === step.id ? step : { ...step, id };
   if ('usage' in s && s.usage !== undefined) {
     const usage = cleanUsage(s.usage, label, badUsage);
@@ -71,7 +99,12 @@ function cleanStep(step: Step, id: string, label: string, notes: string[], badUs
   return s;
 }
 
-function cleanHistory(h: History, ids: Set<string>, warnings: ImportWarning[], named: boolean): History {
+function cleanHistory(
+  h: History,
+  ids: Set<string>,
+  warnings: ImportWarning[],
+  named: boolean,
+): History {
   const notes: string[] = [];
   const badUsage: string[] = [];
   const badModels: string[] = [];
@@ -81,7 +114,10 @@ function cleanHistory(h: History, ids: Set<string>, warnings: ImportWarning[], n
   let changed = id !== h.id;
   const steps = h.steps.map((step, i) => {
     const stepId = unique(String(step.id), stepIds);
-    if (stepId !== step.id) notes.push(`step ${i}: its id "${String(step.id)}" is used by an earlier step; shown as "${stepId}"`);
+    if (stepId !== step.id)
+      notes.push(
+        `step ${i}: its id "${String(step.id)}" is used by an earlier step; shown as "${stepId}"`,
+      );
     const line = step.source?.line === undefined ? '' : ` (line ${step.source.line})`;
     const next = cleanStep(step, stepId, `step ${i}${line}`, notes, badUsage, badModels);
     changed ||= next !== step;
@@ -103,10 +139,16 @@ function cleanHistory(h: History, ids: Set<string>, warnings: ImportWarning[], n
     });
     if (children.some((c, i) => c !== h.children?.[i])) out = { ...out, children };
   }
-  if (id !== h.id) notes.unshift(`its id "${String(h.id)}" is used by another run; shown as "${id}"`);
-  if (badModels.length > 0) notes.push(`${badModels.length} step(s) name their model with something that is not a name (first: ${badModels[0]}); ignored`);
+  if (id !== h.id)
+    notes.unshift(`its id "${String(h.id)}" is used by another run; shown as "${id}"`);
+  if (badModels.length > 0)
+    notes.push(
+      `${badModels.length} step(s) name their model with something that is not a name (first: ${badModels[0]}); ignored`,
+    );
   if (badUsage.length > 0) {
-    notes.push(`${badUsage.length} reported usage value(s) are not token counts (negative, not a number, or infinite) and were ignored: ${badUsage.slice(0, 3).join(', ')}${badUsage.length > 3 ? ', …' : ''}`);
+    notes.push(
+      `${badUsage.length} reported usage value(s) are not token counts (negative, not a number, or infinite) and were ignored: ${badUsage.slice(0, 3).join(', ')}${badUsage.length > 3 ? ', …' : ''}`,
+    );
   }
   // The run is named when the file holds several (or this is a sub-agent).
   const short = name.length > 40 ? `${name.slice(0, 40)}…: ` : `${name}: `;
@@ -115,7 +157,10 @@ function cleanHistory(h: History, ids: Set<string>, warnings: ImportWarning[], n
 }
 
 /** The histories with every repair above made, and a warning per repair. */
-export function sanitizeHistories(histories: readonly History[], warnings: ImportWarning[]): History[] {
+export function sanitizeHistories(
+  histories: readonly History[],
+  warnings: ImportWarning[],
+): History[] {
   const ids = new Set<string>();
   return histories.map((h) => cleanHistory(h, ids, warnings, histories.length > 1));
 }

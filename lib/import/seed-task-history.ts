@@ -11,14 +11,42 @@ import type { History, PlanItem } from '../model/types';
 import { defineImporter, type ImportWarning, parsedBy } from './types';
 import { isoToUnix, StepList, isRecord } from './util';
 
-const turn = z.object({ turn_id: z.number(), role: z.enum(['user', 'assistant', 'tool']), content: z.string(), tool_name: z.string().nullable().optional(), created_at: z.union([z.string(), z.number()]).optional() });
-const stepHistory = z.object({ step_id: z.number(), step_title: z.string(), turns: z.array(turn).default([]), summary: z.string().nullable().optional(), visibility: z.string().default('full') });
-type TaskHistory = { objective: string; active_step_id?: number | null; steps: z.infer<typeof stepHistory>[]; subtasks?: TaskHistory[] };
+const turn = z.object({
+  turn_id: z.number(),
+  role: z.enum(['user', 'assistant', 'tool']),
+  content: z.string(),
+  tool_name: z.string().nullable().optional(),
+  created_at: z.union([z.string(), z.number()]).optional(),
+});
+const stepHistory = z.object({
+  step_id: z.number(),
+  step_title: z.string(),
+  turns: z.array(turn).default([]),
+  summary: z.string().nullable().optional(),
+  visibility: z.string().default('full'),
+});
+type TaskHistory = {
+  objective: string;
+  active_step_id?: number | null;
+  steps: z.infer<typeof stepHistory>[];
+  subtasks?: TaskHistory[];
+};
 const taskHistory: z.ZodType<TaskHistory> = z.lazy(() =>
-  z.object({ objective: z.string(), active_step_id: z.number().nullable().optional(), steps: z.array(stepHistory), subtasks: z.array(taskHistory).optional() }),
+  z.object({
+    objective: z.string(),
+    active_step_id: z.number().nullable().optional(),
+    steps: z.array(stepHistory),
+    subtasks: z.array(taskHistory).optional(),
+  }),
 );
 
-function importTask(t: TaskHistory, id: string, fileName: string, pointer: string, warnings: ImportWarning[]): History {
+function importTask(
+  t: TaskHistory,
+  id: string,
+  fileName: string,
+  pointer: string,
+  warnings: ImportWarning[],
+): History {
   const list = new StepList({ format: 'seed-task-history', file: fileName });
   list.add({ kind: 'task', task: t.objective }, `${pointer}/objective`);
   const active = t.active_step_id ?? undefined;
@@ -26,9 +54,26 @@ function importTask(t: TaskHistory, id: string, fileName: string, pointer: strin
   const planItems: PlanItem[] = t.steps.map((s, i) => ({
     id: String(s.step_id),
     title: s.step_title,
-    status: s.step_id === active ? 'in_progress' : activeIndex >= 0 && i < activeIndex ? 'done' : activeIndex < 0 ? 'done' : 'pending',
+    status:
+      s.step_id === active
+        ? 'in_progress'
+        : activeIndex >= 0 && i < activeIndex
+          ? 'done'
+          : activeIndex < 0
+            ? 'done'
+            : 'pending',
   }));
-  const planning = t.steps.length > 0 ? list.add({ kind: 'planning', plan: t.steps.map((s) => `${s.step_id}. ${s.step_title}`).join('\n'), planItems }, `${pointer}/steps`) : undefined;
+  const planning =
+    t.steps.length > 0
+      ? list.add(
+          {
+            kind: 'planning',
+            plan: t.steps.map((s) => `${s.step_id}. ${s.step_title}`).join('\n'),
+            planItems,
+          },
+          `${pointer}/steps`,
+        )
+      : undefined;
   t.steps.forEach((s, si) => {
     const planStepId = String(s.step_id);
     const ids: string[] = [];
@@ -37,19 +82,56 @@ function importTask(t: TaskHistory, id: string, fileName: string, pointer: strin
       const ts = isoToUnix(tu.created_at);
       const base = { planStepId, ...(ts === undefined ? {} : { timestamp: ts }) };
       const last = list.steps.at(-1);
-      if (tu.role === 'user') ids.push(list.add({ kind: 'task', task: tu.content, ...base }, at).id);
-      else if (tu.role === 'assistant') ids.push(list.add({ kind: 'action', toolCalls: [], isFinal: false, modelOutput: tu.content, ...base }, at).id);
-      else if (last?.kind === 'action' && last.planStepId === planStepId && last.toolCalls.length === 0 && last.observation === undefined) {
+      if (tu.role === 'user')
+        ids.push(list.add({ kind: 'task', task: tu.content, ...base }, at).id);
+      else if (tu.role === 'assistant')
+        ids.push(
+          list.add(
+            { kind: 'action', toolCalls: [], isFinal: false, modelOutput: tu.content, ...base },
+            at,
+          ).id,
+        );
+      else if (
+        last?.kind === 'action' &&
+        last.planStepId === planStepId &&
+        last.toolCalls.length === 0 &&
+        last.observation === undefined
+      ) {
         // A tool turn answers the assistant turn before it: seed 003 records no call ids.
-        const call = { id: `turn-${s.step_id}-${tu.turn_id}`, name: tu.tool_name ?? 'tool', arguments: {}, result: tu.content };
+        const call = {
+          id: `turn-${s.step_id}-${tu.turn_id}`,
+          name: tu.tool_name ?? 'tool',
+          arguments: {},
+          result: tu.content,
+        };
         list.updateLast((st) => (st.kind === 'action' ? { ...st, toolCalls: [call] } : st));
-      } else ids.push(list.add({ kind: 'action', toolCalls: [], isFinal: false, observation: tu.content, ...base }, at).id);
+      } else
+        ids.push(
+          list.add(
+            { kind: 'action', toolCalls: [], isFinal: false, observation: tu.content, ...base },
+            at,
+          ).id,
+        );
     });
-    if (s.summary) list.add({ kind: 'summary', content: s.summary, replaces: ids, origin: 'model', planStepId }, `${pointer}/steps/${si}/summary`);
-    if (s.visibility === 'summary' && !s.summary) warnings.push({ message: `plan step ${s.step_id} is marked summarized but has no summary` });
+    if (s.summary)
+      list.add(
+        { kind: 'summary', content: s.summary, replaces: ids, origin: 'model', planStepId },
+        `${pointer}/steps/${si}/summary`,
+      );
+    if (s.visibility === 'summary' && !s.summary)
+      warnings.push({ message: `plan step ${s.step_id} is marked summarized but has no summary` });
   });
-  const children = (t.subtasks ?? []).map((sub, i) => ({ parentStepId: planning?.id ?? 's0', history: importTask(sub, `${id}-subtask-${i}`, fileName, `${pointer}/subtasks/${i}`, warnings) }));
-  return { id, title: t.objective.length > 80 ? `${t.objective.slice(0, 79)}…` : t.objective, format: 'seed-task-history', steps: list.steps, ...(children.length > 0 ? { children } : {}) };
+  const children = (t.subtasks ?? []).map((sub, i) => ({
+    parentStepId: planning?.id ?? 's0',
+    history: importTask(sub, `${id}-subtask-${i}`, fileName, `${pointer}/subtasks/${i}`, warnings),
+  }));
+  return {
+    id,
+    title: t.objective.length > 80 ? `${t.objective.slice(0, 79)}…` : t.objective,
+    format: 'seed-task-history',
+    steps: list.steps,
+    ...(children.length > 0 ? { children } : {}),
+  };
 }
 
 export const seedTaskHistoryImporter = defineImporter({

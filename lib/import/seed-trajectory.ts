@@ -10,7 +10,18 @@ import type { JsonValue } from '../model/types';
 import { defineImporter, parsedBy } from './types';
 import { isoToUnix, isRecord, StepList } from './util';
 
-const STEP_TYPES = ['query', 'user_query', 'thought', 'tool_use', 'tool_call', 'tool_result', 'answer', 'final_answer', 'summary', 'system_prompt'] as const;
+const STEP_TYPES = [
+  'query',
+  'user_query',
+  'thought',
+  'tool_use',
+  'tool_call',
+  'tool_result',
+  'answer',
+  'final_answer',
+  'summary',
+  'system_prompt',
+] as const;
 const trajectoryStep = z.object({
   role: z.enum(['user', 'assistant', 'system']),
   step_type: z.enum(STEP_TYPES),
@@ -21,17 +32,33 @@ const trajectoryStep = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 const steps = z.array(trajectoryStep).min(1);
-const session = z.object({ steps, session_id: z.string().optional(), user_id: z.string().optional(), max_steps: z.number().optional() });
+const session = z.object({
+  steps,
+  session_id: z.string().optional(),
+  user_id: z.string().optional(),
+  max_steps: z.number().optional(),
+});
 
 export const seedTrajectoryImporter = defineImporter({
   id: 'seed-trajectory',
   label: 'Seed 002 session trajectory',
-  near: { sniff: (v) => 'step_type' in (isRecord(v) && Array.isArray(v.steps) && isRecord(v.steps[0]) ? v.steps[0] : (Array.isArray(v) && isRecord(v[0]) ? v[0] : {})), schema: z.union([session, steps]) },
+  near: {
+    sniff: (v) =>
+      'step_type' in
+      (isRecord(v) && Array.isArray(v.steps) && isRecord(v.steps[0])
+        ? v.steps[0]
+        : Array.isArray(v) && isRecord(v[0])
+          ? v[0]
+          : {}),
+    schema: z.union([session, steps]),
+  },
   detect: (value) => {
     const list = parsedBy(steps, value);
     if (list) return { list, prefix: '', sessionId: undefined };
     const wrapped = parsedBy(session, value);
-    return wrapped ? { list: wrapped.steps, prefix: '/steps', sessionId: wrapped.session_id ?? undefined } : undefined;
+    return wrapped
+      ? { list: wrapped.steps, prefix: '/steps', sessionId: wrapped.session_id ?? undefined }
+      : undefined;
   },
   import({ list, prefix, sessionId }, fileName) {
     const out = new StepList({ format: 'seed-trajectory', file: fileName });
@@ -50,37 +77,69 @@ export const seedTrajectoryImporter = defineImporter({
           out.add({ kind: 'task', task: s.content, ...time }, pointer);
           return;
         case 'thought':
-          out.add({ kind: 'action', toolCalls: [], isFinal: false, modelOutput: s.content, ...time }, pointer);
+          out.add(
+            { kind: 'action', toolCalls: [], isFinal: false, modelOutput: s.content, ...time },
+            pointer,
+          );
           return;
         case 'answer':
         case 'final_answer':
-          out.add({ kind: 'action', toolCalls: [], isFinal: true, modelOutput: s.content, ...time }, pointer);
+          out.add(
+            { kind: 'action', toolCalls: [], isFinal: true, modelOutput: s.content, ...time },
+            pointer,
+          );
           return;
         case 'summary': {
-          const replaced = isRecord(s.metadata) && Array.isArray(s.metadata.replaces) ? s.metadata.replaces.map(String) : [];
-          out.add({ kind: 'summary', content: s.content, replaces: replaced, origin: 'model', ...time }, pointer);
+          const replaced =
+            isRecord(s.metadata) && Array.isArray(s.metadata.replaces)
+              ? s.metadata.replaces.map(String)
+              : [];
+          out.add(
+            { kind: 'summary', content: s.content, replaces: replaced, origin: 'model', ...time },
+            pointer,
+          );
           return;
         }
         case 'tool_use':
         case 'tool_call': {
-          const call = { id: s.tool_use_id ?? `tool_${i}`, name: String(data.name ?? data.tool_name ?? s.content.replace(/^Using tool: /, '')), arguments: (data.args ?? data.arguments ?? data.input ?? {}) as JsonValue };
+          const call = {
+            id: s.tool_use_id ?? `tool_${i}`,
+            name: String(data.name ?? data.tool_name ?? s.content.replace(/^Using tool: /, '')),
+            arguments: (data.args ?? data.arguments ?? data.input ?? {}) as JsonValue,
+          };
           // Calls after the thought that made them (and before any result) belong to its action.
-          if (last?.kind === 'action' && !last.isFinal && last.toolCalls.every((c) => c.result === undefined) && last.observation === undefined) {
-            out.updateLast((st) => (st.kind === 'action' ? { ...st, toolCalls: [...st.toolCalls, call] } : st));
+          if (
+            last?.kind === 'action' &&
+            !last.isFinal &&
+            last.toolCalls.every((c) => c.result === undefined) &&
+            last.observation === undefined
+          ) {
+            out.updateLast((st) =>
+              st.kind === 'action' ? { ...st, toolCalls: [...st.toolCalls, call] } : st,
+            );
           } else out.add({ kind: 'action', toolCalls: [call], isFinal: false, ...time }, pointer);
           return;
         }
         case 'tool_result': {
           const isError = data.is_error === true || data.status === 'error';
           if (!out.linkResult(s.tool_use_id ?? '', s.content, isError)) {
-            out.warn(`step ${i}: a tool result answers no earlier tool use (${s.tool_use_id ?? 'no id'}); kept as an observation`, pointer);
-            out.add({ kind: 'action', toolCalls: [], observation: s.content, isFinal: false, ...time }, pointer);
+            out.warn(
+              `step ${i}: a tool result answers no earlier tool use (${s.tool_use_id ?? 'no id'}); kept as an observation`,
+              pointer,
+            );
+            out.add(
+              { kind: 'action', toolCalls: [], observation: s.content, isFinal: false, ...time },
+              pointer,
+            );
           }
           return;
         }
       }
     });
     const id = sessionId ?? fileName;
-    return { file: { histories: [{ id, title: id, format: 'seed-trajectory', steps: out.steps }] }, warnings: out.warnings };
+    return {
+      file: { histories: [{ id, title: id, format: 'seed-trajectory', steps: out.steps }] },
+      warnings: out.warnings,
+    };
   },
 });

@@ -34,13 +34,26 @@ function draftOf(m: BusMessage): StepDraft {
   if (m.type === 'task') return { kind: 'task', task: text, ...time };
   if (m.type === 'final_answer') return { kind: 'final-answer', answer: text, ...time };
   const to = m.recipients.join(', ');
-  return { kind: 'action', toolCalls: [], isFinal: false, modelOutput: `[${m.type} from ${m.sender} to ${to}]\n${text}`, model: m.sender, ...time };
+  return {
+    kind: 'action',
+    toolCalls: [],
+    isFinal: false,
+    modelOutput: `[${m.type} from ${m.sender} to ${to}]\n${text}`,
+    model: m.sender,
+    ...time,
+  };
 }
 
 export const smolagentsBusImporter = defineImporter({
   id: 'smolagents-bus',
   label: 'smolagents multi-agent message bus',
-  near: { sniff: (v) => { const f = (Array.isArray(v) && isRecord(v[0]) ? v[0] : {}); return 'sender' in f && 'recipients' in f; }, schema: bus },
+  near: {
+    sniff: (v) => {
+      const f = Array.isArray(v) && isRecord(v[0]) ? v[0] : {};
+      return 'sender' in f && 'recipients' in f;
+    },
+    schema: bus,
+  },
   detect: (value) => parsedBy(bus, value),
   import(messages, fileName, raw) {
     const records = raw as unknown[];
@@ -48,18 +61,37 @@ export const smolagentsBusImporter = defineImporter({
     const agents = new Map<string, { list: StepList; firstStep: string }>();
     messages.forEach((m, i) => {
       const step = main.add(draftOf(m), `/${i}`, { records, index: i });
-      const involved = new Set([m.sender, ...m.recipients].filter((a) => a !== 'system' && !a.startsWith('@') && a !== 'all'));
+      const involved = new Set(
+        [m.sender, ...m.recipients].filter(
+          (a) => a !== 'system' && !a.startsWith('@') && a !== 'all',
+        ),
+      );
       for (const agent of involved) {
-        const entry = agents.get(agent) ?? { list: new StepList({ format: 'smolagents-bus', file: fileName }), firstStep: step.id };
+        const entry = agents.get(agent) ?? {
+          list: new StepList({ format: 'smolagents-bus', file: fileName }),
+          firstStep: step.id,
+        };
         agents.set(agent, entry);
         entry.list.add(draftOf(m), `/${i}`, { records, index: i });
       }
     });
     const children: ChildHistory[] = [...agents].map(([agent, { list, firstStep }]) => ({
       parentStepId: firstStep,
-      history: { id: `agent-${agent}`, title: `${agent}: what it sent and received`, format: 'smolagents-bus', steps: list.steps, model: agent },
+      history: {
+        id: `agent-${agent}`,
+        title: `${agent}: what it sent and received`,
+        format: 'smolagents-bus',
+        steps: list.steps,
+        model: agent,
+      },
     }));
-    const history: History = { id: fileName, title: `Message bus · ${agents.size} agents`, format: 'smolagents-bus', steps: main.steps, children };
+    const history: History = {
+      id: fileName,
+      title: `Message bus · ${agents.size} agents`,
+      format: 'smolagents-bus',
+      steps: main.steps,
+      children,
+    };
     return { file: { histories: [history] }, warnings: [] };
   },
 });

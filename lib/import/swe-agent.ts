@@ -13,24 +13,55 @@ import { addObservationStyle } from './observation-style';
 import { defineImporter, parsedBy } from './types';
 import { isRecord, num, parseArguments, StepList, usage } from './util';
 
-const text = z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough())]);
+const text = z.union([
+  z.string(),
+  z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough()),
+]);
 const historyMessage = z.object({
   role: z.enum(['system', 'user', 'assistant', 'tool']),
   content: text.nullable().optional(),
   message_type: z.string().optional(),
   agent: z.string().optional(),
   thought: z.string().optional(),
-  tool_calls: z.array(z.object({ id: z.string(), function: z.object({ name: z.string(), arguments: z.unknown() }) }).passthrough()).nullable().optional(),
+  tool_calls: z
+    .array(
+      z
+        .object({
+          id: z.string(),
+          function: z.object({ name: z.string(), arguments: z.unknown() }),
+        })
+        .passthrough(),
+    )
+    .nullable()
+    .optional(),
   tool_call_ids: z.array(z.string()).nullable().optional(),
 });
-const trajectoryStep = z.object({ action: z.string(), observation: z.string().nullable().optional(), response: z.string().optional(), thought: z.string().optional(), execution_time: z.number().optional() }).passthrough();
-const traj = z.object({
-  history: z.array(historyMessage).optional(),
-  trajectory: z.array(trajectoryStep).optional(),
-  info: z.record(z.string(), z.unknown()).optional(),
-  environment: z.unknown().optional(),
-}).refine((t) => (t.history?.length ?? 0) > 0 || (t.trajectory?.length ?? 0) > 0, 'no history and no trajectory')
-  .refine((t) => (t.history ?? []).some((m) => m.message_type !== undefined || m.agent !== undefined) || t.trajectory !== undefined, 'not SWE-agent messages');
+const trajectoryStep = z
+  .object({
+    action: z.string(),
+    observation: z.string().nullable().optional(),
+    response: z.string().optional(),
+    thought: z.string().optional(),
+    execution_time: z.number().optional(),
+  })
+  .passthrough();
+const traj = z
+  .object({
+    history: z.array(historyMessage).optional(),
+    trajectory: z.array(trajectoryStep).optional(),
+    info: z.record(z.string(), z.unknown()).optional(),
+    environment: z.unknown().optional(),
+  })
+  .refine(
+    (t) => (t.history?.length ?? 0) > 0 || (t.trajectory?.length ?? 0) > 0,
+    'no history and no trajectory',
+  )
+  .refine(
+    (t) =>
+      (t.history ?? []).some((m) => m.message_type !== undefined || m.agent !== undefined) ||
+      t.trajectory !== undefined,
+    'not SWE-agent messages',
+  );
 
 function contentText(c: z.infer<typeof text> | null | undefined): string {
   if (c === null || c === undefined) return '';
@@ -40,32 +71,56 @@ function contentText(c: z.infer<typeof text> | null | undefined): string {
 export const sweAgentImporter = defineImporter({
   id: 'swe-agent',
   label: 'SWE-agent trajectory',
-  near: { sniff: (v) => isRecord(v) && ('history' in v || 'trajectory' in v) && ('info' in v || 'environment' in v), schema: traj },
+  near: {
+    sniff: (v) =>
+      isRecord(v) && ('history' in v || 'trajectory' in v) && ('info' in v || 'environment' in v),
+    schema: traj,
+  },
   detect: (value) => parsedBy(traj, value),
   import(t, fileName) {
     const list = new StepList({ format: 'swe-agent', file: fileName });
     const history = t.history ?? [];
     let demos = 0;
     if (history.length > 0) {
-      const functionCalling = history.some((m) => (m.tool_calls?.length ?? 0) > 0 || m.role === 'tool');
+      const functionCalling = history.some(
+        (m) => (m.tool_calls?.length ?? 0) > 0 || m.role === 'tool',
+      );
       history.forEach((m, i) => {
         const pointer = `/history/${i}`;
         const body = contentText(m.content);
         if (m.message_type === 'demonstration') demos++;
         if (!functionCalling) {
-          addObservationStyle(list, [{ role: m.role, text: body, pointer, ...(m.thought ? { thought: m.thought } : {}) }]);
+          addObservationStyle(list, [
+            { role: m.role, text: body, pointer, ...(m.thought ? { thought: m.thought } : {}) },
+          ]);
           return;
         }
         if (m.role === 'system') list.add({ kind: 'system-prompt', content: body }, pointer);
         else if (m.role === 'user') list.add({ kind: 'task', task: body }, pointer);
         else if (m.role === 'assistant') {
-          const calls: ToolCall[] = (m.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: parseArguments(c.function.arguments) }));
-          list.add({ kind: 'action', toolCalls: calls, isFinal: false, ...(body ? { modelOutput: body } : {}), ...(m.thought && m.thought !== body ? { thought: m.thought } : {}) }, pointer);
+          const calls: ToolCall[] = (m.tool_calls ?? []).map((c) => ({
+            id: c.id,
+            name: c.function.name,
+            arguments: parseArguments(c.function.arguments),
+          }));
+          list.add(
+            {
+              kind: 'action',
+              toolCalls: calls,
+              isFinal: false,
+              ...(body ? { modelOutput: body } : {}),
+              ...(m.thought && m.thought !== body ? { thought: m.thought } : {}),
+            },
+            pointer,
+          );
         } else {
           const ids = m.tool_call_ids ?? [];
           const linked = ids.filter((id) => list.linkResult(id, body));
           if (linked.length === 0) {
-            list.warn(`history ${i}: a tool message answers no earlier tool call (${ids.join(', ') || 'no ids'}); kept as an observation`, pointer);
+            list.warn(
+              `history ${i}: a tool message answers no earlier tool call (${ids.join(', ') || 'no ids'}); kept as an observation`,
+              pointer,
+            );
             list.add({ kind: 'action', toolCalls: [], observation: body, isFinal: false }, pointer);
           }
         }
@@ -73,32 +128,54 @@ export const sweAgentImporter = defineImporter({
     } else {
       (t.trajectory ?? []).forEach((s, i) => {
         const pointer = `/trajectory/${i}`;
-        list.add({
-          kind: 'action',
-          toolCalls: [],
-          isFinal: false,
-          modelOutput: s.response ?? s.action,
-          ...(s.thought ? { thought: s.thought } : {}),
-          ...(s.observation ? { observation: s.observation } : {}),
-          ...(s.execution_time === undefined ? {} : { durationMs: Math.round(s.execution_time * 1000) }),
-        }, pointer);
+        list.add(
+          {
+            kind: 'action',
+            toolCalls: [],
+            isFinal: false,
+            modelOutput: s.response ?? s.action,
+            ...(s.thought ? { thought: s.thought } : {}),
+            ...(s.observation ? { observation: s.observation } : {}),
+            ...(s.execution_time === undefined
+              ? {}
+              : { durationMs: Math.round(s.execution_time * 1000) }),
+          },
+          pointer,
+        );
       });
-      list.warn('the file has no history (the messages the model saw); steps are read from its trajectory');
+      list.warn(
+        'the file has no history (the messages the model saw); steps are read from its trajectory',
+      );
     }
     // Execution times live in the trajectory, one per action, in order.
     const times = (t.trajectory ?? []).map((s) => s.execution_time);
-    const actions = list.steps.map((s, i) => ({ s, i })).filter(({ s }) => s.kind === 'action' && s.modelOutput !== undefined);
-    if (history.length > 0 && times.length === actions.length && times.some((x) => x !== undefined)) {
+    const actions = list.steps
+      .map((s, i) => ({ s, i }))
+      .filter(({ s }) => s.kind === 'action' && s.modelOutput !== undefined);
+    if (
+      history.length > 0 &&
+      times.length === actions.length &&
+      times.some((x) => x !== undefined)
+    ) {
       actions.forEach(({ s, i }, k) => {
         const sec = times[k];
-        if (sec !== undefined && s.kind === 'action') list.steps[i] = { ...s, durationMs: Math.round(sec * 1000) };
+        if (sec !== undefined && s.kind === 'action')
+          list.steps[i] = { ...s, durationMs: Math.round(sec * 1000) };
       });
     }
-    if (demos > 0) list.warn(`${demos} demonstration message(s) (a worked example in the prompt) are shown as user turns: the model was sent them`);
+    if (demos > 0)
+      list.warn(
+        `${demos} demonstration message(s) (a worked example in the prompt) are shown as user turns: the model was sent them`,
+      );
     const info = t.info ?? {};
     const stats = isRecord(info.model_stats) ? info.model_stats : {};
-    const u = usage({ inputTokens: stats.tokens_sent, outputTokens: stats.tokens_received, costUsd: num(stats.instance_cost) });
-    const reported = u && (u.inputTokens ?? 0) + (u.outputTokens ?? 0) + (u.costUsd ?? 0) > 0 ? u : undefined;
+    const u = usage({
+      inputTokens: stats.tokens_sent,
+      outputTokens: stats.tokens_received,
+      costUsd: num(stats.instance_cost),
+    });
+    const reported =
+      u && (u.inputTokens ?? 0) + (u.outputTokens ?? 0) + (u.costUsd ?? 0) > 0 ? u : undefined;
     const out: History = {
       id: fileName,
       title: fileName.replace(/\.traj$/, ''),

@@ -25,7 +25,11 @@ export const tauBenchRunsImporter = defineImporter({
     const warnings: ImportWarning[] = [];
     const histories = list.map((r, i) => {
       const pointer = `/${i}/traj`;
-      const imported = importOpenAIMessages(r.traj, { format: 'tau-bench-runs', file: fileName, pointer });
+      const imported = importOpenAIMessages(r.traj, {
+        format: 'tau-bench-runs',
+        file: fileName,
+        pointer,
+      });
       warnings.push(...imported.warnings);
       const trial = r.trial === undefined || r.trial === null ? '' : ` · trial ${r.trial}`;
       return {
@@ -34,7 +38,9 @@ export const tauBenchRunsImporter = defineImporter({
         format: 'tau-bench-runs',
         steps: imported.steps,
         // Rewards are floats (0.9299999999999999): four decimals are what a person reads.
-        ...(r.reward === undefined || r.reward === null ? {} : { outcome: `reward ${Number(r.reward.toFixed(4))}` }),
+        ...(r.reward === undefined || r.reward === null
+          ? {}
+          : { outcome: `reward ${Number(r.reward.toFixed(4))}` }),
       };
     });
     return { file: { histories }, warnings };

@@ -14,59 +14,155 @@ import { defineImporter } from './types';
 import { stepFromDict } from '../format/native';
 import { isRecord, num, parseArguments, StepList, usage } from './util';
 
-const runDump = z.object({ run: z.object({ model: z.unknown().optional(), system_prompt: z.string().optional() }).passthrough(), events: z.array(z.object({ type: z.string() }).passthrough()) });
+const runDump = z.object({
+  run: z
+    .object({ model: z.unknown().optional(), system_prompt: z.string().optional() })
+    .passthrough(),
+  events: z.array(z.object({ type: z.string() }).passthrough()),
+});
 const asdictStep = z.union([
   z.object({ task: z.string() }).passthrough(),
-  z.object({ tool_name: z.string().nullable(), tool_args: z.unknown(), raw_llm_response: z.unknown() }).passthrough(),
+  z
+    .object({
+      tool_name: z.string().nullable(),
+      tool_args: z.unknown(),
+      raw_llm_response: z.unknown(),
+    })
+    .passthrough(),
   z.object({ content: z.string(), raw_llm_response: z.string() }).passthrough(),
   z.object({ content: z.string() }).passthrough(),
 ]);
 const asdictSteps = z.array(asdictStep).min(1);
 
 function isAsdict(value: unknown): boolean {
-  return asdictSteps.safeParse(value).success && (value as Record<string, unknown>[]).every((s) => 'timestamp' in s && 'step_number' in s);
+  return (
+    asdictSteps.safeParse(value).success &&
+    (value as Record<string, unknown>[]).every((s) => 'timestamp' in s && 'step_number' in s)
+  );
 }
 
-function messagesOf(dump: Record<string, unknown>): { messages: Record<string, unknown>[]; pointerOf: (i: number) => string } {
-  if (Array.isArray(dump.agent_state_messages)) return { messages: dump.agent_state_messages.filter(isRecord), pointerOf: (i) => `/agent_state_messages/${i}` };
+function messagesOf(dump: Record<string, unknown>): {
+  messages: Record<string, unknown>[];
+  pointerOf: (i: number) => string;
+} {
+  if (Array.isArray(dump.agent_state_messages))
+    return {
+      messages: dump.agent_state_messages.filter(isRecord),
+      pointerOf: (i) => `/agent_state_messages/${i}`,
+    };
   const events = dump.events as Record<string, unknown>[];
   const end = events.findIndex((e) => e.type === 'agent_end' && Array.isArray(e.messages));
-  if (end >= 0) return { messages: (events[end]?.messages as unknown[]).filter(isRecord), pointerOf: (i) => `/events/${end}/messages/${i}` };
-  const ends = events.map((e, i) => ({ e, i })).filter(({ e }) => e.type === 'message_end' && isRecord(e.message));
-  return { messages: ends.map(({ e }) => e.message as Record<string, unknown>), pointerOf: (k) => `/events/${ends[k]?.i ?? 0}/message` };
+  if (end >= 0)
+    return {
+      messages: (events[end]?.messages as unknown[]).filter(isRecord),
+      pointerOf: (i) => `/events/${end}/messages/${i}`,
+    };
+  const ends = events
+    .map((e, i) => ({ e, i }))
+    .filter(({ e }) => e.type === 'message_end' && isRecord(e.message));
+  return {
+    messages: ends.map(({ e }) => e.message as Record<string, unknown>),
+    pointerOf: (k) => `/events/${ends[k]?.i ?? 0}/message`,
+  };
 }
 
-function importRun(dump: Record<string, unknown>, fileName: string): { history: History; warnings: StepList['warnings'] } {
+function importRun(
+  dump: Record<string, unknown>,
+  fileName: string,
+): { history: History; warnings: StepList['warnings'] } {
   const list = new StepList({ format: 'tinyagent', file: fileName });
   const run = dump.run as Record<string, unknown>;
-  if (typeof run.system_prompt === 'string' && run.system_prompt !== '') list.add({ kind: 'system-prompt', content: run.system_prompt }, '/run/system_prompt');
+  if (typeof run.system_prompt === 'string' && run.system_prompt !== '')
+    list.add({ kind: 'system-prompt', content: run.system_prompt }, '/run/system_prompt');
   const { messages, pointerOf } = messagesOf(dump);
   messages.forEach((m, i) => {
     const pointer = pointerOf(i);
-    const blocks = Array.isArray(m.content) ? m.content.filter(isRecord) : typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : [];
-    const text = blocks.filter((b) => b.type === 'text').map((b) => String(b.text ?? '')).join('\n');
-    const images = blocks.filter((b) => b.type === 'image').map((b) => `[image: ${String(b.mime_type ?? 'image')}]`);
+    const blocks = Array.isArray(m.content)
+      ? m.content.filter(isRecord)
+      : typeof m.content === 'string'
+        ? [{ type: 'text', text: m.content }]
+        : [];
+    const text = blocks
+      .filter((b) => b.type === 'text')
+      .map((b) => String(b.text ?? ''))
+      .join('\n');
+    const images = blocks
+      .filter((b) => b.type === 'image')
+      .map((b) => `[image: ${String(b.mime_type ?? 'image')}]`);
     const body = [text, ...images].filter(Boolean).join('\n');
     // Timestamps are epoch milliseconds in real runs and small counters in test payloads.
     const ms = num(m.timestamp);
     const time = ms !== undefined && ms > 1e12 ? { timestamp: ms / 1000 } : {};
     if (m.role === 'user') list.add({ kind: 'task', task: body, ...time }, pointer);
     else if (m.role === 'assistant') {
-      const calls: ToolCall[] = blocks.filter((b) => b.type === 'tool_call').map((b, j) => ({ id: String(b.id ?? `call_${j}`), name: String(b.name ?? ''), arguments: parseArguments(b.arguments ?? b.partial_json) as JsonValue }));
-      const thought = blocks.filter((b) => b.type === 'thinking').map((b) => String(b.thinking ?? '')).join('\n\n');
-      const u = isRecord(m.usage) ? usage({ inputTokens: m.usage.input, outputTokens: m.usage.output, totalTokens: m.usage.total_tokens, cacheReadInputTokens: m.usage.cache_read, cacheCreationInputTokens: m.usage.cache_write, costUsd: isRecord(m.usage.cost) ? m.usage.cost.total : undefined }) : undefined;
-      const error = typeof m.error_message === 'string' && m.error_message !== '' ? { error: m.error_message } : {};
-      list.add({ kind: 'action', toolCalls: calls, isFinal: false, ...(body ? { modelOutput: body } : {}), ...(thought ? { thought } : {}), ...(u ? { usage: u } : {}), ...(typeof m.model === 'string' ? { model: m.model } : {}), ...error, ...time }, pointer);
+      const calls: ToolCall[] = blocks
+        .filter((b) => b.type === 'tool_call')
+        .map((b, j) => ({
+          id: String(b.id ?? `call_${j}`),
+          name: String(b.name ?? ''),
+          arguments: parseArguments(b.arguments ?? b.partial_json) as JsonValue,
+        }));
+      const thought = blocks
+        .filter((b) => b.type === 'thinking')
+        .map((b) => String(b.thinking ?? ''))
+        .join('\n\n');
+      const u = isRecord(m.usage)
+        ? usage({
+            inputTokens: m.usage.input,
+            outputTokens: m.usage.output,
+            totalTokens: m.usage.total_tokens,
+            cacheReadInputTokens: m.usage.cache_read,
+            cacheCreationInputTokens: m.usage.cache_write,
+            costUsd: isRecord(m.usage.cost) ? m.usage.cost.total : undefined,
+          })
+        : undefined;
+      const error =
+        typeof m.error_message === 'string' && m.error_message !== ''
+          ? { error: m.error_message }
+          : {};
+      list.add(
+        {
+          kind: 'action',
+          toolCalls: calls,
+          isFinal: false,
+          ...(body ? { modelOutput: body } : {}),
+          ...(thought ? { thought } : {}),
+          ...(u ? { usage: u } : {}),
+          ...(typeof m.model === 'string' ? { model: m.model } : {}),
+          ...error,
+          ...time,
+        },
+        pointer,
+      );
     } else if (m.role === 'tool_result') {
       if (!list.linkResult(String(m.tool_call_id ?? ''), body, m.is_error === true)) {
-        list.warn(`message ${i}: a tool result answers no earlier tool call (${String(m.tool_call_id ?? 'no id')}); kept as an observation`, pointer);
-        list.add({ kind: 'action', toolCalls: [], observation: body, isFinal: false, ...time }, pointer);
+        list.warn(
+          `message ${i}: a tool result answers no earlier tool call (${String(m.tool_call_id ?? 'no id')}); kept as an observation`,
+          pointer,
+        );
+        list.add(
+          { kind: 'action', toolCalls: [], observation: body, isFinal: false, ...time },
+          pointer,
+        );
       }
-    } else list.warn(`message ${i}: role "${String(m.role)}" is not a tinyAgent role; skipped`, pointer);
+    } else
+      list.warn(`message ${i}: role "${String(m.role)}" is not a tinyAgent role; skipped`, pointer);
   });
-  if (messages.length === 0) list.warn('the dump has no messages (no agent_state_messages, agent_end or message_end events)');
+  if (messages.length === 0)
+    list.warn(
+      'the dump has no messages (no agent_state_messages, agent_end or message_end events)',
+    );
   const model = isRecord(run.model) ? run.model.id : run.model;
-  return { history: { id: fileName, title: fileName, format: 'tinyagent', steps: list.markFinal(), ...(typeof model === 'string' ? { model } : {}) }, warnings: list.warnings };
+  return {
+    history: {
+      id: fileName,
+      title: fileName,
+      format: 'tinyagent',
+      steps: list.markFinal(),
+      ...(typeof model === 'string' ? { model } : {}),
+    },
+    warnings: list.warnings,
+  };
 }
 
 /** The seed's own step types, told apart by their fields (`asdict()` writes no type). */
@@ -78,7 +174,11 @@ function typeOf(s: Record<string, unknown>): string {
 }
 
 function importAsdict(steps: Record<string, unknown>[], fileName: string): History {
-  const out = steps.map((data, i) => ({ ...stepFromDict({ type: typeOf(data), data }, i), id: `s${i}`, source: { format: 'tinyagent', file: fileName, pointer: `/${i}` } }));
+  const out = steps.map((data, i) => ({
+    ...stepFromDict({ type: typeOf(data), data }, i),
+    id: `s${i}`,
+    source: { format: 'tinyagent', file: fileName, pointer: `/${i}` },
+  }));
   return { id: fileName, title: fileName, format: 'tinyagent', steps: out };
 }
 
@@ -87,7 +187,14 @@ export const tinyAgentImporter = defineImporter({
   label: 'tinyAgent run',
   near: { sniff: (v) => isRecord(v) && 'run' in v && 'events' in v, schema: runDump },
   // A run dump or an asdict() step list, read as written.
-  detect: (value): { run: Record<string, unknown> } | { steps: Record<string, unknown>[] } | undefined => (runDump.safeParse(value).success ? { run: value as Record<string, unknown> } : isAsdict(value) ? { steps: value as Record<string, unknown>[] } : undefined),
+  detect: (
+    value,
+  ): { run: Record<string, unknown> } | { steps: Record<string, unknown>[] } | undefined =>
+    runDump.safeParse(value).success
+      ? { run: value as Record<string, unknown> }
+      : isAsdict(value)
+        ? { steps: value as Record<string, unknown>[] }
+        : undefined,
   import(parsed, fileName) {
     if ('run' in parsed) {
       const { history, warnings } = importRun(parsed.run, fileName);

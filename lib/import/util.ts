@@ -19,11 +19,21 @@ export class StepList {
   constructor(private readonly source: { format: string; file: string }) {}
 
   /** `records` (a JSONL file's list) gives the record's line. */
-  add(draft: StepDraft, pointer: string, at?: { records: readonly unknown[]; index: number }): Step {
+  add(
+    draft: StepDraft,
+    pointer: string,
+    at?: { records: readonly unknown[]; index: number },
+  ): Step {
     const line = at ? recordLine(at.records, at.index) : undefined;
     const source: StepSource = { ...this.source, pointer, ...(line === undefined ? {} : { line }) };
-    const step = { ...draft, id: `s${this.steps.length}`, stepNumber: this.steps.length, source } as Step;
-    if (step.kind === 'action') for (const c of step.toolCalls) this.callOwner.set(c.id, this.steps.length);
+    const step = {
+      ...draft,
+      id: `s${this.steps.length}`,
+      stepNumber: this.steps.length,
+      source,
+    } as Step;
+    if (step.kind === 'action')
+      for (const c of step.toolCalls) this.callOwner.set(c.id, this.steps.length);
     this.steps.push(step);
     return step;
   }
@@ -40,7 +50,15 @@ export class StepList {
     // Two calls with one id: the first still waiting gets the result; never both.
     const waiting = s.toolCalls.findIndex((c) => c.id === id && c.result === undefined);
     const target = waiting >= 0 ? waiting : s.toolCalls.findLastIndex((c) => c.id === id);
-    const toolCalls = s.toolCalls.map((c, k) => (k === target ? { ...c, result: c.result === undefined ? result : `${c.result}\n${result}`, ...(isError ? { isError: true } : {}) } : c));
+    const toolCalls = s.toolCalls.map((c, k) =>
+      k === target
+        ? {
+            ...c,
+            result: c.result === undefined ? result : `${c.result}\n${result}`,
+            ...(isError ? { isError: true } : {}),
+          }
+        : c,
+    );
     this.steps[i as number] = { ...s, toolCalls };
     return true;
   }
@@ -52,7 +70,10 @@ export class StepList {
       if (s.kind !== 'action' || s.toolCalls.length === 0) continue;
       const waiting = s.toolCalls.find((c) => c.result === undefined);
       if (!waiting) return false;
-      this.steps[i] = { ...s, toolCalls: s.toolCalls.map((c) => (c === waiting ? { ...c, result } : c)) };
+      this.steps[i] = {
+        ...s,
+        toolCalls: s.toolCalls.map((c) => (c === waiting ? { ...c, result } : c)),
+      };
       return true;
     }
     return false;
@@ -64,7 +85,8 @@ export class StepList {
     if (!last) return;
     const next = update(last);
     this.steps[this.steps.length - 1] = next;
-    if (next.kind === 'action') for (const c of next.toolCalls) this.callOwner.set(c.id, this.steps.length - 1);
+    if (next.kind === 'action')
+      for (const c of next.toolCalls) this.callOwner.set(c.id, this.steps.length - 1);
   }
 
   /** Seed 000: the last action without tool calls is the final answer (`is_final=True`). */
@@ -73,7 +95,8 @@ export class StepList {
       const s = this.steps[i] as Step;
       if (s.kind === 'final-answer') break;
       if (s.kind === 'action') {
-        if (s.toolCalls.length === 0 && !s.error && s.observation === undefined) this.steps[i] = { ...s, isFinal: true };
+        if (s.toolCalls.length === 0 && !s.error && s.observation === undefined)
+          this.steps[i] = { ...s, isFinal: true };
         break;
       }
     }
@@ -115,9 +138,15 @@ export function nanosToUnix(value: unknown): number | undefined {
 }
 
 /** What a person reads for an inline image: its type and size, never its bytes. */
-export function imagePlaceholder(mediaType: string | undefined, base64Length: number | undefined): string {
+export function imagePlaceholder(
+  mediaType: string | undefined,
+  base64Length: number | undefined,
+): string {
   const bytes = base64Length === undefined ? undefined : Math.floor((base64Length * 3) / 4);
-  const size = bytes === undefined ? '' : `, ${bytes >= 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${bytes} bytes`}`;
+  const size =
+    bytes === undefined
+      ? ''
+      : `, ${bytes >= 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${bytes} bytes`}`;
   return `[image: ${mediaType ?? 'unknown type'}${size}]`;
 }
 
@@ -128,7 +157,8 @@ export function tool(id: string, name: string, args: unknown): ToolCall {
 /** A number field that may be missing, null or a numeric string. */
 export function num(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return undefined;
 }
 

@@ -12,9 +12,24 @@ import { contentHash, LibraryError, openLibrary, type StoredPart } from './libra
 import { DB_NAME } from './schema';
 import { exportLibrary, parseLibraryExport } from './transfer';
 
-const fixture = readFileSync(new URL('../../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json', import.meta.url));
-const part = (path: string, bytes: Uint8Array): StoredPart => ({ path, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
-const tau = { name: 'tau.json', format: 'openai-messages', size: fixture.length, runs: 1, steps: 42, parts: [part('tau.json', fixture)] };
+const fixture = readFileSync(
+  new URL(
+    '../../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+    import.meta.url,
+  ),
+);
+const part = (path: string, bytes: Uint8Array): StoredPart => ({
+  path,
+  bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+});
+const tau = {
+  name: 'tau.json',
+  format: 'openai-messages',
+  size: fixture.length,
+  runs: 1,
+  steps: 42,
+  parts: [part('tau.json', fixture)],
+};
 
 describe('library', () => {
   it('keeps a file byte for byte, lists it, and the same bytes opened again are one entry', async () => {
@@ -26,7 +41,18 @@ describe('library', () => {
     expect(again.id).toBe(added.id);
     expect(again.name).toBe('tau.json');
     const list = await lib.list();
-    expect(list).toEqual([{ id: added.id, name: 'tau.json', format: 'openai-messages', size: fixture.length, runs: 1, steps: 42, addedAt: 1_000, openedAt: 2_000 }]);
+    expect(list).toEqual([
+      {
+        id: added.id,
+        name: 'tau.json',
+        format: 'openai-messages',
+        size: fixture.length,
+        runs: 1,
+        steps: 42,
+        addedAt: 1_000,
+        openedAt: 2_000,
+      },
+    ]);
     const stored = await lib.get(added.id);
     expect(Buffer.from(stored?.parts[0]?.bytes ?? new ArrayBuffer(0)).equals(fixture)).toBe(true);
   });
@@ -35,8 +61,18 @@ describe('library', () => {
     const factory = new IDBFactory();
     const first = await openLibrary(factory);
     const a = await first.add(tau, 1_000);
-    const b = await first.add({ ...tau, name: 'other.json', parts: [part('other.json', new TextEncoder().encode('[{"role":"user","content":"hi"}]'))] }, 2_000);
-    await first.saveComparison({ fileId: a.id, name: 'windows', choices: 'strands-sliding-window' }, 3_000);
+    const b = await first.add(
+      {
+        ...tau,
+        name: 'other.json',
+        parts: [part('other.json', new TextEncoder().encode('[{"role":"user","content":"hi"}]'))],
+      },
+      2_000,
+    );
+    await first.saveComparison(
+      { fileId: a.id, name: 'windows', choices: 'strands-sliding-window' },
+      3_000,
+    );
     first.close();
     const lib = await openLibrary(factory);
     expect((await lib.list()).map((f) => f.name)).toEqual(['other.json', 'tau.json']);
@@ -54,7 +90,10 @@ describe('library', () => {
   it('exports everything as one file and imports it back into an empty library, identical', async () => {
     const lib = await openLibrary(new IDBFactory());
     const a = await lib.add(tau, 1_000);
-    await lib.saveComparison({ fileId: a.id, name: 'three defaults', choices: 'none,strands-sliding-window' }, 2_000);
+    await lib.saveComparison(
+      { fileId: a.id, name: 'three defaults', choices: 'none,strands-sliding-window' },
+      2_000,
+    );
     const text = exportLibrary(await lib.dump(), new Date(5_000));
     const other = await openLibrary(new IDBFactory());
     await other.restore(await parseLibraryExport(text, 'library.json'));
@@ -62,9 +101,17 @@ describe('library', () => {
     // A damaged export is refused with where it is wrong.
     const value = JSON.parse(text);
     value.files[0].parts[0].base64 = value.files[0].parts[0].base64.slice(8);
-    await expect(parseLibraryExport(JSON.stringify(value), 'library.json')).rejects.toThrow('library.json: at /files/0: the bytes of tau.json do not match its id (the export was altered or cut short)');
-    await expect(parseLibraryExport(JSON.stringify({ ...JSON.parse(text), extra: 1 }), 'l.json')).rejects.toThrow('l.json: not a Stepscope library export, or a damaged one: at /: Unrecognized key: "extra"');
-    await expect(parseLibraryExport('[1,2', 'l.json')).rejects.toThrow('l.json: not a library export (the text is not JSON)');
+    await expect(parseLibraryExport(JSON.stringify(value), 'library.json')).rejects.toThrow(
+      'library.json: at /files/0: the bytes of tau.json do not match its id (the export was altered or cut short)',
+    );
+    await expect(
+      parseLibraryExport(JSON.stringify({ ...JSON.parse(text), extra: 1 }), 'l.json'),
+    ).rejects.toThrow(
+      'l.json: not a Stepscope library export, or a damaged one: at /: Unrecognized key: "extra"',
+    );
+    await expect(parseLibraryExport('[1,2', 'l.json')).rejects.toThrow(
+      'l.json: not a library export (the text is not JSON)',
+    );
   });
 
   it('opens a database written by version 1 (text only, no comparisons) and upgrades its entries', async () => {
@@ -75,7 +122,14 @@ describe('library', () => {
       request.onupgradeneeded = () => {
         const store = request.result.createObjectStore('files', { keyPath: 'id' });
         store.createIndex('openedAt', 'openedAt');
-        store.put({ id: 'v1-entry', name: 'tau.json', format: 'openai-messages', size: fixture.length, openedAt: 7_000, files: [{ path: 'tau.json', text: fixture.toString('utf8') }] });
+        store.put({
+          id: 'v1-entry',
+          name: 'tau.json',
+          format: 'openai-messages',
+          size: fixture.length,
+          openedAt: 7_000,
+          files: [{ path: 'tau.json', text: fixture.toString('utf8') }],
+        });
       };
       request.onsuccess = () => {
         request.result.close();
@@ -85,8 +139,21 @@ describe('library', () => {
     });
     const lib = await openLibrary(factory);
     const [entry] = await lib.list();
-    expect(entry).toEqual({ id: 'v1-entry', name: 'tau.json', format: 'openai-messages', size: fixture.length, runs: 0, steps: 0, addedAt: 7_000, openedAt: 7_000 });
-    expect(Buffer.from((await lib.get('v1-entry'))?.parts[0]?.bytes ?? new ArrayBuffer(0)).equals(fixture)).toBe(true);
+    expect(entry).toEqual({
+      id: 'v1-entry',
+      name: 'tau.json',
+      format: 'openai-messages',
+      size: fixture.length,
+      runs: 0,
+      steps: 0,
+      addedAt: 7_000,
+      openedAt: 7_000,
+    });
+    expect(
+      Buffer.from((await lib.get('v1-entry'))?.parts[0]?.bytes ?? new ArrayBuffer(0)).equals(
+        fixture,
+      ),
+    ).toBe(true);
     expect(await lib.comparisons()).toEqual([]);
     await lib.saveComparison({ fileId: 'v1-entry', name: 'after the upgrade', choices: 'none' });
     expect((await lib.comparisons('v1-entry')).map((c) => c.name)).toEqual(['after the upgrade']);
@@ -101,7 +168,9 @@ describe('library', () => {
       throw full;
     };
     try {
-      await expect(lib.add(tau)).rejects.toThrow("The browser's storage for this site is full, so keeping tau.json in the library failed. Delete entries you no longer need from the library (or free disk space) and try again.");
+      await expect(lib.add(tau)).rejects.toThrow(
+        "The browser's storage for this site is full, so keeping tau.json in the library failed. Delete entries you no longer need from the library (or free disk space) and try again.",
+      );
     } finally {
       IDBObjectStore.prototype.put = original;
     }
@@ -109,12 +178,17 @@ describe('library', () => {
     const blockedFactory = new IDBFactory();
     const old = await new Promise<IDBDatabase>((resolve) => {
       const r = blockedFactory.open(DB_NAME, 1);
-      r.onupgradeneeded = () => r.result.createObjectStore('files', { keyPath: 'id' }).createIndex('openedAt', 'openedAt');
+      r.onupgradeneeded = () =>
+        r.result.createObjectStore('files', { keyPath: 'id' }).createIndex('openedAt', 'openedAt');
       r.onsuccess = () => resolve(r.result);
     });
-    await expect(openLibrary(blockedFactory)).rejects.toThrow('Another Stepscope tab holds an older version of the library open. Close or reload the other Stepscope tabs, then reload this one.');
+    await expect(openLibrary(blockedFactory)).rejects.toThrow(
+      'Another Stepscope tab holds an older version of the library open. Close or reload the other Stepscope tabs, then reload this one.',
+    );
     old.close();
     await expect(openLibrary(null)).rejects.toBeInstanceOf(LibraryError);
-    await expect(openLibrary(null)).rejects.toThrow('This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.');
+    await expect(openLibrary(null)).rejects.toThrow(
+      'This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.',
+    );
   });
 });

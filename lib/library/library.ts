@@ -6,7 +6,15 @@
  * with a message a person can act on; the file in hand keeps working either way.
  */
 import { wrap, type IDBPDatabase } from 'idb';
-import { DB_NAME, DB_VERSION, upgrade, type LibrarySchema, type StoredComparison, type StoredFile, type StoredPart } from './schema';
+import {
+  DB_NAME,
+  DB_VERSION,
+  upgrade,
+  type LibrarySchema,
+  type StoredComparison,
+  type StoredFile,
+  type StoredPart,
+} from './schema';
 
 export type { StoredComparison, StoredFile, StoredPart } from './schema';
 
@@ -39,11 +47,18 @@ export function watchLibrary(onChange: () => void): () => void {
 export function explainStorageError(error: unknown, doing: string): LibraryError {
   if (error instanceof LibraryError) return error;
   const name = (error as { name?: string } | undefined)?.name ?? '';
-  if (name === 'QuotaExceededError') return new LibraryError(`The browser's storage for this site is full, so ${doing} failed. Delete entries you no longer need from the library (or free disk space) and try again.`);
+  if (name === 'QuotaExceededError')
+    return new LibraryError(
+      `The browser's storage for this site is full, so ${doing} failed. Delete entries you no longer need from the library (or free disk space) and try again.`,
+    );
   if (name === 'InvalidStateError' || name === 'SecurityError' || name === 'UnknownError') {
-    return new LibraryError(`This browser window does not allow the library's storage (a private window, or site data switched off), so ${doing} failed. Files still open; they are just not kept.`);
+    return new LibraryError(
+      `This browser window does not allow the library's storage (a private window, or site data switched off), so ${doing} failed. Files still open; they are just not kept.`,
+    );
   }
-  return new LibraryError(`${doing[0]?.toUpperCase() ?? ''}${doing.slice(1)} failed: ${(error as Error)?.message ?? String(error)}`);
+  return new LibraryError(
+    `${doing[0]?.toUpperCase() ?? ''}${doing.slice(1)} failed: ${(error as Error)?.message ?? String(error)}`,
+  );
 }
 
 /** SHA-256 of an entry's parts (each path, then its bytes), as hex. */
@@ -73,7 +88,10 @@ function summary(f: StoredFile): FileSummary {
 }
 
 /** Runs work in a transaction and waits for it to commit; a failure aborts it (and is not left unhandled). */
-async function settle<T>(tx: { done: Promise<void>; abort(): void }, work: () => Promise<T>): Promise<T> {
+async function settle<T>(
+  tx: { done: Promise<void>; abort(): void },
+  work: () => Promise<T>,
+): Promise<T> {
   // Observed at once: an abort rejects it before this function gets to wait for it.
   tx.done.catch(() => {});
   try {
@@ -101,12 +119,18 @@ export interface Library {
   /** Deletes an entry and its saved comparisons. */
   remove(id: string): Promise<void>;
   comparisons(fileId?: string): Promise<StoredComparison[]>;
-  saveComparison(c: Omit<StoredComparison, 'id' | 'createdAt'>, now?: number): Promise<StoredComparison>;
+  saveComparison(
+    c: Omit<StoredComparison, 'id' | 'createdAt'>,
+    now?: number,
+  ): Promise<StoredComparison>;
   removeComparison(id: string): Promise<void>;
   /** Everything, for an export. */
   dump(): Promise<{ files: StoredFile[]; comparisons: StoredComparison[] }>;
   /** Puts exported entries back (same ids replace, others are added). */
-  restore(data: { files: readonly StoredFile[]; comparisons: readonly StoredComparison[] }): Promise<void>;
+  restore(data: {
+    files: readonly StoredFile[];
+    comparisons: readonly StoredComparison[];
+  }): Promise<void>;
   close(): void;
 }
 
@@ -115,23 +139,39 @@ export interface Library {
  * default; tests pass fake-indexeddb's). A database an older tab keeps open blocks the upgrade: that
  * is an error saying so, not a hang.
  */
-export async function openLibrary(factory: IDBFactory | null = globalThis.indexedDB ?? null, name = DB_NAME): Promise<Library> {
-  if (!factory) throw new LibraryError('This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.');
+export async function openLibrary(
+  factory: IDBFactory | null = globalThis.indexedDB ?? null,
+  name = DB_NAME,
+): Promise<Library> {
+  if (!factory)
+    throw new LibraryError(
+      'This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.',
+    );
   let db: IDBPDatabase<LibrarySchema>;
   try {
     db = await new Promise<IDBPDatabase<LibrarySchema>>((resolve, reject) => {
       // idb's openDB, with the factory chosen here: the request wrapped once it is made.
       const request = factory.open(name, DB_VERSION);
       request.onupgradeneeded = (event) => {
-        const tx = wrap(request.transaction as IDBTransaction) as unknown as Parameters<typeof upgrade>[2];
+        const tx = wrap(request.transaction as IDBTransaction) as unknown as Parameters<
+          typeof upgrade
+        >[2];
         // A failed upgrade aborts; the open request then fails, and that is what is reported.
         tx.done.catch(() => {});
-        void upgrade(wrap(request.result) as unknown as IDBPDatabase<LibrarySchema>, event.oldVersion, tx).catch(() => request.transaction?.abort());
+        void upgrade(
+          wrap(request.result) as unknown as IDBPDatabase<LibrarySchema>,
+          event.oldVersion,
+          tx,
+        ).catch(() => request.transaction?.abort());
       };
       let blocked = false;
       request.onblocked = () => {
         blocked = true;
-        reject(new LibraryError('Another Stepscope tab holds an older version of the library open. Close or reload the other Stepscope tabs, then reload this one.'));
+        reject(
+          new LibraryError(
+            'Another Stepscope tab holds an older version of the library open. Close or reload the other Stepscope tabs, then reload this one.',
+          ),
+        );
       };
       (wrap(request) as unknown as Promise<IDBPDatabase<LibrarySchema>>).then((opened) => {
         // Opened after all, once the other tab let go: this call already said it could not.
@@ -155,7 +195,12 @@ export async function openLibrary(factory: IDBFactory | null = globalThis.indexe
   };
 
   return {
-    list: () => run('listing the library', async () => (await db.getAllFromIndex('files', 'openedAt')).reverse().map(summary), false),
+    list: () =>
+      run(
+        'listing the library',
+        async () => (await db.getAllFromIndex('files', 'openedAt')).reverse().map(summary),
+        false,
+      ),
     get: (id) => run('reading the library', () => db.get('files', id), false),
     add: (file, now = Date.now()) =>
       run(`keeping ${file.name} in the library`, async () => {
@@ -163,7 +208,15 @@ export async function openLibrary(factory: IDBFactory | null = globalThis.indexe
         const tx = db.transaction('files', 'readwrite');
         return settle(tx, async () => {
           const existing = await tx.store.get(id);
-          const entry: StoredFile = existing ? { ...existing, openedAt: now, runs: file.runs, steps: file.steps, format: file.format } : { ...file, id, addedAt: now, openedAt: now };
+          const entry: StoredFile = existing
+            ? {
+                ...existing,
+                openedAt: now,
+                runs: file.runs,
+                steps: file.steps,
+                format: file.format,
+              }
+            : { ...file, id, addedAt: now, openedAt: now };
           await tx.store.put(entry);
           return entry;
         });
@@ -178,7 +231,10 @@ export async function openLibrary(factory: IDBFactory | null = globalThis.indexe
         const trimmed = newName.trim();
         if (trimmed === '') throw new LibraryError('A name cannot be empty');
         const f = await db.get('files', id);
-        if (!f) throw new LibraryError('That entry is no longer in the library (deleted in another tab?)');
+        if (!f)
+          throw new LibraryError(
+            'That entry is no longer in the library (deleted in another tab?)',
+          );
         await db.put('files', { ...f, name: trimmed });
       }),
     remove: (id) =>
@@ -186,19 +242,41 @@ export async function openLibrary(factory: IDBFactory | null = globalThis.indexe
         const tx = db.transaction(['files', 'comparisons'], 'readwrite');
         await settle(tx, async () => {
           await tx.objectStore('files').delete(id);
-          for (const key of await tx.objectStore('comparisons').index('fileId').getAllKeys(id)) await tx.objectStore('comparisons').delete(key);
+          for (const key of await tx.objectStore('comparisons').index('fileId').getAllKeys(id))
+            await tx.objectStore('comparisons').delete(key);
         });
       }),
-    comparisons: (fileId) => run('listing saved comparisons', async () => (fileId === undefined ? db.getAll('comparisons') : db.getAllFromIndex('comparisons', 'fileId', fileId)), false),
+    comparisons: (fileId) =>
+      run(
+        'listing saved comparisons',
+        async () =>
+          fileId === undefined
+            ? db.getAll('comparisons')
+            : db.getAllFromIndex('comparisons', 'fileId', fileId),
+        false,
+      ),
     saveComparison: (c, now = Date.now()) =>
       run(`saving the comparison ${c.name}`, async () => {
         if (c.name.trim() === '') throw new LibraryError('A saved comparison needs a name');
-        const entry: StoredComparison = { ...c, name: c.name.trim(), id: `${c.fileId.slice(0, 12)}-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, createdAt: now };
+        const entry: StoredComparison = {
+          ...c,
+          name: c.name.trim(),
+          id: `${c.fileId.slice(0, 12)}-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+          createdAt: now,
+        };
         await db.put('comparisons', entry);
         return entry;
       }),
     removeComparison: (id) => run('deleting the comparison', () => db.delete('comparisons', id)),
-    dump: () => run('reading the library', async () => ({ files: await db.getAll('files'), comparisons: await db.getAll('comparisons') }), false),
+    dump: () =>
+      run(
+        'reading the library',
+        async () => ({
+          files: await db.getAll('files'),
+          comparisons: await db.getAll('comparisons'),
+        }),
+        false,
+      ),
     restore: (data) =>
       run('importing into the library', async () => {
         const tx = db.transaction(['files', 'comparisons'], 'readwrite');

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { FileSummary } from './library';
 import { formatBytes, listEntries } from './listing';
 
-const entry = (id: string, name: string, format: string, size: number, addedAt: number, openedAt: number, steps: number): FileSummary => ({ id, name, format, size, runs: 1, steps, addedAt, openedAt });
+const entry = (
+  id: string,
+  name: string,
+  format: string,
+  size: number,
+  addedAt: number,
+  openedAt: number,
+  steps: number,
+): FileSummary => ({ id, name, format, size, runs: 1, steps, addedAt, openedAt });
 const entries = [
   entry('a', 'tau-bench airline.json', 'openai-messages', 35_080, 1, 50, 42),
   entry('b', 'session 10.jsonl', 'claude-code', 10_083, 2, 40, 25),
@@ -25,6 +33,11 @@ describe('library listing', () => {
   });
 
   it('writes sizes as people read them', () => {
-    expect([formatBytes(512), formatBytes(35_080), formatBytes(3 * 1024 ** 2), formatBytes(1.5 * 1024 ** 3)]).toEqual(['512 B', '34.3 KB', '3.0 MB', '1.50 GB']);
+    expect([
+      formatBytes(512),
+      formatBytes(35_080),
+      formatBytes(3 * 1024 ** 2),
+      formatBytes(1.5 * 1024 ** 3),
+    ]).toEqual(['512 B', '34.3 KB', '3.0 MB', '1.50 GB']);
   });
 });

@@ -12,7 +12,11 @@ export const SORT_LABELS: Record<LibrarySort, string> = {
 };
 
 /** Entries whose name or format contains every word of the query (any case), sorted. */
-export function listEntries(entries: readonly FileSummary[], query: string, sort: LibrarySort): FileSummary[] {
+export function listEntries(
+  entries: readonly FileSummary[],
+  query: string,
+  sort: LibrarySort,
+): FileSummary[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const matching = entries.filter((e) => {
     const text = `${e.name} ${e.format}`.toLowerCase();

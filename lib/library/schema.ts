@@ -57,27 +57,45 @@ export interface LibrarySchema extends DBSchema {
 type UpgradeTx = IDBPTransaction<LibrarySchema, StoreNames<LibrarySchema>[], 'versionchange'>;
 
 /** Upgrades by the version they lead to. */
-const UPGRADES: Record<number, (db: IDBPDatabase<LibrarySchema>, tx: UpgradeTx) => Promise<void>> = {
-  1: async (db) => {
-    const files = db.createObjectStore('files', { keyPath: 'id' });
-    files.createIndex('openedAt', 'openedAt');
-  },
-  2: async (db, tx) => {
-    const comparisons = db.createObjectStore('comparisons', { keyPath: 'id' });
-    comparisons.createIndex('fileId', 'fileId');
-    const encoder = new TextEncoder();
-    let cursor = await tx.objectStore('files').openCursor();
-    while (cursor) {
-      const old = cursor.value as unknown as StoredFileV1;
-      const parts = old.files.map((f) => ({ path: f.path, bytes: encoder.encode(f.text).buffer as ArrayBuffer }));
-      const next: StoredFile = { id: old.id, name: old.name, format: old.format, size: old.size, runs: 0, steps: 0, addedAt: old.openedAt, openedAt: old.openedAt, parts };
-      await cursor.update(next);
-      cursor = await cursor.continue();
-    }
-  },
-};
+const UPGRADES: Record<number, (db: IDBPDatabase<LibrarySchema>, tx: UpgradeTx) => Promise<void>> =
+  {
+    1: async (db) => {
+      const files = db.createObjectStore('files', { keyPath: 'id' });
+      files.createIndex('openedAt', 'openedAt');
+    },
+    2: async (db, tx) => {
+      const comparisons = db.createObjectStore('comparisons', { keyPath: 'id' });
+      comparisons.createIndex('fileId', 'fileId');
+      const encoder = new TextEncoder();
+      let cursor = await tx.objectStore('files').openCursor();
+      while (cursor) {
+        const old = cursor.value as unknown as StoredFileV1;
+        const parts = old.files.map((f) => ({
+          path: f.path,
+          bytes: encoder.encode(f.text).buffer as ArrayBuffer,
+        }));
+        const next: StoredFile = {
+          id: old.id,
+          name: old.name,
+          format: old.format,
+          size: old.size,
+          runs: 0,
+          steps: 0,
+          addedAt: old.openedAt,
+          openedAt: old.openedAt,
+          parts,
+        };
+        await cursor.update(next);
+        cursor = await cursor.continue();
+      }
+    },
+  };
 
 /** Runs the upgrades from `oldVersion` (0: a new database) to `DB_VERSION`. */
-export async function upgrade(db: IDBPDatabase<LibrarySchema>, oldVersion: number, tx: UpgradeTx): Promise<void> {
+export async function upgrade(
+  db: IDBPDatabase<LibrarySchema>,
+  oldVersion: number,
+  tx: UpgradeTx,
+): Promise<void> {
   for (let v = oldVersion + 1; v <= DB_VERSION; v++) await UPGRADES[v]?.(db, tx);
 }

@@ -12,7 +12,8 @@ export const EXPORT_VERSION = 1;
 function toBase64(bytes: ArrayBuffer): string {
   const view = new Uint8Array(bytes);
   let binary = '';
-  for (let i = 0; i < view.length; i += 0x8000) binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  for (let i = 0; i < view.length; i += 0x8000)
+    binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
   return btoa(binary);
 }
 
@@ -41,7 +42,13 @@ const fileSchema = z
   .strict();
 
 const comparisonSchema = z
-  .object({ id: z.string().min(1), fileId: z.string().min(1), name: z.string().min(1), choices: z.string(), createdAt: time })
+  .object({
+    id: z.string().min(1),
+    fileId: z.string().min(1),
+    name: z.string().min(1),
+    choices: z.string(),
+    createdAt: time,
+  })
   .strict();
 
 const exportSchema = z
@@ -54,13 +61,28 @@ const exportSchema = z
   })
   .strict();
 
-export function exportLibrary(data: { files: readonly StoredFile[]; comparisons: readonly StoredComparison[] }, now = new Date()): string {
-  const files = data.files.map(({ parts, ...meta }) => ({ ...meta, parts: parts.map((p) => ({ path: p.path, base64: toBase64(p.bytes) })) }));
-  return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), files, comparisons: data.comparisons });
+export function exportLibrary(
+  data: { files: readonly StoredFile[]; comparisons: readonly StoredComparison[] },
+  now = new Date(),
+): string {
+  const files = data.files.map(({ parts, ...meta }) => ({
+    ...meta,
+    parts: parts.map((p) => ({ path: p.path, base64: toBase64(p.bytes) })),
+  }));
+  return JSON.stringify({
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    files,
+    comparisons: data.comparisons,
+  });
 }
 
 /** An export read back, or a LibraryError saying what is wrong with it. */
-export async function parseLibraryExport(text: string, name: string): Promise<{ files: StoredFile[]; comparisons: StoredComparison[] }> {
+export async function parseLibraryExport(
+  text: string,
+  name: string,
+): Promise<{ files: StoredFile[]; comparisons: StoredComparison[] }> {
   let value: unknown;
   try {
     value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
@@ -71,7 +93,9 @@ export async function parseLibraryExport(text: string, name: string): Promise<{ 
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const at = issue?.path.map((p) => `/${String(p)}`).join('') || '/';
-    throw new LibraryError(`${name}: not a Stepscope library export, or a damaged one: at ${at}: ${issue?.message ?? 'invalid'}`);
+    throw new LibraryError(
+      `${name}: not a Stepscope library export, or a damaged one: at ${at}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   const files: StoredFile[] = [];
   for (const [i, f] of parsed.data.files.entries()) {
@@ -79,13 +103,21 @@ export async function parseLibraryExport(text: string, name: string): Promise<{ 
     try {
       parts = f.parts.map((p) => ({ path: p.path, bytes: fromBase64(p.base64) }));
     } catch {
-      throw new LibraryError(`${name}: at /files/${i}: the bytes of ${f.name} are not valid base64`);
+      throw new LibraryError(
+        `${name}: at /files/${i}: the bytes of ${f.name} are not valid base64`,
+      );
     }
-    if ((await contentHash(parts)) !== f.id) throw new LibraryError(`${name}: at /files/${i}: the bytes of ${f.name} do not match its id (the export was altered or cut short)`);
+    if ((await contentHash(parts)) !== f.id)
+      throw new LibraryError(
+        `${name}: at /files/${i}: the bytes of ${f.name} do not match its id (the export was altered or cut short)`,
+      );
     files.push({ ...f, parts });
   }
   const ids = new Set(files.map((f) => f.id));
   const orphan = parsed.data.comparisons.findIndex((c) => !ids.has(c.fileId));
-  if (orphan >= 0) throw new LibraryError(`${name}: at /comparisons/${orphan}: the comparison is for a file that is not in the export`);
+  if (orphan >= 0)
+    throw new LibraryError(
+      `${name}: at /comparisons/${orphan}: the comparison is for a file that is not in the export`,
+    );
   return { files, comparisons: parsed.data.comparisons };
 }

@@ -7,7 +7,13 @@ import { assertUnreachable } from '../model/steps';
 import type { JsonValue, Step, StepPart } from '../model/types';
 import { actionPieces } from './action-parts';
 import { ERROR_PREFIX, OBSERVATION_PREFIX, PLAN_FOLLOW_UP, SCRATCHPAD_PREFIX } from './strings';
-import type { AnthropicBlock, AnthropicMessage, MessageUnit, StrandsBlock, StrandsMessage } from './types';
+import type {
+  AnthropicBlock,
+  AnthropicMessage,
+  MessageUnit,
+  StrandsBlock,
+  StrandsMessage,
+} from './types';
 import { assistantParts, resultParts, whole } from './units';
 
 interface BlockShapes<B> {
@@ -18,7 +24,10 @@ interface BlockShapes<B> {
 
 type Role = 'system' | 'user' | 'assistant';
 
-function blockUnits<B>(step: Step, shapes: BlockShapes<B>): MessageUnit<{ role: Role; content: B[] }>[] {
+function blockUnits<B>(
+  step: Step,
+  shapes: BlockShapes<B>,
+): MessageUnit<{ role: Role; content: B[] }>[] {
   type Unit = MessageUnit<{ role: Role; content: B[] }>;
   const one = (role: Role, text: string, parts: StepPart[] = ['content']): Unit => ({
     message: { role, content: [shapes.text(text)] },
@@ -35,17 +44,29 @@ function blockUnits<B>(step: Step, shapes: BlockShapes<B>): MessageUnit<{ role: 
       const assistant: B[] = [];
       if (pieces.text !== '') assistant.push(shapes.text(pieces.text));
       for (const c of pieces.calls) assistant.push(shapes.toolUse(c.id, c.name, c.arguments));
-      if (assistant.length > 0) out.push({ message: { role: 'assistant', content: assistant }, parts: assistantParts(step) });
+      if (assistant.length > 0)
+        out.push({
+          message: { role: 'assistant', content: assistant },
+          parts: assistantParts(step),
+        });
       const user: B[] = pieces.results.map((r) => shapes.toolResult(r.id, r.content, r.isError));
-      if (pieces.observation !== undefined) user.push(shapes.text(`${OBSERVATION_PREFIX}${pieces.observation}`));
+      if (pieces.observation !== undefined)
+        user.push(shapes.text(`${OBSERVATION_PREFIX}${pieces.observation}`));
       if (pieces.error !== undefined) user.push(shapes.text(`${ERROR_PREFIX}${pieces.error}`));
-      if (user.length > 0) out.push({ message: { role: 'user', content: user }, parts: resultParts(step) });
+      if (user.length > 0)
+        out.push({ message: { role: 'user', content: user }, parts: resultParts(step) });
       return out;
     }
     case 'scratchpad':
-      return whole(step, [one('assistant', step.modelOutput), one('user', `${SCRATCHPAD_PREFIX}${step.content}`, ['follow-up'])]);
+      return whole(step, [
+        one('assistant', step.modelOutput),
+        one('user', `${SCRATCHPAD_PREFIX}${step.content}`, ['follow-up']),
+      ]);
     case 'planning':
-      return whole(step, [one('assistant', step.plan.trim()), one('user', PLAN_FOLLOW_UP, ['follow-up'])]);
+      return whole(step, [
+        one('assistant', step.plan.trim()),
+        one('user', PLAN_FOLLOW_UP, ['follow-up']),
+      ]);
     case 'final-answer':
       return whole(step, [one('assistant', step.answer)]);
     case 'summary':
@@ -59,7 +80,9 @@ const anthropicShapes: BlockShapes<AnthropicBlock> = {
   text: (text) => ({ type: 'text', text }),
   toolUse: (id, name, input) => ({ type: 'tool_use', id, name, input }),
   toolResult: (id, content, isError) =>
-    isError ? { type: 'tool_result', tool_use_id: id, content, is_error: true } : { type: 'tool_result', tool_use_id: id, content },
+    isError
+      ? { type: 'tool_result', tool_use_id: id, content, is_error: true }
+      : { type: 'tool_result', tool_use_id: id, content },
 };
 
 const strandsShapes: BlockShapes<StrandsBlock> = {

@@ -4,7 +4,14 @@ import { anthropicUnits, strandsUnits } from './content-blocks';
 import { openAIUnits } from './openai';
 import { smolagentsUnits } from './smolagents';
 import { tinyAgentUnits } from './tinyagent';
-import { DIALECTS, type AnyMessage, type Dialect, type DialectMessages, type MessageOptions, type MessageUnit } from './types';
+import {
+  DIALECTS,
+  type AnyMessage,
+  type Dialect,
+  type DialectMessages,
+  type MessageOptions,
+  type MessageUnit,
+} from './types';
 
 export * from './types';
 
@@ -19,11 +26,36 @@ export interface DialectInfo {
 
 /** The dialect registry, in the order menus and help list them. */
 export const DIALECT_REGISTRY: readonly DialectInfo[] = [
-  { id: 'tinyagent', label: 'tinyAgent', description: 'seed 000 role/content pairs; observations as user messages', units: (step) => tinyAgentUnits(step) },
-  { id: 'openai', label: 'OpenAI', description: 'chat completions: tool_calls and tool messages', units: (step) => openAIUnits(step) },
-  { id: 'anthropic', label: 'Anthropic', description: 'Messages API: tool_use and tool_result blocks', units: (step) => anthropicUnits(step) },
-  { id: 'strands', label: 'Strands', description: 'Strands Agents: toolUse and toolResult blocks', units: (step) => strandsUnits(step) },
-  { id: 'smolagents', label: 'smolagents', description: 'smolagents memory: calls and observations as text', units: (step, options) => smolagentsUnits(step, options.summaryMode ?? false) },
+  {
+    id: 'tinyagent',
+    label: 'tinyAgent',
+    description: 'seed 000 role/content pairs; observations as user messages',
+    units: (step) => tinyAgentUnits(step),
+  },
+  {
+    id: 'openai',
+    label: 'OpenAI',
+    description: 'chat completions: tool_calls and tool messages',
+    units: (step) => openAIUnits(step),
+  },
+  {
+    id: 'anthropic',
+    label: 'Anthropic',
+    description: 'Messages API: tool_use and tool_result blocks',
+    units: (step) => anthropicUnits(step),
+  },
+  {
+    id: 'strands',
+    label: 'Strands',
+    description: 'Strands Agents: toolUse and toolResult blocks',
+    units: (step) => strandsUnits(step),
+  },
+  {
+    id: 'smolagents',
+    label: 'smolagents',
+    description: 'smolagents memory: calls and observations as text',
+    units: (step, options) => smolagentsUnits(step, options.summaryMode ?? false),
+  },
 ];
 
 const BY_ID = new Map<string, DialectInfo>(DIALECT_REGISTRY.map((d) => [d.id, d]));
@@ -34,18 +66,30 @@ export function findDialect(id: string): DialectInfo | undefined {
 }
 
 /** The messages one step becomes in a dialect, each with the step parts it carries. */
-export function stepToUnits<D extends Dialect>(step: Step, dialect: D, options: MessageOptions = {}): MessageUnit<DialectMessages[D]>[] {
+export function stepToUnits<D extends Dialect>(
+  step: Step,
+  dialect: D,
+  options: MessageOptions = {},
+): MessageUnit<DialectMessages[D]>[] {
   const info = BY_ID.get(dialect);
   if (!info) throw new Error(`Unknown dialect "${String(dialect)}". Known: ${DIALECTS.join(', ')}`);
   return info.units(step, options) as MessageUnit<DialectMessages[D]>[];
 }
 
-export function stepToMessages<D extends Dialect>(step: Step, dialect: D, options: MessageOptions = {}): DialectMessages[D][] {
+export function stepToMessages<D extends Dialect>(
+  step: Step,
+  dialect: D,
+  options: MessageOptions = {},
+): DialectMessages[D][] {
   return stepToUnits(step, dialect, options).map((u) => u.message);
 }
 
 /** Seed 001 `MemoryManager.to_messages()`: every step's messages, flattened, in order. */
-export function toMessages<D extends Dialect>(steps: readonly Step[], dialect: D, options: MessageOptions = {}): DialectMessages[D][] {
+export function toMessages<D extends Dialect>(
+  steps: readonly Step[],
+  dialect: D,
+  options: MessageOptions = {},
+): DialectMessages[D][] {
   const out: DialectMessages[D][] = [];
   for (const step of steps) out.push(...stepToMessages(step, dialect, options));
   return out;
@@ -71,7 +115,9 @@ export function toMessagesWithOrigin<D extends Dialect>(
 }
 
 /** Anthropic and Strands take the system prompt as a request parameter, not a message. */
-export function splitSystem<M extends { role: string }>(messages: readonly M[]): { system: M[]; messages: M[] } {
+export function splitSystem<M extends { role: string }>(
+  messages: readonly M[],
+): { system: M[]; messages: M[] } {
   return {
     system: messages.filter((m) => m.role === 'system'),
     messages: messages.filter((m) => m.role !== 'system'),

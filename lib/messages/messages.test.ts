@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { stepFromDict } from '../format/native';
-import { DIALECT_REGISTRY, DIALECTS, findDialect, stepToUnits, toMessages, toMessagesWithOrigin, type Dialect } from './index';
+import {
+  DIALECT_REGISTRY,
+  DIALECTS,
+  findDialect,
+  stepToUnits,
+  toMessages,
+  toMessagesWithOrigin,
+  type Dialect,
+} from './index';
 import { getMessagesView, toTrajectory } from './trajectory';
 
 // Seed 000 "Example Conversation", verbatim.
 const france = [
   { type: 'SystemPromptStep', data: { content: 'You are a helpful assistant.' } },
   { type: 'TaskStep', data: { task: 'What is the capital of France?' } },
-  { type: 'ActionStep', data: { raw_llm_response: "I'll search for this.", tool_name: 'search', observation: 'Paris' } },
+  {
+    type: 'ActionStep',
+    data: { raw_llm_response: "I'll search for this.", tool_name: 'search', observation: 'Paris' },
+  },
   { type: 'ActionStep', data: { raw_llm_response: 'The answer is Paris.', is_final: true } },
 ].map((d, i) => stepFromDict(d, i));
 
@@ -24,8 +35,17 @@ describe('tinyagent dialect (seed 000)', () => {
 
   it('sends an error instead of the observation, and scratchpad notes as the seed does', () => {
     const steps = [
-      stepFromDict({ type: 'ActionStep', data: { raw_llm_response: "I'll try to connect to the API.", error: 'Connection timeout' } }),
-      stepFromDict({ type: 'ScratchpadStep', data: { content: 'The algorithm has O(n^2) complexity.', raw_llm_response: 'I should note this important finding.' } }),
+      stepFromDict({
+        type: 'ActionStep',
+        data: { raw_llm_response: "I'll try to connect to the API.", error: 'Connection timeout' },
+      }),
+      stepFromDict({
+        type: 'ScratchpadStep',
+        data: {
+          content: 'The algorithm has O(n^2) complexity.',
+          raw_llm_response: 'I should note this important finding.',
+        },
+      }),
     ];
     expect(toMessages(steps, 'tinyagent')).toEqual([
       { role: 'assistant', content: "I'll try to connect to the API." },
@@ -48,31 +68,54 @@ describe('chat dialects', () => {
     expect(msgs[2]).toEqual({
       role: 'assistant',
       content: "I'll search for this.",
-      tool_calls: [{ id: 'step-2-call', type: 'function', function: { name: 'search', arguments: '{}' } }],
+      tool_calls: [
+        { id: 'step-2-call', type: 'function', function: { name: 'search', arguments: '{}' } },
+      ],
     });
     expect(msgs[3]).toEqual({ role: 'tool', content: 'Paris', tool_call_id: 'step-2-call' });
   });
 
   it('uses tool_use / tool_result blocks for Anthropic and toolUse / toolResult for Strands', () => {
-    expect(toMessages(france, 'anthropic')[3]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'step-2-call', content: 'Paris' }] });
+    expect(toMessages(france, 'anthropic')[3]).toEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'step-2-call', content: 'Paris' }],
+    });
     expect(toMessages(france, 'strands')[2]).toEqual({
       role: 'assistant',
-      content: [{ text: "I'll search for this." }, { toolUse: { toolUseId: 'step-2-call', name: 'search', input: {} } }],
+      content: [
+        { text: "I'll search for this." },
+        { toolUse: { toolUseId: 'step-2-call', name: 'search', input: {} } },
+      ],
     });
     expect(toMessages(france, 'strands')[3]).toEqual({
       role: 'user',
-      content: [{ toolResult: { toolUseId: 'step-2-call', status: 'success', content: [{ text: 'Paris' }] } }],
+      content: [
+        {
+          toolResult: { toolUseId: 'step-2-call', status: 'success', content: [{ text: 'Paris' }] },
+        },
+      ],
     });
   });
 
   it('writes smolagents messages with hyphenated roles, a Python repr of the calls, and summary mode', () => {
     const msgs = toMessages(france, 'smolagents');
-    expect(msgs[1]).toEqual({ role: 'user', content: [{ type: 'text', text: 'New task:\nWhat is the capital of France?' }] });
+    expect(msgs[1]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'New task:\nWhat is the capital of France?' }],
+    });
     expect(msgs[3]).toEqual({
       role: 'tool-call',
-      content: [{ type: 'text', text: "Calling tools:\n[{'id': 'step-2-call', 'type': 'function', 'function': {'name': 'search', 'arguments': {}}}]" }],
+      content: [
+        {
+          type: 'text',
+          text: "Calling tools:\n[{'id': 'step-2-call', 'type': 'function', 'function': {'name': 'search', 'arguments': {}}}]",
+        },
+      ],
     });
-    expect(msgs[4]).toEqual({ role: 'tool-response', content: [{ type: 'text', text: 'Observation:\nParis' }] });
+    expect(msgs[4]).toEqual({
+      role: 'tool-response',
+      content: [{ type: 'text', text: 'Observation:\nParis' }],
+    });
     const summary = toMessages(france, 'smolagents', { summaryMode: true });
     expect(summary.map((m) => m.role)).toEqual(['user', 'tool-call', 'tool-response']);
   });
@@ -81,12 +124,28 @@ describe('chat dialects', () => {
 describe('flat trajectory (seed 002)', () => {
   it('links tool_call and tool_result by tool_use_id and groups by role', () => {
     const items = toTrajectory(france).map((t) => t.item);
-    expect(items.map((i) => i.step_type)).toEqual(['system_prompt', 'user_query', 'thought', 'tool_call', 'tool_result', 'final_answer']);
-    expect(items[3]).toMatchObject({ content: 'Using tool: search', tool_data: { name: 'search', args: {} }, tool_use_id: 'step-2-call' });
+    expect(items.map((i) => i.step_type)).toEqual([
+      'system_prompt',
+      'user_query',
+      'thought',
+      'tool_call',
+      'tool_result',
+      'final_answer',
+    ]);
+    expect(items[3]).toMatchObject({
+      content: 'Using tool: search',
+      tool_data: { name: 'search', args: {} },
+      tool_use_id: 'step-2-call',
+    });
     expect(items[4]?.tool_use_id).toBe('step-2-call');
     const view = getMessagesView(items);
     expect(view.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
-    expect(view[2]?.content.map((b) => b.type)).toEqual(['thought', 'tool_call', 'tool_result', 'final_answer']);
+    expect(view[2]?.content.map((b) => b.type)).toEqual([
+      'thought',
+      'tool_call',
+      'tool_result',
+      'final_answer',
+    ]);
   });
 });
 
@@ -96,6 +155,8 @@ describe('dialect registry', () => {
     expect(new Set(DIALECT_REGISTRY.map((d) => d.label)).size).toBe(DIALECTS.length);
     expect(findDialect('anthropic')?.label).toBe('Anthropic');
     expect(findDialect('gemini')).toBeUndefined();
-    expect(() => stepToUnits({ id: 't', stepNumber: 0, kind: 'task', task: 'hi' }, 'gemini' as Dialect)).toThrow('Unknown dialect "gemini". Known: tinyagent, openai, anthropic, strands, smolagents');
+    expect(() =>
+      stepToUnits({ id: 't', stepNumber: 0, kind: 'task', task: 'hi' }, 'gemini' as Dialect),
+    ).toThrow('Unknown dialect "gemini". Known: tinyagent, openai, anthropic, strands, smolagents');
   });
 });

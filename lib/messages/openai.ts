@@ -23,7 +23,10 @@ export function openAIUnits(step: Step): Unit[] {
       const pieces = actionPieces(step);
       const units: Unit[] = [];
       if (pieces.text !== '' || pieces.calls.length > 0) {
-        const assistant: OpenAIMessage = { role: 'assistant', content: pieces.text === '' ? null : pieces.text };
+        const assistant: OpenAIMessage = {
+          role: 'assistant',
+          content: pieces.text === '' ? null : pieces.text,
+        };
         if (pieces.calls.length > 0) {
           assistant.tool_calls = pieces.calls.map((c) => ({
             id: c.id,
@@ -33,11 +36,17 @@ export function openAIUnits(step: Step): Unit[] {
         }
         units.push(u(assistant, assistantParts(step)));
       }
-      for (const r of pieces.results) units.push(u({ role: 'tool', content: r.content, tool_call_id: r.id }, [`result:${r.id}`]));
+      for (const r of pieces.results)
+        units.push(u({ role: 'tool', content: r.content, tool_call_id: r.id }, [`result:${r.id}`]));
       if (pieces.observation !== undefined) {
-        units.push(u({ role: 'user', content: `${OBSERVATION_PREFIX}${pieces.observation}` }, ['observation']));
+        units.push(
+          u({ role: 'user', content: `${OBSERVATION_PREFIX}${pieces.observation}` }, [
+            'observation',
+          ]),
+        );
       }
-      if (pieces.error !== undefined) units.push(u({ role: 'user', content: `${ERROR_PREFIX}${pieces.error}` }, ['error']));
+      if (pieces.error !== undefined)
+        units.push(u({ role: 'user', content: `${ERROR_PREFIX}${pieces.error}` }, ['error']));
       return units;
     }
     case 'scratchpad':

@@ -20,7 +20,11 @@ import { assistantParts, resultParts, whole } from './units';
 
 type Unit = MessageUnit<SmolagentsMessage>;
 
-function text(role: SmolagentsMessage['role'], value: string, parts: StepPart[] = ['content']): Unit {
+function text(
+  role: SmolagentsMessage['role'],
+  value: string,
+  parts: StepPart[] = ['content'],
+): Unit {
   return { message: { role, content: [{ type: 'text', text: value }] }, parts };
 }
 
@@ -43,7 +47,13 @@ export function smolagentsUnits(step: Step, summaryMode = false): Unit[] {
           type: 'function',
           function: { name: c.name, arguments: c.arguments },
         }));
-        messages.push(text('tool-call', `${SMOL_CALLING_TOOLS}${pyRepr(dicts)}`, assistantParts(step).filter((p) => p !== 'thought')));
+        messages.push(
+          text(
+            'tool-call',
+            `${SMOL_CALLING_TOOLS}${pyRepr(dicts)}`,
+            assistantParts(step).filter((p) => p !== 'thought'),
+          ),
+        );
       }
       const observation = observationOf(step);
       if (observation !== '') {
@@ -52,14 +62,26 @@ export function smolagentsUnits(step: Step, summaryMode = false): Unit[] {
       }
       if (step.error && !isOmitted(step, 'error')) {
         const callId = step.toolCalls[0] ? `Call id: ${step.toolCalls[0].id}\n` : '';
-        messages.push(text('tool-response', `${callId}${SMOL_ERROR_PREFIX}${step.error}${SMOL_RETRY_SUFFIX}`, ['error']));
+        messages.push(
+          text('tool-response', `${callId}${SMOL_ERROR_PREFIX}${step.error}${SMOL_RETRY_SUFFIX}`, [
+            'error',
+          ]),
+        );
       }
       return messages;
     }
     case 'scratchpad':
-      return whole(step, [text('assistant', step.modelOutput), text('user', `${SCRATCHPAD_PREFIX}${step.content}`, ['follow-up'])]);
+      return whole(step, [
+        text('assistant', step.modelOutput),
+        text('user', `${SCRATCHPAD_PREFIX}${step.content}`, ['follow-up']),
+      ]);
     case 'planning':
-      return summaryMode ? [] : whole(step, [text('assistant', step.plan.trim()), text('user', PLAN_FOLLOW_UP, ['follow-up'])]);
+      return summaryMode
+        ? []
+        : whole(step, [
+            text('assistant', step.plan.trim()),
+            text('user', PLAN_FOLLOW_UP, ['follow-up']),
+          ]);
     case 'final-answer':
       // smolagents: FinalAnswerStep has no messages; the last action already holds the answer.
       return [];

@@ -9,7 +9,10 @@ import { ERROR_PREFIX, OBSERVATION_PREFIX, PLAN_FOLLOW_UP, SCRATCHPAD_PREFIX } f
 import type { MessageUnit, TinyAgentMessage } from './types';
 
 export function tinyAgentUnits(step: Step): MessageUnit<TinyAgentMessage>[] {
-  const u = (message: TinyAgentMessage, parts: StepPart[] = ['content']): MessageUnit<TinyAgentMessage> => ({ message, parts });
+  const u = (
+    message: TinyAgentMessage,
+    parts: StepPart[] = ['content'],
+  ): MessageUnit<TinyAgentMessage> => ({ message, parts });
   switch (step.kind) {
     case 'system-prompt':
       return whole(step, [u({ role: 'system', content: step.content })]);

@@ -65,7 +65,10 @@ function stepItems(step: Step): { item: TrajectoryStep; part: StepPart }[] {
       const isAnswer = step.isFinal && step.toolCalls.length === 0;
       if (text !== '' && !isOmitted(step, 'thought')) {
         const stepType = isAnswer ? 'final_answer' : 'thought';
-        out.push({ item: item(step, { role: 'assistant', step_type: stepType, content: text }), part: 'thought' });
+        out.push({
+          item: item(step, { role: 'assistant', step_type: stepType, content: text }),
+          part: 'thought',
+        });
       }
       for (const call of step.toolCalls) {
         if (isOmitted(step, `call:${call.id}`)) continue;
@@ -83,8 +86,14 @@ function stepItems(step: Step): { item: TrajectoryStep; part: StepPart }[] {
       for (const call of step.toolCalls) {
         if (isOmitted(step, `result:${call.id}`)) continue;
         if (call.result === undefined && !errorFillsResults(step)) continue;
-        const error = call.result === undefined ? (step.error as string) : call.isError ? call.result : null;
-        const content = call.result === undefined ? `Error: ${error}` : call.isError ? `Error: ${call.result}` : call.result;
+        const error =
+          call.result === undefined ? (step.error as string) : call.isError ? call.result : null;
+        const content =
+          call.result === undefined
+            ? `Error: ${error}`
+            : call.isError
+              ? `Error: ${call.result}`
+              : call.result;
         out.push({
           item: item(step, {
             role: 'assistant',
@@ -97,12 +106,30 @@ function stepItems(step: Step): { item: TrajectoryStep; part: StepPart }[] {
         });
       }
       if (step.observation && !isOmitted(step, 'observation')) {
-        const fields = { role: 'assistant', step_type: 'tool_result', content: step.observation } as const;
-        out.push({ item: item(step, { ...fields, tool_data: { result: step.observation, error: null } }), part: 'observation' });
+        const fields = {
+          role: 'assistant',
+          step_type: 'tool_result',
+          content: step.observation,
+        } as const;
+        out.push({
+          item: item(step, { ...fields, tool_data: { result: step.observation, error: null } }),
+          part: 'observation',
+        });
       }
-      if (step.error && step.toolCalls.every((c) => c.result !== undefined) && !isOmitted(step, 'error')) {
-        const fields = { role: 'assistant', step_type: 'tool_result', content: `Error: ${step.error}` } as const;
-        out.push({ item: item(step, { ...fields, tool_data: { result: null, error: step.error } }), part: 'error' });
+      if (
+        step.error &&
+        step.toolCalls.every((c) => c.result !== undefined) &&
+        !isOmitted(step, 'error')
+      ) {
+        const fields = {
+          role: 'assistant',
+          step_type: 'tool_result',
+          content: `Error: ${step.error}`,
+        } as const;
+        out.push({
+          item: item(step, { ...fields, tool_data: { result: null, error: step.error } }),
+          part: 'error',
+        });
       }
       return out;
     }
@@ -122,7 +149,12 @@ export function toTrajectory(steps: readonly Step[]): TrajectoryItem[] {
 
 export interface TrajectoryViewMessage {
   role: TrajectoryRole;
-  content: { type: TrajectoryStepType; text: string; tool_data?: { [key: string]: JsonValue }; tool_use_id?: string }[];
+  content: {
+    type: TrajectoryStepType;
+    text: string;
+    tool_data?: { [key: string]: JsonValue };
+    tool_use_id?: string;
+  }[];
 }
 
 /** Seed 002 `get_messages_view()`: consecutive steps grouped by role into messages. */
@@ -134,7 +166,10 @@ export function getMessagesView(items: readonly TrajectoryStep[]): TrajectoryVie
       if (current) messages.push(current);
       current = { role: step.role, content: [] };
     }
-    const block: TrajectoryViewMessage['content'][number] = { type: step.step_type, text: step.content };
+    const block: TrajectoryViewMessage['content'][number] = {
+      type: step.step_type,
+      text: step.content,
+    };
     if (step.tool_data) block.tool_data = step.tool_data;
     if (step.tool_use_id) block.tool_use_id = step.tool_use_id;
     current.content.push(block);
@@ -142,5 +177,3 @@ export function getMessagesView(items: readonly TrajectoryStep[]): TrajectoryVie
   if (current) messages.push(current);
   return messages;
 }
-
-

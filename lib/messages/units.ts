@@ -15,10 +15,14 @@ export function whole<M>(step: Step, units: MessageUnit<M>[]): MessageUnit<M>[] 
 
 /** The parts of an action that travel in its "results" message (results, observation, error). */
 export function resultParts(step: ActionStep): StepPart[] {
-  return partsOf(step).filter((p) => (p.startsWith('result:') || p === 'observation' || p === 'error') && !isOmitted(step, p));
+  return partsOf(step).filter(
+    (p) => (p.startsWith('result:') || p === 'observation' || p === 'error') && !isOmitted(step, p),
+  );
 }
 
 /** The parts of an action that travel in its assistant message (text and calls). */
 export function assistantParts(step: ActionStep): StepPart[] {
-  return partsOf(step).filter((p) => (p === 'thought' || p.startsWith('call:')) && !isOmitted(step, p));
+  return partsOf(step).filter(
+    (p) => (p === 'thought' || p.startsWith('call:')) && !isOmitted(step, p),
+  );
 }

@@ -13,10 +13,14 @@ export interface StepFilter {
 /** Seed `filter_steps(steps, step_types, after_step, before_step, with_error)`. */
 export function filterSteps(steps: readonly Step[], filter: StepFilter = {}): Step[] {
   let out = [...steps];
-  if (filter.types && filter.types.length > 0) out = out.filter((s) => filter.types?.includes(s.kind));
-  if (filter.afterStep !== undefined) out = out.filter((s) => s.stepNumber > (filter.afterStep as number));
-  if (filter.beforeStep !== undefined) out = out.filter((s) => s.stepNumber < (filter.beforeStep as number));
-  if (filter.withError !== undefined) out = out.filter((s) => s.kind === 'action' && hasError(s) === filter.withError);
+  if (filter.types && filter.types.length > 0)
+    out = out.filter((s) => filter.types?.includes(s.kind));
+  if (filter.afterStep !== undefined)
+    out = out.filter((s) => s.stepNumber > (filter.afterStep as number));
+  if (filter.beforeStep !== undefined)
+    out = out.filter((s) => s.stepNumber < (filter.beforeStep as number));
+  if (filter.withError !== undefined)
+    out = out.filter((s) => s.kind === 'action' && hasError(s) === filter.withError);
   return out;
 }
 
@@ -55,6 +59,7 @@ function clock(timestamp: number | undefined): string {
 /** Seed `visualize_timeline`, returned as text (UTC clock times) instead of printed. */
 export function visualizeTimeline(steps: readonly Step[]): string {
   const lines = ['Conversation Timeline:', '-'.repeat(60)];
-  for (const s of steps) lines.push(`[${clock(s.timestamp)}] [${s.stepNumber}] ${summarizeStep(s)}`);
+  for (const s of steps)
+    lines.push(`[${clock(s.timestamp)}] [${s.stepNumber}] ${summarizeStep(s)}`);
   return lines.join('\n');
 }

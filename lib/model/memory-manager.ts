@@ -35,7 +35,11 @@ export class MemoryManager {
   }
 
   /** Applies a strategy and returns a new manager holding its result; this one is unchanged. */
-  prune<P>(strategy: Strategy<P>, params?: Partial<P>, ctx: StrategyContext = createStrategyContext()): { manager: MemoryManager; result: StrategyResult } {
+  prune<P>(
+    strategy: Strategy<P>,
+    params?: Partial<P>,
+    ctx: StrategyContext = createStrategyContext(),
+  ): { manager: MemoryManager; result: StrategyResult } {
     const result = strategy.apply({ steps: this.#steps }, parseParams(strategy, params ?? {}), ctx);
     return { manager: new MemoryManager(result.steps), result };
   }

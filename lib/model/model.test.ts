@@ -7,7 +7,10 @@ import { keepLastNSteps } from '../strategies/keep-last-n-steps';
 const steps = [
   { type: 'SystemPromptStep', data: { content: 'You are a code analysis expert.' } },
   { type: 'TaskStep', data: { task: 'Analyze this Python code for bugs.' } },
-  { type: 'ActionStep', data: { raw_llm_response: 'read', tool_name: 'read_file', observation: 'ok' } },
+  {
+    type: 'ActionStep',
+    data: { raw_llm_response: 'read', tool_name: 'read_file', observation: 'ok' },
+  },
   { type: 'ActionStep', data: { raw_llm_response: 'run', tool_name: 'run', error: 'boom' } },
   { type: 'ScratchpadStep', data: { content: 'remember', raw_llm_response: 'note' } },
 ].map((d, i) => stepFromDict(d, i));
@@ -19,7 +22,10 @@ describe('MemoryManager (seed 001)', () => {
     expect(m.steps.map((s) => s.stepNumber)).toEqual([0, 1, 2, 3, 4]);
     expect(m.actionCount).toBe(2);
     expect(m.getStepsByType('scratchpad')).toHaveLength(1);
-    expect(m.toMessages('tinyagent')[0]).toEqual({ role: 'system', content: 'You are a code analysis expert.' });
+    expect(m.toMessages('tinyagent')[0]).toEqual({
+      role: 'system',
+      content: 'You are a code analysis expert.',
+    });
   });
 
   it('prunes into a new manager and leaves the original whole', () => {
@@ -36,9 +42,14 @@ describe('MemoryManager (seed 001)', () => {
 
 describe('seed 000 helpers', () => {
   it('filters by type, range and error status', () => {
-    expect(filterSteps(steps, { types: ['action'], afterStep: 1, withError: false }).map((s) => s.id)).toEqual(['step-2']);
+    expect(
+      filterSteps(steps, { types: ['action'], afterStep: 1, withError: false }).map((s) => s.id),
+    ).toEqual(['step-2']);
     expect(filterSteps(steps, { withError: true }).map((s) => s.id)).toEqual(['step-3']);
-    expect(filterSteps(steps, { beforeStep: 2 }).map((s) => s.kind)).toEqual(['system-prompt', 'task']);
+    expect(filterSteps(steps, { beforeStep: 2 }).map((s) => s.kind)).toEqual([
+      'system-prompt',
+      'task',
+    ]);
   });
 
   it('summarizes each step on one line, as the seed prints it', () => {
@@ -49,10 +60,14 @@ describe('seed 000 helpers', () => {
       'Action: run (ERROR)',
       'Scratchpad: remember...',
     ]);
-    expect(visualizeTimeline(steps).split('\n')[2]).toBe('[--:--:--] [0] SystemPrompt: You are a code analysis expert....');
+    expect(visualizeTimeline(steps).split('\n')[2]).toBe(
+      '[--:--:--] [0] SystemPrompt: You are a code analysis expert....',
+    );
   });
 
   it('rejects an unknown step type with the seed message', () => {
-    expect(() => stepFromDict({ type: 'WeirdStep', data: {} })).toThrow('Unknown step type: WeirdStep');
+    expect(() => stepFromDict({ type: 'WeirdStep', data: {} })).toThrow(
+      'Unknown step type: WeirdStep',
+    );
   });
 });

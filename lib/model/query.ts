@@ -17,7 +17,14 @@ export interface StepQuery {
 }
 
 export function isEmptyQuery(q: StepQuery): boolean {
-  return !q.kinds?.length && !q.tool && q.withError === undefined && q.from === undefined && q.to === undefined && !q.text?.trim();
+  return (
+    !q.kinds?.length &&
+    !q.tool &&
+    q.withError === undefined &&
+    q.from === undefined &&
+    q.to === undefined &&
+    !q.text?.trim()
+  );
 }
 
 /** Indices of the steps that match, in order. */
@@ -35,7 +42,8 @@ export function queryStepIndices(steps: readonly Step[], q: StepQuery): number[]
   steps.forEach((s, i) => {
     if (!kept.has(s)) return;
     if (q.tool && !toolNamesOf(s).includes(q.tool)) return;
-    if (needle && !`${stepText(s)}\n${toolNamesOf(s).join(' ')}`.toLowerCase().includes(needle)) return;
+    if (needle && !`${stepText(s)}\n${toolNamesOf(s).join(' ')}`.toLowerCase().includes(needle))
+      return;
     out.push(i);
   });
   return out;

@@ -124,13 +124,15 @@ export function stepText(step: Step): string {
     if (text !== '') lines.push(text);
   }
   for (const call of step.toolCalls) {
-    if (!isOmitted(step, `call:${call.id}`)) lines.push(`→ ${call.name}(${formatArgs(call.arguments)})`);
+    if (!isOmitted(step, `call:${call.id}`))
+      lines.push(`→ ${call.name}(${formatArgs(call.arguments)})`);
   }
   for (const call of step.toolCalls) {
     if (isOmitted(step, `result:${call.id}`)) continue;
     if (call.result !== undefined) lines.push(`← ${call.isError ? 'Error: ' : ''}${call.result}`);
   }
-  if (step.observation && !isOmitted(step, 'observation')) lines.push(`Observation: ${step.observation}`);
+  if (step.observation && !isOmitted(step, 'observation'))
+    lines.push(`Observation: ${step.observation}`);
   if (step.error && !isOmitted(step, 'error')) lines.push(`Error: ${step.error}`);
   return lines.join('\n');
 }
@@ -141,5 +143,8 @@ export function toolNamesOf(step: Step): string[] {
 }
 
 export function hasError(step: Step): boolean {
-  return step.kind === 'action' && (Boolean(step.error) || step.toolCalls.some((c) => c.isError === true));
+  return (
+    step.kind === 'action' &&
+    (Boolean(step.error) || step.toolCalls.some((c) => c.isError === true))
+  );
 }

@@ -7,7 +7,8 @@
  * All values are treated as immutable: strategies return new objects and never edit their input.
  */
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 export const STEP_KINDS = [
   'system-prompt',
@@ -173,4 +174,8 @@ export interface HistoryFile {
 }
 
 /** A step before it has an id and a number (`Omit` distributed over the union). */
-export type StepDraft = Step extends infer S ? (S extends Step ? Omit<S, 'id' | 'stepNumber'> : never) : never;
+export type StepDraft = Step extends infer S
+  ? S extends Step
+    ? Omit<S, 'id' | 'stepNumber'>
+    : never
+  : never;

@@ -7,7 +7,13 @@ import { createStrategyContext } from '../strategies/context';
 import { modelCallIndices, replay } from './replay';
 
 const steps = importText(
-  readFileSync(new URL('../../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json', import.meta.url), 'utf8'),
+  readFileSync(
+    new URL(
+      '../../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+      import.meta.url,
+    ),
+    'utf8',
+  ),
   'tau.json',
 ).file.histories[0]?.steps as Step[];
 const ctx = createStrategyContext({ model: 'gpt-4o' });
@@ -17,7 +23,9 @@ describe('replay on a real tau-bench run', () => {
     const calls = modelCallIndices(steps);
     expect(calls).toHaveLength(steps.filter((s) => s.kind === 'action').length);
     const r = replay({ steps }, getStrategy('none'), {}, ctx);
-    r.calls.forEach((c) => expect(c.contextTokens).toBe(ctx.tokens.context(steps.slice(0, c.stepIndex))));
+    r.calls.forEach((c) =>
+      expect(c.contextTokens).toBe(ctx.tokens.context(steps.slice(0, c.stepIndex))),
+    );
     expect(r.totalInputTokens).toBe(r.calls.reduce((n, c) => n + c.contextTokens, 0));
     // Every call resends everything before it, so the run costs far more than one pass.
     expect(r.totalInputTokens).toBeGreaterThan(10 * ctx.tokens.context(steps));
@@ -25,17 +33,27 @@ describe('replay on a real tau-bench run', () => {
     expect(r.overflowCalls).toBe(0);
   });
 
-  it.each(['keep-last-n-steps', 'prune-old-observations', 'strands-sliding-window', 'token-budget', 'trajectory-sliding-window'])(
-    '%s saves against none, and every call is the strategy applied to its prefix',
-    (id) => {
-      const s = getStrategy(id);
-      const small = { 'strands-sliding-window': { windowSize: 10 }, 'token-budget': { maxTokens: 1_500 }, 'trajectory-sliding-window': { maxSteps: 20, preserveLast: 5 } }[id] ?? {};
-      const params = parseParams(s, small);
-      const r = replay({ steps }, s, params, ctx);
-      const base = replay({ steps }, getStrategy('none'), {}, ctx);
-      expect(r.totalInputTokens).toBeLessThan(base.totalInputTokens);
-      const k = r.calls[r.calls.length - 1] as { stepIndex: number; contextTokens: number };
-      expect(k.contextTokens).toBe(ctx.tokens.context(s.apply({ steps: steps.slice(0, k.stepIndex) }, params, ctx).steps));
-    },
-  );
+  it.each([
+    'keep-last-n-steps',
+    'prune-old-observations',
+    'strands-sliding-window',
+    'token-budget',
+    'trajectory-sliding-window',
+  ])('%s saves against none, and every call is the strategy applied to its prefix', (id) => {
+    const s = getStrategy(id);
+    const small =
+      {
+        'strands-sliding-window': { windowSize: 10 },
+        'token-budget': { maxTokens: 1_500 },
+        'trajectory-sliding-window': { maxSteps: 20, preserveLast: 5 },
+      }[id] ?? {};
+    const params = parseParams(s, small);
+    const r = replay({ steps }, s, params, ctx);
+    const base = replay({ steps }, getStrategy('none'), {}, ctx);
+    expect(r.totalInputTokens).toBeLessThan(base.totalInputTokens);
+    const k = r.calls[r.calls.length - 1] as { stepIndex: number; contextTokens: number };
+    expect(k.contextTokens).toBe(
+      ctx.tokens.context(s.apply({ steps: steps.slice(0, k.stepIndex) }, params, ctx).steps),
+    );
+  });
 });

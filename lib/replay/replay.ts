@@ -32,21 +32,35 @@ export function modelCallIndices(steps: readonly Step[]): number[] {
   return out;
 }
 
-export function replay<P>(history: HistoryLike, strategy: Strategy<P>, params: P, ctx: StrategyContext, options: { naive?: boolean } = {}): ReplayResult {
+export function replay<P>(
+  history: HistoryLike,
+  strategy: Strategy<P>,
+  params: P,
+  ctx: StrategyContext,
+  options: { naive?: boolean } = {},
+): ReplayResult {
   const callIndices = modelCallIndices(history.steps);
-  let tokens = options.naive ? undefined : strategy.replayTokens?.(history, callIndices, params, ctx);
+  let tokens = options.naive
+    ? undefined
+    : strategy.replayTokens?.(history, callIndices, params, ctx);
   if (tokens === undefined) {
     tokens = callIndices.map((k) => {
       const prefix = { ...history, steps: history.steps.slice(0, k) };
       return ctx.tokens.context(strategy.apply(prefix, params, ctx).steps);
     });
   }
-  const calls = callIndices.map((stepIndex, i) => ({ stepIndex, contextTokens: (tokens as number[])[i] as number }));
+  const calls = callIndices.map((stepIndex, i) => ({
+    stepIndex,
+    contextTokens: (tokens as number[])[i] as number,
+  }));
   return { calls, ...callTotals(calls, ctx.contextWindow) };
 }
 
 /** A run's input over all its calls, its largest request, and the calls over the context window. */
-export function callTotals(calls: readonly { readonly contextTokens: number }[], contextWindow: number): Omit<ReplayResult, 'calls'> {
+export function callTotals(
+  calls: readonly { readonly contextTokens: number }[],
+  contextWindow: number,
+): Omit<ReplayResult, 'calls'> {
   let total = 0;
   let peak = 0;
   let overflow = 0;

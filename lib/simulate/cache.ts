@@ -33,7 +33,8 @@ export type PriceSheet = z.infer<typeof priceSheetSchema>;
 
 const SOURCES: Readonly<Record<string, string>> = {
   anthropic: 'Anthropic pricing and "Prompt caching" docs (reads 0.1x, 5-minute writes 1.25x)',
-  openai: 'OpenAI pricing and "Prompt caching" guide (cached input price, 1,024-token minimum, 128-token steps)',
+  openai:
+    'OpenAI pricing and "Prompt caching" guide (cached input price, 1,024-token minimum, 128-token steps)',
   google: 'Gemini API pricing, implicit caching (0.25x)',
   deepseek: 'DeepSeek pricing (cache hit vs miss)',
   xai: 'xAI pricing (cached input)',
@@ -81,19 +82,36 @@ export interface RunCost {
 export function cachedTokensOf(shared: number, sheet: PriceSheet): number {
   if (shared <= 0 || shared < sheet.minCacheableTokens) return 0;
   if (sheet.granularity <= 1) return shared;
-  return sheet.minCacheableTokens + Math.floor((shared - sheet.minCacheableTokens) / sheet.granularity) * sheet.granularity;
+  return (
+    sheet.minCacheableTokens +
+    Math.floor((shared - sheet.minCacheableTokens) / sheet.granularity) * sheet.granularity
+  );
 }
 
 const perM = (tokens: number, usd: number) => (tokens / 1_000_000) * usd;
 
 /** One call's bill: `shared` is the prefix it shares with the previous call, `gapSeconds` the time since it. */
-export function callCost(contextTokens: number, shared: number, sheet: PriceSheet, gapSeconds?: number): CallCost {
-  const expired = sheet.ttlSeconds !== null && gapSeconds !== undefined && gapSeconds > sheet.ttlSeconds;
+export function callCost(
+  contextTokens: number,
+  shared: number,
+  sheet: PriceSheet,
+  gapSeconds?: number,
+): CallCost {
+  const expired =
+    sheet.ttlSeconds !== null && gapSeconds !== undefined && gapSeconds > sheet.ttlSeconds;
   const cached = expired ? 0 : Math.min(contextTokens, cachedTokensOf(shared, sheet));
   const fresh = contextTokens - cached;
   // A request below the minimum is not written to the cache: its new input costs the plain price.
-  const freshPrice = contextTokens - REPLY_PRIMING_TOKENS >= sheet.minCacheableTokens ? sheet.cacheWriteUsdPerMTok : sheet.inputUsdPerMTok;
-  return { cached, fresh, costUsd: perM(cached, sheet.cachedInputUsdPerMTok) + perM(fresh, freshPrice), uncachedCostUsd: perM(contextTokens, sheet.inputUsdPerMTok) };
+  const freshPrice =
+    contextTokens - REPLY_PRIMING_TOKENS >= sheet.minCacheableTokens
+      ? sheet.cacheWriteUsdPerMTok
+      : sheet.inputUsdPerMTok;
+  return {
+    cached,
+    fresh,
+    costUsd: perM(cached, sheet.cachedInputUsdPerMTok) + perM(fresh, freshPrice),
+    uncachedCostUsd: perM(contextTokens, sheet.inputUsdPerMTok),
+  };
 }
 
 /** The bill for every call of a simulated run. */
@@ -104,7 +122,10 @@ export function runCost(calls: readonly SimCall[], sheet: PriceSheet): RunCost {
   let uncachedCostUsd = 0;
   const out = calls.map((c, i) => {
     const before = calls[i - 1];
-    const gap = before?.timestamp !== undefined && c.timestamp !== undefined ? c.timestamp - before.timestamp : undefined;
+    const gap =
+      before?.timestamp !== undefined && c.timestamp !== undefined
+        ? c.timestamp - before.timestamp
+        : undefined;
     const cost = callCost(c.contextTokens, c.sharedPrefixTokens, sheet, gap);
     inputTokens += c.contextTokens;
     cachedTokens += cost.cached;
@@ -112,5 +133,12 @@ export function runCost(calls: readonly SimCall[], sheet: PriceSheet): RunCost {
     uncachedCostUsd += cost.uncachedCostUsd;
     return cost;
   });
-  return { calls: out, inputTokens, cachedTokens, freshTokens: inputTokens - cachedTokens, costUsd, uncachedCostUsd };
+  return {
+    calls: out,
+    inputTokens,
+    cachedTokens,
+    freshTokens: inputTokens - cachedTokens,
+    costUsd,
+    uncachedCostUsd,
+  };
 }

@@ -20,7 +20,11 @@ export function sameStep(a: Step, b: Step): boolean {
 }
 
 /** Tokens of the leading steps two contexts share (per-step granularity: a changed step ends the prefix). */
-export function sharedPrefixTokens(a: readonly Step[], b: readonly Step[], tokens: (s: Step) => number): number {
+export function sharedPrefixTokens(
+  a: readonly Step[],
+  b: readonly Step[],
+  tokens: (s: Step) => number,
+): number {
   let shared = 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {

@@ -33,15 +33,23 @@ export function contextEvents(steps: readonly Step[]): ContextEvent[] {
   for (const g of groupSteps(steps, planned)) groupOf.set(g.id, g.indices);
   const out: ContextEvent[] = [];
   steps.forEach((s, at) => {
-    if (s.kind === 'summary' && s.origin === 'model' && s.replaces.length > 0) out.push({ at, kind: 'compaction', stepIds: s.replaces });
+    if (s.kind === 'summary' && s.origin === 'model' && s.replaces.length > 0)
+      out.push({ at, kind: 'compaction', stepIds: s.replaces });
     if (s.kind !== 'action') return;
     for (const call of s.toolCalls) {
       if (call.name !== 'summarize_step' && call.name !== 'expand_step') continue;
       const planStepId = argOf(call.arguments, 'step_id');
       if (planStepId === undefined) continue;
       // The plan step's turns before this call (never the call itself: it carries the summary).
-      const stepIds = (groupOf.get(planStepId) ?? []).filter((i) => i < at && steps[i]?.kind !== 'system-prompt').map((i) => (steps[i] as Step).id);
-      out.push({ at, kind: call.name === 'summarize_step' ? 'summarize' : 'expand', stepIds, planStepId });
+      const stepIds = (groupOf.get(planStepId) ?? [])
+        .filter((i) => i < at && steps[i]?.kind !== 'system-prompt')
+        .map((i) => (steps[i] as Step).id);
+      out.push({
+        at,
+        kind: call.name === 'summarize_step' ? 'summarize' : 'expand',
+        stepIds,
+        planStepId,
+      });
     }
   });
   return out;
@@ -61,7 +69,11 @@ export function hiddenAfter(events: readonly ContextEvent[], upTo: number): Set<
 }
 
 /** What the agent's history really held before step `upTo`: its steps less what recorded events hid. */
-export function recordedView(steps: readonly Step[], events: readonly ContextEvent[], upTo: number): Step[] {
+export function recordedView(
+  steps: readonly Step[],
+  events: readonly ContextEvent[],
+  upTo: number,
+): Step[] {
   const hidden = hiddenAfter(events, upTo);
   const prefix = steps.slice(0, upTo);
   return hidden.size === 0 ? prefix : prefix.filter((s) => !hidden.has(s.id));

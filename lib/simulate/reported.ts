@@ -18,9 +18,18 @@ import type { SimCall, SimulatedRun } from './simulate';
 export interface ReportedCheck {
   /** Calls whose reported usage was compared. */
   readonly calls: number;
-  readonly reported: { readonly input: number; readonly cached: number; readonly written: number; readonly costUsd: number };
+  readonly reported: {
+    readonly input: number;
+    readonly cached: number;
+    readonly written: number;
+    readonly costUsd: number;
+  };
   readonly simulated: { readonly input: number; readonly cached: number; readonly costUsd: number };
-  readonly calibrated: { readonly input: number; readonly cached: number; readonly costUsd: number };
+  readonly calibrated: {
+    readonly input: number;
+    readonly cached: number;
+    readonly costUsd: number;
+  };
   /** Tokens the file did not record, sent with every request (fit). */
   readonly offsetTokens: number;
   /** Provider tokens per counted token (fit). */
@@ -32,7 +41,10 @@ export interface ReportedCheck {
 
 /** Anthropic reports fresh input apart from cache reads and writes; OpenAI's input includes its cached part. */
 function isAdditive(usages: readonly Usage[], model: string | undefined): boolean {
-  return usages.some((u) => u.cacheCreationInputTokens !== undefined) || findModel(model)?.cache?.provider === 'anthropic';
+  return (
+    usages.some((u) => u.cacheCreationInputTokens !== undefined) ||
+    findModel(model)?.cache?.provider === 'anthropic'
+  );
 }
 
 const perM = (tokens: number, usd: number) => (tokens / 1_000_000) * usd;
@@ -54,12 +66,17 @@ export function fitLine(xs: readonly number[], ys: readonly number[]): { a: numb
   return { a: my - b * mx, b };
 }
 
-export function checkReportedUsage(history: History, baseline: SimulatedRun, sheet: PriceSheet): ReportedCheck | undefined {
+export function checkReportedUsage(
+  history: History,
+  baseline: SimulatedRun,
+  sheet: PriceSheet,
+): ReportedCheck | undefined {
   const usageAt = new Map<number, Usage>();
   for (const call of baseline.calls) {
     const step = history.steps[call.stepIndex] as ActionStep | PlanningStep | undefined;
     const u = step && 'usage' in step ? step.usage : undefined;
-    if (u && (u.inputTokens !== undefined || u.cacheReadInputTokens !== undefined)) usageAt.set(call.stepIndex, u);
+    if (u && (u.inputTokens !== undefined || u.cacheReadInputTokens !== undefined))
+      usageAt.set(call.stepIndex, u);
   }
   if (usageAt.size === 0) return undefined;
   const additive = isAdditive([...usageAt.values()], history.model);
@@ -80,7 +97,10 @@ export function checkReportedUsage(history: History, baseline: SimulatedRun, she
     reported.input += total;
     reported.cached += read;
     reported.written += written;
-    reported.costUsd += perM(fresh, sheet.inputUsdPerMTok) + perM(read, sheet.cachedInputUsdPerMTok) + perM(written, sheet.cacheWriteUsdPerMTok);
+    reported.costUsd +=
+      perM(fresh, sheet.inputUsdPerMTok) +
+      perM(read, sheet.cachedInputUsdPerMTok) +
+      perM(written, sheet.cacheWriteUsdPerMTok);
     xs.push(call.contextTokens);
     ys.push(total);
   }
@@ -90,18 +110,32 @@ export function checkReportedUsage(history: History, baseline: SimulatedRun, she
   const first = used[0];
   const warm = first && !first.prev ? Math.max(0, first.u.cacheReadInputTokens ?? 0) : 0;
   for (const { call, prev } of used) {
-    const gap = prev?.timestamp !== undefined && call.timestamp !== undefined ? call.timestamp - prev.timestamp : undefined;
+    const gap =
+      prev?.timestamp !== undefined && call.timestamp !== undefined
+        ? call.timestamp - prev.timestamp
+        : undefined;
     const raw = callCost(call.contextTokens, call.sharedPrefixTokens, sheet, gap);
     simulated.input += call.contextTokens;
     simulated.cached += raw.cached;
     simulated.costUsd += raw.costUsd;
     const context = Math.round(a + b * call.contextTokens);
-    const shared = prev ? Math.round(a + b * call.sharedPrefixTokens) : Math.min(warm, Math.max(0, Math.round(a)));
+    const shared = prev
+      ? Math.round(a + b * call.sharedPrefixTokens)
+      : Math.min(warm, Math.max(0, Math.round(a)));
     const cal = callCost(context, shared, sheet, gap);
     calibrated.input += context;
     calibrated.cached += cal.cached;
     calibrated.costUsd += cal.costUsd;
   }
   const gap = (x: number) => (reported.costUsd > 0 ? (x - reported.costUsd) / reported.costUsd : 0);
-  return { calls: used.length, reported, simulated, calibrated, offsetTokens: Math.round(a), scale: b, rawGap: gap(simulated.costUsd), calibratedGap: gap(calibrated.costUsd) };
+  return {
+    calls: used.length,
+    reported,
+    simulated,
+    calibrated,
+    offsetTokens: Math.round(a),
+    scale: b,
+    rawGap: gap(simulated.costUsd),
+    calibratedGap: gap(calibrated.costUsd),
+  };
 }

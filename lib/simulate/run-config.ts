@@ -24,10 +24,20 @@
  */
 import { z } from 'zod';
 
-export const TRIGGER_KINDS = ['every-call', 'after-step', 'step-count', 'after-invocation', 'token-limit', 'every-k-calls'] as const;
+export const TRIGGER_KINDS = [
+  'every-call',
+  'after-step',
+  'step-count',
+  'after-invocation',
+  'token-limit',
+  'every-k-calls',
+] as const;
 export type TriggerKind = (typeof TRIGGER_KINDS)[number];
 
-const overflow = z.boolean().default(false).describe("Also run before any call whose context exceeds the model's window.");
+const overflow = z
+  .boolean()
+  .default(false)
+  .describe("Also run before any call whose context exceeds the model's window.");
 
 export const triggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('every-call'), onOverflow: overflow }).strict(),
@@ -35,7 +45,12 @@ export const triggerSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('step-count'),
-      threshold: z.number().int().min(0).default(20).describe('Run after a step is added when the history holds more steps than this.'),
+      threshold: z
+        .number()
+        .int()
+        .min(0)
+        .default(20)
+        .describe('Run after a step is added when the history holds more steps than this.'),
       onOverflow: overflow,
     })
     .strict(),
@@ -43,7 +58,12 @@ export const triggerSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('token-limit'),
-      tokens: z.number().int().min(0).default(100_000).describe('Run before a call whose context exceeds this many tokens.'),
+      tokens: z
+        .number()
+        .int()
+        .min(0)
+        .default(100_000)
+        .describe('Run before a call whose context exceeds this many tokens.'),
       onOverflow: overflow,
     })
     .strict(),
@@ -66,7 +86,10 @@ export interface RunConfig {
 }
 
 /** Today's model and the default: re-applied to the whole history before every call. */
-export const DEFAULT_RUN: RunConfig = { trigger: { kind: 'every-call', onOverflow: false }, mode: 'stateless' };
+export const DEFAULT_RUN: RunConfig = {
+  trigger: { kind: 'every-call', onOverflow: false },
+  mode: 'stateless',
+};
 
 export const TRIGGER_LABELS: Readonly<Record<TriggerKind, string>> = {
   'every-call': 'before every call',
@@ -94,7 +117,11 @@ export class RunConfigError extends Error {
 }
 
 /** Names the first unknown key of an object against the expected ones, or undefined. */
-export function unknownKeyProblem(value: unknown, expected: readonly string[], what: string): string | undefined {
+export function unknownKeyProblem(
+  value: unknown,
+  expected: readonly string[],
+  what: string,
+): string | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const unknown = Object.keys(value).filter((k) => !expected.includes(k));
   if (unknown.length === 0) return undefined;
@@ -112,17 +139,28 @@ export function triggerKeys(kind: TriggerKind): string[] {
 export function parseTrigger(raw: unknown): Trigger {
   if (raw === undefined) return DEFAULT_RUN.trigger;
   if (typeof raw === 'string') raw = { kind: raw };
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new RunConfigError('trigger: expected an object like {"kind": "step-count", "threshold": 20}');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new RunConfigError(
+      'trigger: expected an object like {"kind": "step-count", "threshold": 20}',
+    );
   const kind = (raw as { kind?: unknown }).kind;
   if (!(TRIGGER_KINDS as readonly unknown[]).includes(kind)) {
-    throw new RunConfigError(`trigger: unknown kind ${JSON.stringify(kind)} (expected: ${TRIGGER_KINDS.join(', ')})`);
+    throw new RunConfigError(
+      `trigger: unknown kind ${JSON.stringify(kind)} (expected: ${TRIGGER_KINDS.join(', ')})`,
+    );
   }
-  const problem = unknownKeyProblem(raw, triggerKeys(kind as TriggerKind), `trigger ${String(kind)}`);
+  const problem = unknownKeyProblem(
+    raw,
+    triggerKeys(kind as TriggerKind),
+    `trigger ${String(kind)}`,
+  );
   if (problem) throw new RunConfigError(problem);
   const parsed = triggerSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new RunConfigError(`trigger ${String(kind)}: ${issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'invalid'}`);
+    throw new RunConfigError(
+      `trigger ${String(kind)}: ${issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'invalid'}`,
+    );
   }
   return parsed.data;
 }
@@ -151,5 +189,7 @@ export function describeRun(run: RunConfig): string {
 }
 
 export function isDefaultRun(run: RunConfig): boolean {
-  return run.mode === DEFAULT_RUN.mode && run.trigger.kind === 'every-call' && !run.trigger.onOverflow;
+  return (
+    run.mode === DEFAULT_RUN.mode && run.trigger.kind === 'every-call' && !run.trigger.onOverflow
+  );
 }

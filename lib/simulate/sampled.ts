@@ -22,7 +22,8 @@ function spread(count: number, budget: number): number[] {
   const n = Math.min(count - 1, budget);
   if (n === count - 1) return Array.from({ length: n }, (_, i) => i + 1);
   const out = new Set<number>();
-  for (let i = 0; out.size < n && i < 4 * n; i++) out.add(1 + Math.floor((((i + 1) * 0.6180339887498949) % 1) * (count - 1)));
+  for (let i = 0; out.size < n && i < 4 * n; i++)
+    out.add(1 + Math.floor((((i + 1) * 0.6180339887498949) % 1) * (count - 1)));
   return [...out].sort((a, b) => a - b);
 }
 
@@ -31,26 +32,54 @@ function spread(count: number, budget: number): number[] {
  * the fast replay; prefixes measured by applying the strategy at a sample of call pairs, each call's
  * share of the previous context taken from the nearest measured call.
  */
-export function sampledRun<P>(history: HistoryLike, strategy: Strategy<P>, params: P, ctx: StrategyContext, run: RunConfig, callIdx: readonly number[], tokens: readonly number[], options: SimulateOptions): SimulatedRun {
-  const at = (k: number) => strategy.apply({ ...history, steps: history.steps.slice(0, k) }, params, ctx).steps;
+export function sampledRun<P>(
+  history: HistoryLike,
+  strategy: Strategy<P>,
+  params: P,
+  ctx: StrategyContext,
+  run: RunConfig,
+  callIdx: readonly number[],
+  tokens: readonly number[],
+  options: SimulateOptions,
+): SimulatedRun {
+  const at = (k: number) =>
+    strategy.apply({ ...history, steps: history.steps.slice(0, k) }, params, ctx).steps;
   const stepTokens = (s: Step) => ctx.tokens.step(s);
   // Each measurement applies the strategy twice: about 300,000 step visits in all.
-  const budget = Math.max(16, Math.min(300, Math.floor(150_000 / Math.max(1, history.steps.length))));
+  const budget = Math.max(
+    16,
+    Math.min(300, Math.floor(150_000 / Math.max(1, history.steps.length))),
+  );
   const measuredAt = spread(callIdx.length, budget);
   // Each measured call: the prefix it shares, and the previous context it could have shared.
-  const measured = measuredAt.map((c) => ({ c, prev: (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS, shared: sharedPrefixTokens(at(callIdx[c - 1] as number), at(callIdx[c] as number), stepTokens) }));
+  const measured = measuredAt.map((c) => ({
+    c,
+    prev: (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS,
+    shared: sharedPrefixTokens(at(callIdx[c - 1] as number), at(callIdx[c] as number), stepTokens),
+  }));
   // A call's share of the previous context: the run-wide weighted share of the measured calls (a
   // window's share swings from call to call, so local estimates are noisier than the run's).
   const NEAREST = measured.length;
   let lo = 0;
   const calls: SimCall[] = callIdx.map((stepIndex, c) => {
-    while (lo + NEAREST < measured.length && Math.abs((measured[lo + NEAREST] as { c: number }).c - c) < Math.abs((measured[lo] as { c: number }).c - c)) lo++;
+    while (
+      lo + NEAREST < measured.length &&
+      Math.abs((measured[lo + NEAREST] as { c: number }).c - c) <
+        Math.abs((measured[lo] as { c: number }).c - c)
+    )
+      lo++;
     const near = measured.slice(lo, lo + NEAREST);
     const whole = near.reduce((x, m) => x + m.prev, 0);
     const ratio = whole > 0 ? near.reduce((x, m) => x + m.shared, 0) / whole : 1;
     const prev = c === 0 ? 0 : (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS;
     const ts = (history.steps[stepIndex] as Step).timestamp;
-    return { stepIndex, contextTokens: tokens[c] as number, sharedPrefixTokens: c === 0 ? 0 : Math.round(ratio * prev), applied: true, ...(ts !== undefined ? { timestamp: ts } : {}) };
+    return {
+      stepIndex,
+      contextTokens: tokens[c] as number,
+      sharedPrefixTokens: c === 0 ? 0 : Math.round(ratio * prev),
+      applied: true,
+      ...(ts !== undefined ? { timestamp: ts } : {}),
+    };
   });
   const contexts = new Map<number, readonly Step[]>();
   for (const k of options.keepContextsAt ?? []) contexts.set(k, at(k));
@@ -62,8 +91,15 @@ export function sampledRun<P>(history: HistoryLike, strategy: Strategy<P>, param
     run,
     calls,
     ...callTotals(calls, ctx.contextWindow),
-    applications: calls.map((c) => ({ atStep: c.stepIndex, beforeTokens: full[c.stepIndex] as number, afterTokens: c.contextTokens })),
-    final: { ...final, notes: [`ran ${calls.length + 1} times (${describeRun(run)})`, ...final.notes] },
+    applications: calls.map((c) => ({
+      atStep: c.stepIndex,
+      beforeTokens: full[c.stepIndex] as number,
+      afterTokens: c.contextTokens,
+    })),
+    final: {
+      ...final,
+      notes: [`ran ${calls.length + 1} times (${describeRun(run)})`, ...final.notes],
+    },
     contexts,
     prefixSampled: { measured: measuredAt.length, total: calls.length },
   };

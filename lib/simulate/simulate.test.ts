@@ -22,25 +22,50 @@ import { checkReportedUsage } from './reported';
 import { parseRunConfig, RunConfigError, type RunConfig } from './run-config';
 import { simulate } from './simulate';
 
-const real = (path: string) => importText(readFileSync(new URL(`../../test/fixtures/real/${path}`, import.meta.url), 'utf8'), path).file.histories[0]!;
+const real = (path: string) =>
+  importText(
+    readFileSync(new URL(`../../test/fixtures/real/${path}`, import.meta.url), 'utf8'),
+    path,
+  ).file.histories[0]!;
 const tau = real('openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json');
 
 /** Every step costs 10 tokens, a request 3 more: contexts can be computed by hand. */
 function flatContext(contextWindow = 1_000): StrategyContext {
   const base = createStepTokens('heuristic');
   return {
-    tokens: { counter: base.counter, dialect: 'openai', step: () => 10, context: (steps) => 3 + 10 * steps.length },
+    tokens: {
+      counter: base.counter,
+      dialect: 'openai',
+      step: () => 10,
+      context: (steps) => 3 + 10 * steps.length,
+    },
     contextWindow,
     summarizer: extractiveSummarizer,
   };
 }
 
 const sys: Step = { kind: 'system-prompt', id: 'S', stepNumber: 0, content: 'You are helpful.' };
-const task = (id: string, text = 'Do it'): Step => ({ kind: 'task', id, stepNumber: 1, task: text });
-const act = (id: string, observation = `result of ${id}`): Step => ({ kind: 'action', id, stepNumber: 2, toolCalls: [], isFinal: false, modelOutput: `I run ${id}`, observation });
+const task = (id: string, text = 'Do it'): Step => ({
+  kind: 'task',
+  id,
+  stepNumber: 1,
+  task: text,
+});
+const act = (id: string, observation = `result of ${id}`): Step => ({
+  kind: 'action',
+  id,
+  stepNumber: 2,
+  toolCalls: [],
+  isFinal: false,
+  modelOutput: `I run ${id}`,
+  observation,
+});
 const actions = (n: number) => Array.from({ length: n }, (_, i) => act(`A${i + 1}`));
 
-const run = (trigger: RunConfig['trigger'], mode: RunConfig['mode'] = 'in-place'): RunConfig => ({ trigger, mode });
+const run = (trigger: RunConfig['trigger'], mode: RunConfig['mode'] = 'in-place'): RunConfig => ({
+  trigger,
+  mode,
+});
 
 describe('triggers and in-place state, against hand-computed replays', () => {
   const steps = [sys, task('T'), ...actions(8)];
@@ -48,7 +73,13 @@ describe('triggers and in-place state, against hand-computed replays', () => {
 
   it('in place with a step-count trigger draws the seed 001 sawtooth', () => {
     // After A4 the history holds 6 steps > 5: keep S, T, A4. It regrows to 6 after A7: S, T, A7.
-    const sim = simulate({ steps }, keep1, { n: 1 }, flatContext(), run({ kind: 'step-count', threshold: 5, onOverflow: false }));
+    const sim = simulate(
+      { steps },
+      keep1,
+      { n: 1 },
+      flatContext(),
+      run({ kind: 'step-count', threshold: 5, onOverflow: false }),
+    );
     expect(sim.calls.map((c) => c.contextTokens)).toEqual([23, 33, 43, 53, 33, 43, 53, 33]);
     expect(sim.calls.map((c) => c.sharedPrefixTokens)).toEqual([0, 20, 30, 40, 20, 30, 40, 20]);
     expect(sim.applications.map((a) => [a.atStep, a.beforeTokens, a.afterTokens])).toEqual([
@@ -56,32 +87,91 @@ describe('triggers and in-place state, against hand-computed replays', () => {
       [9, 63, 33],
     ]);
     expect(sim.final.steps.map((s) => s.id)).toEqual(['S', 'T', 'A7', 'A8']);
-    expect(sim.final.fates.map((f) => f.kind)).toEqual(['kept', 'kept', 'removed', 'removed', 'removed', 'removed', 'removed', 'removed', 'kept', 'kept']);
+    expect(sim.final.fates.map((f) => f.kind)).toEqual([
+      'kept',
+      'kept',
+      'removed',
+      'removed',
+      'removed',
+      'removed',
+      'removed',
+      'removed',
+      'kept',
+      'kept',
+    ]);
   });
 
   it('stateless with the same trigger re-derives the view from the full history each time', () => {
-    const sim = simulate({ steps }, keep1, { n: 1 }, flatContext(), run({ kind: 'step-count', threshold: 5, onOverflow: false }, 'stateless'));
+    const sim = simulate(
+      { steps },
+      keep1,
+      { n: 1 },
+      flatContext(),
+      run({ kind: 'step-count', threshold: 5, onOverflow: false }, 'stateless'),
+    );
     expect(sim.calls.map((c) => c.contextTokens)).toEqual([23, 33, 43, 53, 33, 33, 33, 33]);
     expect(sim.applications.map((a) => a.atStep)).toEqual([6, 7, 8, 9, 10]);
   });
 
   it('every K calls runs before calls K, 2K, …; a token limit before a call over it', () => {
-    const everyThird = simulate({ steps }, keep1, { n: 1 }, flatContext(), run({ kind: 'every-k-calls', k: 3, onOverflow: false }));
+    const everyThird = simulate(
+      { steps },
+      keep1,
+      { n: 1 },
+      flatContext(),
+      run({ kind: 'every-k-calls', k: 3, onOverflow: false }),
+    );
     // Calls 3 and 6 see S, T, A_{k-1}; the others grow from there.
     expect(everyThird.calls.map((c) => c.contextTokens)).toEqual([23, 33, 33, 43, 53, 33, 43, 53]);
-    expect(everyThird.calls.map((c) => c.applied)).toEqual([false, false, true, false, false, true, false, false]);
-    const limit = simulate({ steps }, keep1, { n: 1 }, flatContext(), run({ kind: 'token-limit', tokens: 50, onOverflow: false }));
+    expect(everyThird.calls.map((c) => c.applied)).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    const limit = simulate(
+      { steps },
+      keep1,
+      { n: 1 },
+      flatContext(),
+      run({ kind: 'token-limit', tokens: 50, onOverflow: false }),
+    );
     expect(limit.calls.map((c) => c.contextTokens)).toEqual([23, 33, 43, 33, 43, 33, 43, 33]);
   });
 
   it('on overflow runs only when a call would exceed the window', () => {
-    const sim = simulate({ steps }, keep1, { n: 2 }, flatContext(60), run({ kind: 'after-invocation', onOverflow: true }));
+    const sim = simulate(
+      { steps },
+      keep1,
+      { n: 2 },
+      flatContext(60),
+      run({ kind: 'after-invocation', onOverflow: true }),
+    );
     expect(sim.calls.map((c) => c.contextTokens)).toEqual([23, 33, 43, 53, 43, 53, 43, 53]);
   });
 
   it('after each invocation runs when the next user task arrives (seed 002, Strands)', () => {
-    const two = [sys, task('T1'), act('A1'), act('A2'), act('A3'), task('T2'), act('B1'), act('B2')];
-    const sim = simulate({ steps: two }, keep1, { n: 1 }, flatContext(), run({ kind: 'after-invocation', onOverflow: false }));
+    const two = [
+      sys,
+      task('T1'),
+      act('A1'),
+      act('A2'),
+      act('A3'),
+      task('T2'),
+      act('B1'),
+      act('B2'),
+    ];
+    const sim = simulate(
+      { steps: two },
+      keep1,
+      { n: 1 },
+      flatContext(),
+      run({ kind: 'after-invocation', onOverflow: false }),
+    );
     // Within the first invocation nothing runs; before T2 the history becomes S, T1, A3, so B1 sees
     // S, T1, A3, T2 and B2 one step more.
     expect(sim.calls.map((c) => c.contextTokens)).toEqual([23, 33, 43, 43, 53]);
@@ -92,20 +182,40 @@ describe('triggers and in-place state, against hand-computed replays', () => {
   it('in place, a summary is summarized again by the next compaction, and stands for the originals', () => {
     const long = [sys, task('T'), ...actions(12)];
     const compact = getStrategy('compact-conversation');
-    const sim = simulate({ steps: long }, compact, parseParams(compact, { thresholdTokens: 60 }), flatContext(), run({ kind: 'every-call', onOverflow: false }));
+    const sim = simulate(
+      { steps: long },
+      compact,
+      parseParams(compact, { thresholdTokens: 60 }),
+      flatContext(),
+      run({ kind: 'every-call', onOverflow: false }),
+    );
     expect(sim.applications.length).toBeGreaterThan(2);
     expect(Math.max(...sim.calls.map((c) => c.contextTokens))).toBeLessThanOrEqual(73);
     const summary = sim.final.steps.find((s) => s.kind === 'summary');
-    expect(summary?.kind === 'summary' && summary.replaces.every((id) => long.some((s) => s.id === id))).toBe(true);
+    expect(
+      summary?.kind === 'summary' && summary.replaces.every((id) => long.some((s) => s.id === id)),
+    ).toBe(true);
     expect(sim.final.fates.filter((f) => f.kind === 'summarized').length).toBeGreaterThan(8);
   });
 
   it('refuses unknown trigger kinds and keys, naming what it expected; accepts 0 where upstream does', () => {
-    expect(() => parseRunConfig({ trigger: { kind: 'sometimes' } })).toThrow('trigger: unknown kind "sometimes" (expected: every-call, after-step, step-count, after-invocation, token-limit, every-k-calls)');
-    expect(() => parseRunConfig({ trigger: { kind: 'step-count', treshold: 3 } })).toThrow(new RunConfigError('trigger step-count: unknown key "treshold" (expected: kind, threshold, onOverflow)'));
+    expect(() => parseRunConfig({ trigger: { kind: 'sometimes' } })).toThrow(
+      'trigger: unknown kind "sometimes" (expected: every-call, after-step, step-count, after-invocation, token-limit, every-k-calls)',
+    );
+    expect(() => parseRunConfig({ trigger: { kind: 'step-count', treshold: 3 } })).toThrow(
+      new RunConfigError(
+        'trigger step-count: unknown key "treshold" (expected: kind, threshold, onOverflow)',
+      ),
+    );
     expect(() => parseRunConfig({ mode: 'inplace' })).toThrow(RunConfigError);
-    expect(() => parseRunConfig({ trigger: 'every-call', when: 1 })).toThrow('run: unknown key "when" (expected: trigger, mode)');
-    expect(parseRunConfig({ trigger: { kind: 'step-count', threshold: 0 } }).trigger).toEqual({ kind: 'step-count', threshold: 0, onOverflow: false });
+    expect(() => parseRunConfig({ trigger: 'every-call', when: 1 })).toThrow(
+      'run: unknown key "when" (expected: trigger, mode)',
+    );
+    expect(parseRunConfig({ trigger: { kind: 'step-count', threshold: 0 } }).trigger).toEqual({
+      kind: 'step-count',
+      threshold: 0,
+      onOverflow: false,
+    });
   });
 });
 
@@ -116,7 +226,9 @@ describe('stateless before every call is replay()', () => {
     const params = parseParams(s, {});
     const sim = simulate(tau, s, params, ctx);
     const r = replay(tau, s, params, ctx, { naive: true });
-    expect(sim.calls.map((c) => [c.stepIndex, c.contextTokens])).toEqual(r.calls.map((c) => [c.stepIndex, c.contextTokens]));
+    expect(sim.calls.map((c) => [c.stepIndex, c.contextTokens])).toEqual(
+      r.calls.map((c) => [c.stepIndex, c.contextTokens]),
+    );
     expect(sim.totalInputTokens).toBe(r.totalInputTokens);
     expect(sim.final.steps).toEqual(s.apply(tau, params, ctx).steps);
   });
@@ -127,8 +239,17 @@ describe('stateless before every call is replay()', () => {
         const c = createStrategyContext({ contextWindow: 2_000 });
         for (const id of ['keep-last-n-steps', 'strands-sliding-window', 'token-budget'] as const) {
           const s = getStrategy(id);
-          const params = parseParams(s, id === 'keep-last-n-steps' ? { n } : id === 'token-budget' ? { maxTokens: 200 + 100 * n } : { windowSize: 2 * n });
-          expect(simulate({ steps }, s, params, c).totalInputTokens).toBe(replay({ steps }, s, params, c, { naive: true }).totalInputTokens);
+          const params = parseParams(
+            s,
+            id === 'keep-last-n-steps'
+              ? { n }
+              : id === 'token-budget'
+                ? { maxTokens: 200 + 100 * n }
+                : { windowSize: 2 * n },
+          );
+          expect(simulate({ steps }, s, params, c).totalInputTokens).toBe(
+            replay({ steps }, s, params, c, { naive: true }).totalInputTokens,
+          );
         }
       }),
       { numRuns: 60 },
@@ -137,7 +258,9 @@ describe('stateless before every call is replay()', () => {
 
   it('none shares the whole previous context at every call', () => {
     const sim = simulate(tau, none, {}, ctx);
-    sim.calls.forEach((c, i) => expect(c.sharedPrefixTokens).toBe(i === 0 ? 0 : (sim.calls[i - 1]?.contextTokens ?? 0) - 3));
+    sim.calls.forEach((c, i) =>
+      expect(c.sharedPrefixTokens).toBe(i === 0 ? 0 : (sim.calls[i - 1]?.contextTokens ?? 0) - 3),
+    );
   });
 });
 
@@ -153,7 +276,9 @@ describe('long runs before every call sample their shared prefixes', () => {
       const exact = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
       expect(sampled.prefixSampled?.measured).toBeLessThan(sampled.calls.length);
       expect(exact.prefixSampled).toBeUndefined();
-      expect(sampled.calls.map((c) => c.contextTokens)).toEqual(exact.calls.map((c) => c.contextTokens));
+      expect(sampled.calls.map((c) => c.contextTokens)).toEqual(
+        exact.calls.map((c) => c.contextTokens),
+      );
       const [a, b] = [runCost(sampled.calls, sheet).costUsd, runCost(exact.calls, sheet).costUsd];
       expect(Math.abs(a - b) / b).toBeLessThan(0.06);
     }
@@ -170,7 +295,8 @@ describe('the tinyAgent preset is seed 004 ReactAgent(enable_pruning=True)', () 
       memory.push(step.kind === 'action' ? truncateAction(step, 500) : step);
       // prune_old_observations(prune_keep_last=5): actions before the last 5 cut to 100 + "...".
       const actionsAt = memory.map((s, j) => (s.kind === 'action' ? j : -1)).filter((j) => j >= 0);
-      for (const j of actionsAt.slice(0, Math.max(0, actionsAt.length - 5))) memory[j] = truncateAction(memory[j] as ActionStep, 100);
+      for (const j of actionsAt.slice(0, Math.max(0, actionsAt.length - 5)))
+        memory[j] = truncateAction(memory[j] as ActionStep, 100);
     });
     return contexts;
   }
@@ -183,9 +309,19 @@ describe('the tinyAgent preset is seed 004 ReactAgent(enable_pruning=True)', () 
     const ctx = createStrategyContext({ dialect: 'tinyagent' });
     const s = getStrategy('prune-old-observations');
     const calls = history.steps.map((st, i) => (isModelCall(st) ? i : -1)).filter((i) => i >= 0);
-    const sim = simulate(history, s, parseParams(s, { keepLastN: 5, maxLength: 100, recordMaxLength: 500 }), ctx, run({ kind: 'after-step', onOverflow: false }), { keepContextsAt: new Set(calls) });
+    const sim = simulate(
+      history,
+      s,
+      parseParams(s, { keepLastN: 5, maxLength: 100, recordMaxLength: 500 }),
+      ctx,
+      run({ kind: 'after-step', onOverflow: false }),
+      { keepContextsAt: new Set(calls) },
+    );
     const expected = seedLoop(history.steps);
-    for (const k of calls) expect(toMessages(sim.contexts.get(k) ?? [], 'tinyagent')).toEqual(toMessages(expected.get(k) ?? [], 'tinyagent'));
+    for (const k of calls)
+      expect(toMessages(sim.contexts.get(k) ?? [], 'tinyagent')).toEqual(
+        toMessages(expected.get(k) ?? [], 'tinyagent'),
+      );
     expect(calls.length).toBeGreaterThan(0);
   });
 });
@@ -222,9 +358,19 @@ describe('prompt caching', () => {
   });
 
   it("matches a real Claude Code session's reported bill within a few percent once calibrated", () => {
-    const dir = new URL('../../test/fixtures/real/anthropic-claude-code/cc_claude_p_29ccd257/', import.meta.url);
-    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.jsonl'));
-    const loaded = importSources(files.map((f) => parseSource(readFileSync(new URL(f, dir), 'utf8'), `cc_claude_p_29ccd257/${f}`)), []);
+    const dir = new URL(
+      '../../test/fixtures/real/anthropic-claude-code/cc_claude_p_29ccd257/',
+      import.meta.url,
+    );
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) =>
+      f.endsWith('.jsonl'),
+    );
+    const loaded = importSources(
+      files.map((f) =>
+        parseSource(readFileSync(new URL(f, dir), 'utf8'), `cc_claude_p_29ccd257/${f}`),
+      ),
+      [],
+    );
     const main = loaded.histories[0]!;
     for (const h of [main, main.children![0]!.history]) {
       const ctx = createStrategyContext({ model: h.model, dialect: 'anthropic' });
@@ -238,7 +384,7 @@ describe('prompt caching', () => {
 });
 
 describe('context changes the run recorded are honoured', () => {
-  it("a real Claude Code compaction: after it, none sends the summary and what follows, not what it replaced", () => {
+  it('a real Claude Code compaction: after it, none sends the summary and what follows, not what it replaced', () => {
     const session = real('anthropic-claude-code/simonw__sample_session.json');
     const ctx = createStrategyContext({ dialect: 'anthropic' });
     const at = session.steps.findIndex((s) => s.kind === 'summary');
@@ -253,15 +399,43 @@ describe('context changes the run recorded are honoured', () => {
     expect(call.sharedPrefixTokens).toBe(0);
     // An in-place strategy sees the compacted history too.
     const keep = getStrategy('keep-last-n-steps');
-    const inPlace = simulate(session, keep, { n: 50 }, ctx, run({ kind: 'after-step', onOverflow: false }), { keepContextsAt: new Set([next]) });
+    const inPlace = simulate(
+      session,
+      keep,
+      { n: 50 },
+      ctx,
+      run({ kind: 'after-step', onOverflow: false }),
+      { keepContextsAt: new Set([next]) },
+    );
     expect(inPlace.contexts.get(next)?.map((s) => s.id)).toEqual(context.map((s) => s.id));
   });
 
   it('seed 003: summarize_step hides a plan step behind the summary it carries; expand_step brings it back', () => {
-    const call = (id: string, name: string, args: Record<string, string>): Step => ({ kind: 'action', id, stepNumber: 0, isFinal: false, toolCalls: [{ id: `c-${id}`, name, arguments: args, result: 'ok' }] });
-    const steps: Step[] = [sys, { ...task('T1'), planStepId: '1' }, { ...act('A1'), planStepId: '1' }, { ...act('A2'), planStepId: '1' }, { ...task('T2'), planStepId: '2' }, { ...call('Sum', 'summarize_step', { step_id: '1', summary: 'Read the config.' }), planStepId: '2' }, { ...act('B1'), planStepId: '2' }, { ...call('E', 'expand_step', { step_id: '1', reason: 'need the path' }), planStepId: '2' }, { ...act('B2'), planStepId: '2' }];
+    const call = (id: string, name: string, args: Record<string, string>): Step => ({
+      kind: 'action',
+      id,
+      stepNumber: 0,
+      isFinal: false,
+      toolCalls: [{ id: `c-${id}`, name, arguments: args, result: 'ok' }],
+    });
+    const steps: Step[] = [
+      sys,
+      { ...task('T1'), planStepId: '1' },
+      { ...act('A1'), planStepId: '1' },
+      { ...act('A2'), planStepId: '1' },
+      { ...task('T2'), planStepId: '2' },
+      {
+        ...call('Sum', 'summarize_step', { step_id: '1', summary: 'Read the config.' }),
+        planStepId: '2',
+      },
+      { ...act('B1'), planStepId: '2' },
+      { ...call('E', 'expand_step', { step_id: '1', reason: 'need the path' }), planStepId: '2' },
+      { ...act('B2'), planStepId: '2' },
+    ];
     const calls = steps.map((s, i) => (isModelCall(s) ? i : -1)).filter((i) => i >= 0);
-    const sim = simulate({ steps }, none, {}, flatContext(), undefined, { keepContextsAt: new Set(calls) });
+    const sim = simulate({ steps }, none, {}, flatContext(), undefined, {
+      keepContextsAt: new Set(calls),
+    });
     const ids = (k: number) => sim.contexts.get(k)?.map((s) => s.id);
     expect(ids(6)).toEqual(['S', 'T2', 'Sum']);
     expect(ids(8)).toEqual(['S', 'T1', 'A1', 'A2', 'T2', 'Sum', 'B1', 'E']);

@@ -12,7 +12,13 @@
 import { isModelCall, stepText as stepTextOf } from '../model/steps';
 import { callTotals } from '../replay/replay';
 import type { Step, SummaryStep } from '../model/types';
-import type { HistoryLike, StepFate, Strategy, StrategyContext, StrategyResult } from '../strategies/types';
+import type {
+  HistoryLike,
+  StepFate,
+  Strategy,
+  StrategyContext,
+  StrategyResult,
+} from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { sameStep, sharedPrefixTokens } from './prefix';
 import { contextEvents, recordedView, type ContextEvent } from './recorded';
@@ -35,14 +41,17 @@ function afterEvent(context: readonly Step[], steps: readonly Step[], event: Con
   }
   const indexOf = new Map(steps.map((s, i) => [s.id, i]));
   const present = new Set(context.map((s) => s.id));
-  const restored = event.stepIds.filter((id) => !present.has(id)).map((id) => indexOf.get(id) as number);
+  const restored = event.stepIds
+    .filter((id) => !present.has(id))
+    .map((id) => indexOf.get(id) as number);
   const out: Step[] = [];
   let last = -1;
   let r = 0;
   restored.sort((a, b) => a - b);
   for (const s of context) {
     const k = indexOf.get(s.id) ?? last;
-    while (r < restored.length && (restored[r] as number) < k) out.push(steps[restored[r++] as number] as Step);
+    while (r < restored.length && (restored[r] as number) < k)
+      out.push(steps[restored[r++] as number] as Step);
     out.push(s);
     last = k;
   }
@@ -55,7 +64,12 @@ function afterEvent(context: readonly Step[], steps: readonly Step[], event: Con
  * be summarized again by a later one (in place): a summary's `replaces` is followed back to
  * original steps, and the summaries in the final context list the originals they stand for.
  */
-function finalResult(original: readonly Step[], context: readonly Step[], created: ReadonlyMap<string, SummaryStep>, notes: string[]): StrategyResult {
+function finalResult(
+  original: readonly Step[],
+  context: readonly Step[],
+  created: ReadonlyMap<string, SummaryStep>,
+  notes: string[],
+): StrategyResult {
   const originalIds = new Set(original.map((s) => s.id));
   const originalsOf = (id: string, seen = new Set<string>()): string[] => {
     if (originalIds.has(id)) return [id];
@@ -64,11 +78,16 @@ function finalResult(original: readonly Step[], context: readonly Step[], create
     seen.add(id);
     return summary.replaces.flatMap((r) => originalsOf(r, seen));
   };
-  const steps = context.map((s): Step => (s.kind === 'summary' && !originalIds.has(s.id) ? { ...s, replaces: [...new Set(s.replaces.flatMap((r) => originalsOf(r)))] } : s));
+  const steps = context.map((s): Step =>
+    s.kind === 'summary' && !originalIds.has(s.id)
+      ? { ...s, replaces: [...new Set(s.replaces.flatMap((r) => originalsOf(r)))] }
+      : s,
+  );
   const byId = new Map(steps.map((s) => [s.id, s]));
   const summaryOf = new Map<string, string>();
   const inserted = steps.filter((s) => !originalIds.has(s.id));
-  for (const s of inserted) if (s.kind === 'summary') for (const id of s.replaces) summaryOf.set(id, s.id);
+  for (const s of inserted)
+    if (s.kind === 'summary') for (const id of s.replaces) summaryOf.set(id, s.id);
   const fates = original.map((step): StepFate => {
     const out = byId.get(step.id);
     if (out === undefined) {
@@ -81,7 +100,14 @@ function finalResult(original: readonly Step[], context: readonly Step[], create
   return { steps, fates, inserted, notes };
 }
 
-export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params: P, ctx: StrategyContext, run: RunConfig = DEFAULT_RUN, options: SimulateOptions = {}): SimulatedRun {
+export function simulate<P>(
+  history: HistoryLike,
+  strategy: Strategy<P>,
+  params: P,
+  ctx: StrategyContext,
+  run: RunConfig = DEFAULT_RUN,
+  options: SimulateOptions = {},
+): SimulatedRun {
   const steps = history.steps;
   const n = steps.length;
   const stepTokens = (s: Step) => ctx.tokens.step(s);
@@ -89,7 +115,15 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
   for (let i = 0; i < n; i++) sums.push((sums[i] as number) + stepTokens(steps[i] as Step));
   const { trigger, mode } = run;
   const events = contextEvents(steps);
-  if (mode === 'stateless' && trigger.kind === 'every-call' && !trigger.onOverflow && events.length === 0 && options.until === undefined && !options.exactPrefixes && strategy.replayTokens) {
+  if (
+    mode === 'stateless' &&
+    trigger.kind === 'every-call' &&
+    !trigger.onOverflow &&
+    events.length === 0 &&
+    options.until === undefined &&
+    !options.exactPrefixes &&
+    strategy.replayTokens
+  ) {
     const callIdx = steps.map((s, i) => (isModelCall(s) ? i : -1)).filter((i) => i >= 0);
     if (callIdx.length * n > EXACT_PREFIX_BUDGET) {
       const tokens = strategy.replayTokens(history, callIdx, params, ctx);
@@ -101,13 +135,18 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
   let view: readonly Step[] = [];
   let viewTokens = 0;
   let from = 0;
-  const contextTokensAt = (i: number) => REPLY_PRIMING_TOKENS + viewTokens + (sums[i] as number) - (sums[from] as number);
-  const materialize = (v: readonly Step[], f: number, i: number): Step[] => [...v, ...steps.slice(f, i)];
+  const contextTokensAt = (i: number) =>
+    REPLY_PRIMING_TOKENS + viewTokens + (sums[i] as number) - (sums[from] as number);
+  const materialize = (v: readonly Step[], f: number, i: number): Step[] => [
+    ...v,
+    ...steps.slice(f, i),
+  ];
 
   const eventsAt = new Map<number, ContextEvent[]>();
   for (const e of events) eventsAt.set(e.at, [...(eventsAt.get(e.at) ?? []), e]);
   // Stateless strategies see the history the agent really held (recorded compactions honoured).
-  const fullPrefix = (i: number) => (events.length === 0 ? steps.slice(0, i) : recordedView(steps, events, i));
+  const fullPrefix = (i: number) =>
+    events.length === 0 ? steps.slice(0, i) : recordedView(steps, events, i);
   const applications: Application[] = [];
   const created = new Map<string, SummaryStep>();
   let lastNotes: readonly string[] = [];
@@ -121,7 +160,8 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
       const inserted = new Set(result.inserted.map((s) => s.id));
       out = out.map((s) => {
         if (!inserted.has(s.id)) return s;
-        const renamed = mode === 'in-place' ? { ...s, id: `${s.id}@${applications.length + 1}` } : s;
+        const renamed =
+          mode === 'in-place' ? { ...s, id: `${s.id}@${applications.length + 1}` } : s;
         if (renamed.kind === 'summary') created.set(renamed.id, renamed);
         return renamed;
       });
@@ -153,7 +193,8 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
   for (let i = 0; i <= n; i++) {
     if (options.until !== undefined && i > options.until) break;
     const step = steps[i];
-    if (step && !isModelCall(step) && options.keepContextsAt?.has(i)) contexts.set(i, materialize(view, from, i));
+    if (step && !isModelCall(step) && options.keepContextsAt?.has(i))
+      contexts.set(i, materialize(view, from, i));
     if (i === n || (step && step.kind === 'task')) {
       // An invocation ends when the next user task arrives (or the run ends).
       if (trigger.kind === 'after-invocation' && sinceTask) applyAt(i);
@@ -175,10 +216,20 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
         shared =
           prev.view === view && prev.from === from
             ? prev.tokens - REPLY_PRIMING_TOKENS
-            : sharedPrefixTokens(materialize(prev.view, prev.from, prev.end), materialize(view, from, i), stepTokens);
+            : sharedPrefixTokens(
+                materialize(prev.view, prev.from, prev.end),
+                materialize(view, from, i),
+                stepTokens,
+              );
       }
       const ts = (step as Step).timestamp;
-      calls.push({ stepIndex: i, contextTokens: tokens, sharedPrefixTokens: shared, applied: appliedSinceCall, ...(ts !== undefined ? { timestamp: ts } : {}) });
+      calls.push({
+        stepIndex: i,
+        contextTokens: tokens,
+        sharedPrefixTokens: shared,
+        applied: appliedSinceCall,
+        ...(ts !== undefined ? { timestamp: ts } : {}),
+      });
       appliedSinceCall = false;
       prev = { view, from, end: i, tokens };
       if (options.keepContextsAt?.has(i)) contexts.set(i, materialize(view, from, i));
@@ -204,7 +255,10 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
   }
 
   const end = options.until === undefined ? n : Math.min(n, options.until);
-  const notes = [`ran ${applications.length} time${applications.length === 1 ? '' : 's'} (${describeRun(run)})`, ...lastNotes];
+  const notes = [
+    `ran ${applications.length} time${applications.length === 1 ? '' : 's'} (${describeRun(run)})`,
+    ...lastNotes,
+  ];
   return {
     run,
     calls,
@@ -216,7 +270,17 @@ export function simulate<P>(history: HistoryLike, strategy: Strategy<P>, params:
 }
 
 /** The context the model receives at the call that produced step `stepIndex`, under a simulated run. */
-export function simulatedContextAt<P>(history: HistoryLike, strategy: Strategy<P>, params: P, ctx: StrategyContext, run: RunConfig, stepIndex: number): readonly Step[] {
-  const sim = simulate(history, strategy, params, ctx, run, { keepContextsAt: new Set([stepIndex]), until: stepIndex });
+export function simulatedContextAt<P>(
+  history: HistoryLike,
+  strategy: Strategy<P>,
+  params: P,
+  ctx: StrategyContext,
+  run: RunConfig,
+  stepIndex: number,
+): readonly Step[] {
+  const sim = simulate(history, strategy, params, ctx, run, {
+    keepContextsAt: new Set([stepIndex]),
+    until: stepIndex,
+  });
   return sim.contexts.get(stepIndex) ?? history.steps.slice(0, stepIndex);
 }

@@ -15,9 +15,22 @@ describe('debugger store', () => {
     const { actions } = store.getState();
     actions.loadStarted();
     expect(store.getState().status).toBe('loading');
-    actions.loadSucceeded({ name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] }, file.histories[0]!);
-    actions.countsArrived({ tokenizer: 'o200k_base', dialect: 'openai', exact: true, byHistory: { a: [5] } });
-    actions.countsArrived({ tokenizer: 'o200k_base', dialect: 'openai', exact: false, byHistory: { a: [2] } });
+    actions.loadSucceeded(
+      { name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
+    actions.countsArrived({
+      tokenizer: 'o200k_base',
+      dialect: 'openai',
+      exact: true,
+      byHistory: { a: [5] },
+    });
+    actions.countsArrived({
+      tokenizer: 'o200k_base',
+      dialect: 'openai',
+      exact: false,
+      byHistory: { a: [2] },
+    });
     expect(store.getState().counts?.byHistory.a).toEqual([5]);
     actions.selectStep('t');
     actions.selectHistory(1);
@@ -26,21 +39,37 @@ describe('debugger store', () => {
     expect(store.getState().historyIndex).toBe(1);
   });
 
-  it('holds only the run on screen: another run is asked for, and a link\'s step applies when it arrives', () => {
+  it("holds only the run on screen: another run is asked for, and a link's step applies when it arrives", () => {
     const store = createDebuggerStore();
     const { actions } = store.getState();
-    actions.loadSucceeded({ name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] }, file.histories[0]!);
-    expect(store.getState().loaded?.runs).toEqual([{ id: 'a', steps: 1 }, { id: 'b', steps: 0 }]);
+    actions.loadSucceeded(
+      { name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
+    expect(store.getState().loaded?.runs).toEqual([
+      { id: 'a', steps: 1 },
+      { id: 'b', steps: 0 },
+    ]);
     expect(currentHistory(store.getState())?.id).toBe('a');
     actions.navigate({ run: 1, sub: [], step: 'b0' });
     // Asked for, not here yet: nothing of run a is shown as run b.
-    expect(store.getState()).toMatchObject({ historyIndex: 1, pendingNav: { sub: [], step: 'b0' } });
+    expect(store.getState()).toMatchObject({
+      historyIndex: 1,
+      pendingNav: { sub: [], step: 'b0' },
+    });
     expect(currentHistory(store.getState())).toBeUndefined();
     // A late answer for another run is ignored.
     actions.runArrived(0, file.histories[0]!);
     expect(currentHistory(store.getState())).toBeUndefined();
-    actions.runArrived(1, { id: 'b', steps: [{ kind: 'task', id: 'b0', stepNumber: 0, task: 'there' }] });
-    expect(store.getState()).toMatchObject({ historyIndex: 1, selectedStepId: 'b0', pendingNav: undefined });
+    actions.runArrived(1, {
+      id: 'b',
+      steps: [{ kind: 'task', id: 'b0', stepNumber: 0, task: 'there' }],
+    });
+    expect(store.getState()).toMatchObject({
+      historyIndex: 1,
+      selectedStepId: 'b0',
+      pendingNav: undefined,
+    });
     expect(currentHistory(store.getState())?.id).toBe('b');
   });
 
@@ -49,24 +78,52 @@ describe('debugger store', () => {
     const { actions } = store.getState();
     actions.loadFailed('x.json: the file is empty');
     expect(store.getState()).toMatchObject({ status: 'error', error: 'x.json: the file is empty' });
-    actions.loadSucceeded({ name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] }, file.histories[0]!);
+    actions.loadSucceeded(
+      { name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
     actions.loadStarted();
     actions.loadFailed('bad.json: invalid JSON at line 1, column 2');
-    expect(store.getState()).toMatchObject({ status: 'ready', error: 'bad.json: invalid JSON at line 1, column 2' });
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      error: 'bad.json: invalid JSON at line 1, column 2',
+    });
     expect(store.getState().loaded?.name).toBe('f.json');
-    actions.loadSucceeded({ name: 'g.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] }, file.histories[0]!);
+    actions.loadSucceeded(
+      { name: 'g.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
     expect(store.getState().error).toBeUndefined();
     actions.setTokenizer('cl100k_base');
-    actions.countsArrived({ tokenizer: 'o200k_base', dialect: 'openai', exact: true, byHistory: {} });
+    actions.countsArrived({
+      tokenizer: 'o200k_base',
+      dialect: 'openai',
+      exact: true,
+      byHistory: {},
+    });
     expect(store.getState().counts).toBeUndefined();
   });
 
   it('opens sub-agents and comes back to the step that spawned them', () => {
-    const child = { id: 'child', steps: [{ kind: 'task' as const, id: 'c0', stepNumber: 0, task: 'sub' }] };
-    const withChild: HistoryFile = { histories: [{ id: 'main', steps: [{ kind: 'task', id: 'm0', stepNumber: 0, task: 'hi' }], children: [{ parentStepId: 'm0', history: child }] }] };
+    const child = {
+      id: 'child',
+      steps: [{ kind: 'task' as const, id: 'c0', stepNumber: 0, task: 'sub' }],
+    };
+    const withChild: HistoryFile = {
+      histories: [
+        {
+          id: 'main',
+          steps: [{ kind: 'task', id: 'm0', stepNumber: 0, task: 'hi' }],
+          children: [{ parentStepId: 'm0', history: child }],
+        },
+      ],
+    };
     const store = createDebuggerStore();
     const { actions } = store.getState();
-    actions.loadSucceeded({ name: 'n.json', format: 'stepscope', runs: summarizeRuns(withChild), warnings: [] }, withChild.histories[0]!);
+    actions.loadSucceeded(
+      { name: 'n.json', format: 'stepscope', runs: summarizeRuns(withChild), warnings: [] },
+      withChild.histories[0]!,
+    );
     actions.openChild('nope');
     expect(store.getState().childPath).toEqual([]);
     actions.openChild('child');
@@ -76,7 +133,11 @@ describe('debugger store', () => {
     actions.navigate({ run: 0, sub: ['child'], step: 'c0' });
     expect(store.getState()).toMatchObject({ childPath: ['child'], selectedStepId: 'c0' });
     actions.navigate({ run: 9, sub: ['nope'], step: 'c0' });
-    expect(store.getState()).toMatchObject({ historyIndex: 0, childPath: [], selectedStepId: undefined });
+    expect(store.getState()).toMatchObject({
+      historyIndex: 0,
+      childPath: [],
+      selectedStepId: undefined,
+    });
   });
 });
 
@@ -85,10 +146,19 @@ describe('comparison slice', () => {
     const store = createDebuggerStore();
     const { actions } = store.getState();
     const file = { histories: [{ id: 'a', steps: [] }] };
-    actions.loadSucceeded({ name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] }, file.histories[0]!);
+    actions.loadSucceeded(
+      { name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
     actions.comparisonArrived({ key: 'a|0||o200k_base||openai|none', error: 'x' });
-    expect(store.getState().comparison).toEqual({ key: 'a|0||o200k_base||openai|none', error: 'x' });
-    actions.loadSucceeded({ name: 'g.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] }, file.histories[0]!);
+    expect(store.getState().comparison).toEqual({
+      key: 'a|0||o200k_base||openai|none',
+      error: 'x',
+    });
+    actions.loadSucceeded(
+      { name: 'g.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
     expect(store.getState().comparison).toBeUndefined();
   });
 });

@@ -26,7 +26,12 @@ export interface RunSummary {
 
 /** The runs of a file, summarized (the worker owns the file; the page gets the run on screen). */
 export function summarizeRuns(file: HistoryFile): RunSummary[] {
-  return file.histories.map((h) => ({ id: h.id, steps: h.steps.length, ...(h.title ? { title: h.title } : {}), ...(h.outcome ? { outcome: h.outcome } : {}) }));
+  return file.histories.map((h) => ({
+    id: h.id,
+    steps: h.steps.length,
+    ...(h.title ? { title: h.title } : {}),
+    ...(h.outcome ? { outcome: h.outcome } : {}),
+  }));
 }
 
 export interface LoadedFile {
@@ -50,8 +55,13 @@ export interface StepCounts {
 }
 
 /** A history's counts, looked up as an own key (ids come from files: "constructor" is an id too). */
-export function countsOf(counts: StepCounts | undefined, historyId: string | undefined): readonly number[] | undefined {
-  return counts && historyId !== undefined && Object.hasOwn(counts.byHistory, historyId) ? counts.byHistory[historyId] : undefined;
+export function countsOf(
+  counts: StepCounts | undefined,
+  historyId: string | undefined,
+): readonly number[] | undefined {
+  return counts && historyId !== undefined && Object.hasOwn(counts.byHistory, historyId)
+    ? counts.byHistory[historyId]
+    : undefined;
 }
 
 export interface DebuggerState {
@@ -122,18 +132,25 @@ export interface DebuggerState {
 export type DebuggerStore = ReturnType<typeof createDebuggerStore>;
 
 /** The history at a path of child ids under the selected run. */
-export function historyAt(state: Pick<DebuggerState, 'run' | 'historyIndex'>, path: readonly string[]): History | undefined {
+export function historyAt(
+  state: Pick<DebuggerState, 'run' | 'historyIndex'>,
+  path: readonly string[],
+): History | undefined {
   let h = state.run?.index === state.historyIndex ? state.run.history : undefined;
   for (const id of path) h = h?.children?.find((c) => c.history.id === id)?.history;
   return h;
 }
 
 /** The history on screen: the run, or the sub-agent opened from it. */
-export function currentHistory(state: Pick<DebuggerState, 'run' | 'historyIndex' | 'childPath'>): History | undefined {
+export function currentHistory(
+  state: Pick<DebuggerState, 'run' | 'historyIndex' | 'childPath'>,
+): History | undefined {
   return historyAt(state, state.childPath);
 }
 
-export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokenizer' | 'dialect'>> = {}) {
+export function createDebuggerStore(
+  initial: Partial<Pick<DebuggerState, 'tokenizer' | 'dialect'>> = {},
+) {
   return createStore<DebuggerState>()((set, get) => ({
     status: 'empty',
     progress: 0,
@@ -151,21 +168,37 @@ export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokeni
         if (get().progress !== progress) set({ progress });
       },
       loadSucceeded: (loaded, first) =>
-        set({ status: 'ready', progress: 1, error: undefined, libraryNotice: undefined, loaded, run: { index: 0, history: first }, pendingNav: undefined, comparison: undefined, counts: undefined, historyIndex: 0, childPath: [], selectedStepId: undefined }),
+        set({
+          status: 'ready',
+          progress: 1,
+          error: undefined,
+          libraryNotice: undefined,
+          loaded,
+          run: { index: 0, history: first },
+          pendingNav: undefined,
+          comparison: undefined,
+          counts: undefined,
+          historyIndex: 0,
+          childPath: [],
+          selectedStepId: undefined,
+        }),
       comparisonArrived: (answer) => set({ comparison: answer }),
       runArrived: (index, history) => {
         const s = get();
         if (index !== s.historyIndex) return;
         set({ run: { index, history }, pendingNav: undefined });
-        if (s.pendingNav) get().actions.navigate({ run: index, ...s.pendingNav, sub: [...s.pendingNav.sub] });
+        if (s.pendingNav)
+          get().actions.navigate({ run: index, ...s.pendingNav, sub: [...s.pendingNav.sub] });
       },
       libraryStored: (id) => {
         const loaded = get().loaded;
-        if (loaded && loaded.libraryId !== id) set({ loaded: { ...loaded, libraryId: id }, libraryNotice: undefined });
+        if (loaded && loaded.libraryId !== id)
+          set({ loaded: { ...loaded, libraryId: id }, libraryNotice: undefined });
       },
       libraryFailed: (message) => set({ libraryNotice: message }),
       // A failed load keeps what was loaded before: the rest of the app keeps working.
-      loadFailed: (message) => set((s) => ({ status: s.loaded ? 'ready' : 'error', error: message, progress: 0 })),
+      loadFailed: (message) =>
+        set((s) => ({ status: s.loaded ? 'ready' : 'error', error: message, progress: 0 })),
       dismissError: () => {
         const s = get();
         if (s.error !== undefined) set({ error: undefined, status: s.loaded ? 'ready' : 'empty' });
@@ -174,13 +207,24 @@ export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokeni
         const current = get().counts;
         // Exact counts replace the heuristic; a late heuristic never replaces exact counts.
         if (counts.tokenizer !== get().tokenizer || counts.dialect !== get().dialect) return;
-        if (current?.exact && !counts.exact && current.tokenizer === counts.tokenizer && current.dialect === counts.dialect) return;
+        if (
+          current?.exact &&
+          !counts.exact &&
+          current.tokenizer === counts.tokenizer &&
+          current.dialect === counts.dialect
+        )
+          return;
         set({ counts });
       },
       selectHistory: (index) => {
         const n = get().loaded?.runs.length ?? 0;
         if (index < 0 || index >= n || index === get().historyIndex) return;
-        set({ historyIndex: index, childPath: [], selectedStepId: undefined, pendingNav: undefined });
+        set({
+          historyIndex: index,
+          childPath: [],
+          selectedStepId: undefined,
+          pendingNav: undefined,
+        });
       },
       navigate: ({ run, sub, step }) => {
         const s = get();
@@ -188,17 +232,25 @@ export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokeni
         const historyIndex = run >= 0 && run < count ? run : 0;
         // Another run: the worker sends it; the sub-agent and step apply when it is here.
         if (s.run?.index !== historyIndex) {
-          set({ historyIndex, childPath: [], selectedStepId: undefined, pendingNav: { sub, ...(step !== undefined ? { step } : {}) } });
+          set({
+            historyIndex,
+            childPath: [],
+            selectedStepId: undefined,
+            pendingNav: { sub, ...(step !== undefined ? { step } : {}) },
+          });
           return;
         }
         const childPath: string[] = [];
         for (const id of sub) {
-          const next = historyAt({ run: s.run, historyIndex }, childPath)?.children?.find((c) => c.history.id === id);
+          const next = historyAt({ run: s.run, historyIndex }, childPath)?.children?.find(
+            (c) => c.history.id === id,
+          );
           if (!next) break;
           childPath.push(id);
         }
         const shown = historyAt({ run: s.run, historyIndex }, childPath);
-        const selectedStepId = step !== undefined && shown?.steps.some((x) => x.id === step) ? step : undefined;
+        const selectedStepId =
+          step !== undefined && shown?.steps.some((x) => x.id === step) ? step : undefined;
         set({ historyIndex, childPath, selectedStepId });
       },
       openChild: (id) => {
@@ -234,7 +286,19 @@ export function createDebuggerStore(initial: Partial<Pick<DebuggerState, 'tokeni
       setView: (view) => {
         if (get().view !== view) set({ view });
       },
-      reset: () => set({ status: 'empty', progress: 0, error: undefined, loaded: undefined, run: undefined, pendingNav: undefined, counts: undefined, selectedStepId: undefined, historyIndex: 0, childPath: [] }),
+      reset: () =>
+        set({
+          status: 'empty',
+          progress: 0,
+          error: undefined,
+          loaded: undefined,
+          run: undefined,
+          pendingNav: undefined,
+          counts: undefined,
+          selectedStepId: undefined,
+          historyIndex: 0,
+          childPath: [],
+        }),
     },
   }));
 }

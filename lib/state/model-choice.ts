@@ -19,7 +19,10 @@ export interface ModelChoice {
 }
 
 export function chooseModel(history: History | undefined, chosen: string | undefined): ModelChoice {
-  const recorded = history?.model ?? history?.steps.find((s): s is ActionStep => s.kind === 'action' && s.model !== undefined)?.model;
+  const recorded =
+    history?.model ??
+    history?.steps.find((s): s is ActionStep => s.kind === 'action' && s.model !== undefined)
+      ?.model;
   const model = chosen ?? recorded;
   const known = findModel(model);
   return {
@@ -32,7 +35,11 @@ export function chooseModel(history: History | undefined, chosen: string | undef
 }
 
 /** The runs a run picker lists: all of a short file, else `size` around the current one (a run number reaches the rest). */
-export function runWindow(runCount: number, current: number, size: number): { start: number; end: number } {
+export function runWindow(
+  runCount: number,
+  current: number,
+  size: number,
+): { start: number; end: number } {
   const start = runCount <= size ? 0 : Math.max(0, Math.min(current - size / 2, runCount - size));
   return { start, end: Math.min(runCount, start + size) };
 }

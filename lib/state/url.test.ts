@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createDebuggerStore, summarizeRuns } from './debugger-store';
 import { fromParams, isNavigation, toParams, urlStateOf, type UrlState } from './url';
 
-const file = { histories: [{ id: 'a', steps: [{ id: 's0', stepNumber: 0, kind: 'task' as const, task: 'hi' }], children: [{ parentStepId: 's0', history: { id: 'sub/agent 1', steps: [] } }] }, { id: 'b', steps: [] }] };
+const file = {
+  histories: [
+    {
+      id: 'a',
+      steps: [{ id: 's0', stepNumber: 0, kind: 'task' as const, task: 'hi' }],
+      children: [{ parentStepId: 's0', history: { id: 'sub/agent 1', steps: [] } }],
+    },
+    { id: 'b', steps: [] },
+  ],
+};
 
 describe('URL state', () => {
   it('reads what it writes: every field, sub-agent ids with slashes and spaces included', () => {
@@ -12,17 +21,30 @@ describe('URL state', () => {
       sub: ['sub/agent 1', 'x'],
       step: 's0',
       view: 'compare',
-      filters: { kinds: ['action', 'task'], tool: 'bash', withError: false, from: 2, to: 9, text: 'needle & thread' },
+      filters: {
+        kinds: ['action', 'task'],
+        tool: 'bash',
+        withError: false,
+        from: 2,
+        to: 9,
+        text: 'needle & thread',
+      },
       compare: 'keep-last-n-steps~{"n":2}',
       call: 7,
     };
     expect(fromParams(toParams(state))).toEqual(state);
-    expect(toParams(state).toString()).toBe(new URLSearchParams(toParams(state).toString()).toString());
+    expect(toParams(state).toString()).toBe(
+      new URLSearchParams(toParams(state).toString()).toString(),
+    );
   });
 
   it('leaves defaults out and ignores what it does not know', () => {
-    expect(toParams({ sample: 'tau', run: 0, sub: [], view: 'timeline', filters: {} }).toString()).toBe('sample=tau');
-    expect(fromParams(new URLSearchParams('view=nope&run=-1&call=x&kinds=action,bogus&error=2'))).toEqual({ sub: [], filters: { kinds: ['action'] } });
+    expect(
+      toParams({ sample: 'tau', run: 0, sub: [], view: 'timeline', filters: {} }).toString(),
+    ).toBe('sample=tau');
+    expect(
+      fromParams(new URLSearchParams('view=nope&run=-1&call=x&kinds=action,bogus&error=2')),
+    ).toEqual({ sub: [], filters: { kinds: ['action'] } });
   });
 
   it('derives the URL from the store: the file, run, sub-agent, step, view and comparison; only the comparison when nothing is loaded', () => {
@@ -30,10 +52,26 @@ describe('URL state', () => {
     const { actions } = store.getState();
     actions.setChoices([{ strategyId: 'none', params: {} }]);
     actions.setView('compare');
-    expect(urlStateOf(store.getState())).toEqual({ sub: [], filters: {}, view: 'compare', compare: 'none' });
-    actions.loadSucceeded({ name: 'tau.json', format: 'openai-messages', runs: summarizeRuns(file), warnings: [], sample: 'tau' }, file.histories[0]!);
+    expect(urlStateOf(store.getState())).toEqual({
+      sub: [],
+      filters: {},
+      view: 'compare',
+      compare: 'none',
+    });
+    actions.loadSucceeded(
+      {
+        name: 'tau.json',
+        format: 'openai-messages',
+        runs: summarizeRuns(file),
+        warnings: [],
+        sample: 'tau',
+      },
+      file.histories[0]!,
+    );
     actions.navigate({ run: 0, sub: ['sub/agent 1'] });
-    expect(toParams(urlStateOf(store.getState())).toString()).toBe('sample=tau&sub=sub%252Fagent%25201&view=compare&compare=none');
+    expect(toParams(urlStateOf(store.getState())).toString()).toBe(
+      'sample=tau&sub=sub%252Fagent%25201&view=compare&compare=none',
+    );
     actions.libraryStored('e'.repeat(64));
     expect(urlStateOf(store.getState()).open).toBe('e'.repeat(64));
     expect(urlStateOf(store.getState()).sample).toBeUndefined();

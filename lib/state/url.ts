@@ -30,7 +30,9 @@ const VIEWS: readonly View[] = ['timeline', 'table', 'compare', 'plan'];
 const int = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
 
 export function fromParams(p: URLSearchParams): UrlState {
-  const kinds = (p.get('kinds') ?? '').split(',').filter((k): k is StepKind => (STEP_KINDS as readonly string[]).includes(k));
+  const kinds = (p.get('kinds') ?? '')
+    .split(',')
+    .filter((k): k is StepKind => (STEP_KINDS as readonly string[]).includes(k));
   const error = p.get('error');
   const filters: StepQuery = {
     ...(kinds.length > 0 ? { kinds } : {}),
@@ -81,15 +83,37 @@ export function toParams(s: UrlState): URLSearchParams {
  * The URL of the state on screen. With no file loaded only the comparison's configuration stays (it
  * is not about the data: a shared link applies it to the file the user opens next).
  */
-export function urlStateOf(s: Pick<DebuggerState, 'loaded' | 'historyIndex' | 'childPath' | 'selectedStepId' | 'view' | 'filters' | 'choices' | 'compareCall'>): UrlState {
+export function urlStateOf(
+  s: Pick<
+    DebuggerState,
+    | 'loaded'
+    | 'historyIndex'
+    | 'childPath'
+    | 'selectedStepId'
+    | 'view'
+    | 'filters'
+    | 'choices'
+    | 'compareCall'
+  >,
+): UrlState {
   const compare = s.choices.length > 0 ? encodeChoices(s.choices) : undefined;
   const config = {
     ...(compare ? { compare } : {}),
     ...(s.compareCall !== undefined ? { call: s.compareCall } : {}),
   };
-  if (!s.loaded) return { sub: [], filters: {}, ...(s.view === 'compare' || s.view === 'plan' ? { view: s.view } : {}), ...config };
+  if (!s.loaded)
+    return {
+      sub: [],
+      filters: {},
+      ...(s.view === 'compare' || s.view === 'plan' ? { view: s.view } : {}),
+      ...config,
+    };
   return {
-    ...(s.loaded.libraryId ? { open: s.loaded.libraryId } : s.loaded.sample ? { sample: s.loaded.sample } : {}),
+    ...(s.loaded.libraryId
+      ? { open: s.loaded.libraryId }
+      : s.loaded.sample
+        ? { sample: s.loaded.sample }
+        : {}),
     ...(s.historyIndex > 0 ? { run: s.historyIndex } : {}),
     sub: s.childPath,
     ...(s.selectedStepId ? { step: s.selectedStepId } : {}),
@@ -103,5 +127,10 @@ export function urlStateOf(s: Pick<DebuggerState, 'loaded' | 'historyIndex' | 'c
 export function isNavigation(before: UrlState, after: UrlState): boolean {
   // A new file starts clean: replacing keeps Back from walking through half-loaded states.
   if (before.sample !== after.sample || before.open !== after.open) return false;
-  return before.run !== after.run || before.step !== after.step || before.view !== after.view || before.sub.join('/') !== after.sub.join('/');
+  return (
+    before.run !== after.run ||
+    before.step !== after.step ||
+    before.view !== after.view ||
+    before.sub.join('/') !== after.sub.join('/')
+  );
 }

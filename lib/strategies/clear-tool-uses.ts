@@ -15,28 +15,51 @@ import { buildResult, keepAll } from './result';
 import type { Strategy } from './types';
 
 const params = z.object({
-  triggerTokens: z.number().int().min(0).default(100_000).describe('Clear once the prompt exceeds this many input tokens.'),
+  triggerTokens: z
+    .number()
+    .int()
+    .min(0)
+    .default(100_000)
+    .describe('Clear once the prompt exceeds this many input tokens.'),
   keep: z.number().int().min(0).default(3).describe('Most recent tool uses left untouched.'),
-  clearAtLeast: z.number().int().min(0).default(0).describe('Clear nothing unless at least this many tokens can be freed (0: off).'),
-  excludeTools: z.array(z.string()).default([]).describe('Tool names whose results are never cleared.'),
-  clearToolInputs: z.boolean().default(false).describe("Also replace the cleared calls' inputs with {}."),
-  placeholder: z.string().default('[cleared]').describe('Text that replaces a cleared tool result.'),
+  clearAtLeast: z
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe('Clear nothing unless at least this many tokens can be freed (0: off).'),
+  excludeTools: z
+    .array(z.string())
+    .default([])
+    .describe('Tool names whose results are never cleared.'),
+  clearToolInputs: z
+    .boolean()
+    .default(false)
+    .describe("Also replace the cleared calls' inputs with {}."),
+  placeholder: z
+    .string()
+    .default('[cleared]')
+    .describe('Text that replaces a cleared tool result.'),
 });
 type Params = z.infer<typeof params>;
 
 export const clearToolUses: Strategy<Params> = {
   id: 'clear-tool-uses',
   label: 'Clear old tool results (Anthropic)',
-  description: 'Past a token trigger, replaces old tool results with a placeholder, keeping the last few tool uses.',
+  description:
+    'Past a token trigger, replaces old tool results with a placeholder, keeping the last few tool uses.',
   source: 'Anthropic context editing clear_tool_uses_20250919 (trigger 100k input tokens, keep 3)',
   paramsSchema: params,
   apply(history, p, ctx) {
     const steps = history.steps;
     const used = ctx.tokens.context(steps);
-    if (used <= p.triggerTokens) return keepAll(steps, [`trigger not reached: ${used} ≤ ${p.triggerTokens} tokens`]);
+    if (used <= p.triggerTokens)
+      return keepAll(steps, [`trigger not reached: ${used} ≤ ${p.triggerTokens} tokens`]);
     const uses: { stepIndex: number; call: ToolCall }[] = [];
     steps.forEach((s, stepIndex) => {
-      if (s.kind === 'action') for (const call of s.toolCalls) if (call.result !== undefined) uses.push({ stepIndex, call });
+      if (s.kind === 'action')
+        for (const call of s.toolCalls)
+          if (call.result !== undefined) uses.push({ stepIndex, call });
     });
     const candidates = p.keep >= uses.length ? [] : uses.slice(0, uses.length - p.keep);
     const excluded = new Set(p.excludeTools);
@@ -54,13 +77,17 @@ export const clearToolUses: Strategy<Params> = {
       if (!ids || s.kind !== 'action') return s;
       const toolCalls = s.toolCalls.map((c): ToolCall => {
         if (!ids.has(c.id)) return c;
-        return p.clearToolInputs ? { ...c, result: p.placeholder, arguments: {} } : { ...c, result: p.placeholder };
+        return p.clearToolInputs
+          ? { ...c, result: p.placeholder, arguments: {} }
+          : { ...c, result: p.placeholder };
       });
       return { ...s, toolCalls };
     });
     const freed = used - ctx.tokens.context(output);
     if (p.clearAtLeast > 0 && freed < p.clearAtLeast) {
-      return keepAll(steps, [`clearing would free ${freed} tokens, less than clear_at_least ${p.clearAtLeast}: not applied`]);
+      return keepAll(steps, [
+        `clearing would free ${freed} tokens, less than clear_at_least ${p.clearAtLeast}: not applied`,
+      ]);
     }
     return buildResult(steps, output, [`cleared ${count} tool results, freeing ${freed} tokens`]);
   },
@@ -71,7 +98,10 @@ export const clearToolUses: Strategy<Params> = {
     const useCount = [0];
     steps.forEach((s, i) => {
       stepSums.push((stepSums[i] as number) + ctx.tokens.step(s));
-      useCount.push((useCount[i] as number) + (s.kind === 'action' ? s.toolCalls.filter((c) => c.result !== undefined).length : 0));
+      useCount.push(
+        (useCount[i] as number) +
+          (s.kind === 'action' ? s.toolCalls.filter((c) => c.result !== undefined).length : 0),
+      );
     });
     // The step with its first `m` tool uses cleared, as `apply` builds it.
     const memo = new Map<string, number>();
@@ -89,7 +119,9 @@ export const clearToolUses: Strategy<Params> = {
           seen++;
           if (seen > m || excluded.has(c.name) || c.result === p.placeholder) return c;
           changed = true;
-          return p.clearToolInputs ? { ...c, result: p.placeholder, arguments: {} } : { ...c, result: p.placeholder };
+          return p.clearToolInputs
+            ? { ...c, result: p.placeholder, arguments: {} }
+            : { ...c, result: p.placeholder };
         });
         if (changed) d = ctx.tokens.step(s) - ctx.tokens.step({ ...s, toolCalls });
       }
@@ -97,7 +129,9 @@ export const clearToolUses: Strategy<Params> = {
       return d;
     };
     const fullDelta = [0];
-    steps.forEach((_, i) => fullDelta.push((fullDelta[i] as number) + delta(i, Number.MAX_SAFE_INTEGER)));
+    steps.forEach((_, i) =>
+      fullDelta.push((fullDelta[i] as number) + delta(i, Number.MAX_SAFE_INTEGER)),
+    );
     return calls.map((k) => {
       const used = REPLY_PRIMING_TOKENS + (stepSums[k] as number);
       if (used <= p.triggerTokens) return used;

@@ -10,7 +10,10 @@ import type { Strategy } from './types';
 
 export type CustomStrategyFn = (steps: Step[]) => Step[];
 
-export function createCustomStrategy(fn: CustomStrategyFn, options: { id?: string; label?: string } = {}): Strategy<Record<string, never>> {
+export function createCustomStrategy(
+  fn: CustomStrategyFn,
+  options: { id?: string; label?: string } = {},
+): Strategy<Record<string, never>> {
   return {
     id: options.id ?? 'custom',
     label: options.label ?? 'Custom strategy',
@@ -19,7 +22,8 @@ export function createCustomStrategy(fn: CustomStrategyFn, options: { id?: strin
     paramsSchema: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
     apply(history) {
       const output = fn(structuredClone([...history.steps]));
-      if (!Array.isArray(output)) throw new TypeError('A custom strategy must return an array of steps');
+      if (!Array.isArray(output))
+        throw new TypeError('A custom strategy must return an array of steps');
       const byId = new Map(history.steps.map((s) => [s.id, s]));
       // A returned step equal to its original keeps the original object, so fates see it as kept.
       const normalized = output.map((s) => {

@@ -17,7 +17,14 @@ import { tokenBudget } from './token-budget';
 import { trajectorySlidingWindow } from './trajectory-sliding-window';
 import type { Strategy } from './types';
 
-export type { Strategy, StrategyContext, StrategyResult, StepFate, FateKind, HistoryLike } from './types';
+export type {
+  Strategy,
+  StrategyContext,
+  StrategyResult,
+  StepFate,
+  FateKind,
+  HistoryLike,
+} from './types';
 
 export const STRATEGIES: readonly Strategy<never>[] = [
   none, // seed 001 no_pruning: the baseline every saving is measured against
@@ -39,7 +46,10 @@ export class StrategyParamsError extends Error {
 
 export function getStrategy(id: string): Strategy<unknown> {
   const found = STRATEGIES.find((s) => s.id === id);
-  if (!found) throw new StrategyParamsError(`Unknown strategy "${id}". Known: ${STRATEGIES.map((s) => s.id).join(', ')}`);
+  if (!found)
+    throw new StrategyParamsError(
+      `Unknown strategy "${id}". Known: ${STRATEGIES.map((s) => s.id).join(', ')}`,
+    );
   return found as Strategy<unknown>;
 }
 
@@ -49,7 +59,10 @@ const keysCache = new WeakMap<object, string[]>();
 export function paramKeysOf(strategy: Strategy<unknown>): string[] {
   let keys = keysCache.get(strategy);
   if (!keys) {
-    const schema = z.toJSONSchema(strategy.paramsSchema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+    const schema = z.toJSONSchema(strategy.paramsSchema, {
+      io: 'input',
+      unrepresentable: 'any',
+    }) as { properties?: Record<string, unknown> };
     keys = Object.keys(schema.properties ?? {});
     keysCache.set(strategy, keys);
   }
@@ -61,7 +74,8 @@ export function paramKeysOf(strategy: Strategy<unknown>): string[] {
  * \"keep_last_n\" (expected: n)"): a misspelled key is an error, never silently a default.
  */
 export function unknownParamProblem(strategy: Strategy<unknown>, raw: unknown): string | undefined {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw === undefined || raw === null ? undefined : 'parameters must be an object';
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return raw === undefined || raw === null ? undefined : 'parameters must be an object';
   const expected = paramKeysOf(strategy);
   const unknown = Object.keys(raw).filter((k) => !expected.includes(k));
   if (unknown.length === 0) return undefined;
@@ -73,6 +87,9 @@ export function parseParams<P>(strategy: Strategy<P>, raw: unknown = {}): P {
   const unknown = unknownParamProblem(strategy as Strategy<unknown>, raw);
   if (unknown) throw new StrategyParamsError(`Invalid parameters for ${strategy.id}: ${unknown}`);
   const parsed = strategy.paramsSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw new StrategyParamsError(`Invalid parameters for ${strategy.id}: ${describeZodError(parsed.error)}`);
+  if (!parsed.success)
+    throw new StrategyParamsError(
+      `Invalid parameters for ${strategy.id}: ${describeZodError(parsed.error)}`,
+    );
   return parsed.data;
 }

@@ -11,7 +11,14 @@ import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { buildResult } from './result';
 import type { Strategy } from './types';
 
-const params = z.object({ n: z.number().int().min(0).default(5).describe('Non-system, non-task steps kept (the most recent).') });
+const params = z.object({
+  n: z
+    .number()
+    .int()
+    .min(0)
+    .default(5)
+    .describe('Non-system, non-task steps kept (the most recent).'),
+});
 type Params = z.infer<typeof params>;
 
 export const keepLastNSteps: Strategy<Params> = {
@@ -25,7 +32,9 @@ export const keepLastNSteps: Strategy<Params> = {
     const others = steps.filter((s) => !isCritical(s)).length;
     let seen = 0;
     const output = steps.filter((s) => isCritical(s) || ++seen > others - p.n);
-    return buildResult(steps, output, [`kept the last ${Math.min(p.n, others)} of ${others} non-critical steps`]);
+    return buildResult(steps, output, [
+      `kept the last ${Math.min(p.n, others)} of ${others} non-critical steps`,
+    ]);
   },
   replayTokens(history, calls, p, ctx) {
     // critical[i]: Σ critical tokens before i; other: Σ non-critical tokens by rank.

@@ -13,5 +13,6 @@ export const none: Strategy<z.infer<typeof params>> = {
   source: 'seed 001 no_pruning()',
   paramsSchema: params,
   apply: (history) => keepAll(history.steps),
-  replayTokens: (history, calls, _p, ctx) => replayPrefix(prefixSums(history.steps, ctx.tokens), calls),
+  replayTokens: (history, calls, _p, ctx) =>
+    replayPrefix(prefixSums(history.steps, ctx.tokens), calls),
 };

@@ -8,7 +8,11 @@ import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
 
 /** Running sums: `sums[i]` = Σ tokens of `steps[0..i)` (0 for a step mapped to null). */
-export function prefixSums(steps: readonly Step[], tokens: StepTokens, variant: (s: Step, i: number) => Step | null = (s) => s): number[] {
+export function prefixSums(
+  steps: readonly Step[],
+  tokens: StepTokens,
+  variant: (s: Step, i: number) => Step | null = (s) => s,
+): number[] {
   const sums = [0];
   steps.forEach((s, i) => {
     const v = variant(s, i);

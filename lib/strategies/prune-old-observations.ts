@@ -18,14 +18,26 @@ import type { Strategy } from './types';
 export const TRUNCATION_MARKER = '...';
 
 const params = z.object({
-  keepLastN: z.number().int().min(0).default(3).describe('Most recent actions whose observations stay whole.'),
-  maxLength: z.number().int().min(0).default(100).describe('Characters kept of an older observation.'),
+  keepLastN: z
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe('Most recent actions whose observations stay whole.'),
+  maxLength: z
+    .number()
+    .int()
+    .min(0)
+    .default(100)
+    .describe('Characters kept of an older observation.'),
   recordMaxLength: z
     .number()
     .int()
     .min(0)
     .optional()
-    .describe("Every observation as recorded is cut to this many characters first (tinyAgent's MAX_OBS_LEN = 500)."),
+    .describe(
+      "Every observation as recorded is cut to this many characters first (tinyAgent's MAX_OBS_LEN = 500).",
+    ),
 });
 type Params = z.infer<typeof params>;
 
@@ -50,7 +62,8 @@ export function truncateAction(step: ActionStep, maxLength: number): ActionStep 
 }
 
 function truncateOnce(step: ActionStep, maxLength: number): ActionStep {
-  const cut = (text: string) => (pyLen(text) > maxLength ? pyPrefix(text, maxLength) + TRUNCATION_MARKER : text);
+  const cut = (text: string) =>
+    pyLen(text) > maxLength ? pyPrefix(text, maxLength) + TRUNCATION_MARKER : text;
   let changed = false;
   const toolCalls = step.toolCalls.map((c): ToolCall => {
     if (c.result === undefined) return c;
@@ -89,18 +102,29 @@ export const pruneOldObservations: Strategy<Params> = {
     const cutActions = [0];
     const actionCount = [0];
     history.steps.forEach((s, i) => {
-      const recorded = s.kind === 'action' && p.recordMaxLength !== undefined ? truncateAction(s, p.recordMaxLength) : s;
+      const recorded =
+        s.kind === 'action' && p.recordMaxLength !== undefined
+          ? truncateAction(s, p.recordMaxLength)
+          : s;
       const t = ctx.tokens.step(recorded);
       all.push((all[i] as number) + t);
       actionCount.push((actionCount[i] as number) + (s.kind === 'action' ? 1 : 0));
       if (recorded.kind === 'action') {
         fullActions.push((fullActions[fullActions.length - 1] as number) + t);
-        cutActions.push((cutActions[cutActions.length - 1] as number) + ctx.tokens.step(truncateAction(recorded, p.maxLength)));
+        cutActions.push(
+          (cutActions[cutActions.length - 1] as number) +
+            ctx.tokens.step(truncateAction(recorded, p.maxLength)),
+        );
       }
     });
     return calls.map((k) => {
       const older = Math.max(0, (actionCount[k] as number) - p.keepLastN);
-      return REPLY_PRIMING_TOKENS + (all[k] as number) - (fullActions[older] as number) + (cutActions[older] as number);
+      return (
+        REPLY_PRIMING_TOKENS +
+        (all[k] as number) -
+        (fullActions[older] as number) +
+        (cutActions[older] as number)
+      );
     });
   },
 };

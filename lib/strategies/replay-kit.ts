@@ -57,7 +57,12 @@ export class UnitIndex<M> {
     });
   }
 
-  static of<D extends Dialect>(steps: readonly Step[], tokens: StepTokens, dialect: D, include: (s: Step) => boolean = () => true) {
+  static of<D extends Dialect>(
+    steps: readonly Step[],
+    tokens: StepTokens,
+    dialect: D,
+    include: (s: Step) => boolean = () => true,
+  ) {
     const units = unitsOf(steps, dialect).filter((u) => include(steps[u.stepIndex] as Step));
     return new UnitIndex<DialectMessages[D]>(steps, tokens, units, include);
   }
@@ -65,7 +70,11 @@ export class UnitIndex<M> {
   /** Number of units from steps [0, k) (after the `include` filter). */
   unitsBefore(k: number): number {
     // Units are in step order: the first unit of a step at or after k.
-    return firstTrue(0, this.units.length, (i) => (this.units[i] as StrategyUnit<M>).stepIndex >= k);
+    return firstTrue(
+      0,
+      this.units.length,
+      (i) => (this.units[i] as StrategyUnit<M>).stepIndex >= k,
+    );
   }
 
   /**
@@ -88,7 +97,8 @@ export class UnitIndex<M> {
         for (let u = a; u < b; u++) mark(sa, u);
         continue;
       }
-      for (let u = a; u < (this.firstUnit[sa] as number) + (this.unitsPerStep[sa] as number); u++) mark(sa, u);
+      for (let u = a; u < (this.firstUnit[sa] as number) + (this.unitsPerStep[sa] as number); u++)
+        mark(sa, u);
       total += (this.stepSums[sb] as number) - (this.stepSums[sa + 1] as number);
       for (let u = this.firstUnit[sb] as number; u < b; u++) mark(sb, u);
     }
@@ -99,13 +109,18 @@ export class UnitIndex<M> {
   #keptTokens(stepIndex: number, kept: number[]): number {
     const all = this.unitsPerStep[stepIndex] as number;
     const unique = [...new Set(kept)].sort((x, y) => x - y);
-    if (unique.length === all) return (this.stepSums[stepIndex + 1] as number) - (this.stepSums[stepIndex] as number);
+    if (unique.length === all)
+      return (this.stepSums[stepIndex + 1] as number) - (this.stepSums[stepIndex] as number);
     const key = `${stepIndex}:${unique.join(',')}`;
     const hit = this.#variants.get(key);
     if (hit !== undefined) return hit;
     const first = this.firstUnit[stepIndex] as number;
     const stepUnits = this.units.slice(first, first + all);
-    const variant = keptVariant(this.steps[stepIndex] as Step, stepUnits, stepUnits.map((_, i) => unique.includes(first + i)));
+    const variant = keptVariant(
+      this.steps[stepIndex] as Step,
+      stepUnits,
+      stepUnits.map((_, i) => unique.includes(first + i)),
+    );
     const n = variant === null ? 0 : this.tokens.step(variant);
     this.#variants.set(key, n);
     return n;

@@ -8,7 +8,11 @@ import type { StepFate, StrategyResult } from './types';
  * `replaces` it; the same object is kept; another object with the same id is truncated (kept when its
  * text did not change). Output steps whose id is not an original's are inserted.
  */
-export function buildResult(original: readonly Step[], output: readonly Step[], notes: readonly string[] = []): StrategyResult {
+export function buildResult(
+  original: readonly Step[],
+  output: readonly Step[],
+  notes: readonly string[] = [],
+): StrategyResult {
   const byId = new Map<string, Step>();
   for (const s of output) byId.set(s.id, s);
   const originalIds = new Set(original.map((s) => s.id));

@@ -27,12 +27,14 @@ function summaryModeVariant(step: Step): Step | null {
 export const smolagentsSummaryMode: Strategy<z.infer<typeof params>> = {
   id: 'smolagents-summary-mode',
   label: 'smolagents summary mode',
-  description: "What smolagents' planner sees: no system prompt, no plans, no model outputs; tool calls and observations stay.",
+  description:
+    "What smolagents' planner sees: no system prompt, no plans, no model outputs; tool calls and observations stay.",
   source: 'seed 004; smolagents MemoryStep.to_messages(summary_mode=True)',
   paramsSchema: params,
   apply(history) {
     const output = history.steps.map(summaryModeVariant).filter((s): s is Step => s !== null);
     return buildResult(history.steps, output);
   },
-  replayTokens: (history, calls, _p, ctx) => replayPrefix(prefixSums(history.steps, ctx.tokens, summaryModeVariant), calls),
+  replayTokens: (history, calls, _p, ctx) =>
+    replayPrefix(prefixSums(history.steps, ctx.tokens, summaryModeVariant), calls),
 };

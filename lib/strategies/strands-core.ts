@@ -21,7 +21,11 @@ export const hasToolResult = (m: StrandsMessage) => m.content.some((b) => 'toolR
 export const hasToolUse = (m: StrandsMessage) => m.content.some((b) => 'toolUse' in b);
 
 /** `findValidTrimPoint`: a user message that is neither a tool result nor a dangling tool use. */
-export function findValidTrimPoint(messages: readonly { message: StrandsMessage }[], startIndex: number, end = messages.length): number {
+export function findValidTrimPoint(
+  messages: readonly { message: StrandsMessage }[],
+  startIndex: number,
+  end = messages.length,
+): number {
   let trimIndex = startIndex;
   while (trimIndex < end) {
     const message = (messages[trimIndex] as { message: StrandsMessage }).message;
@@ -42,20 +46,34 @@ export function findValidTrimPoint(messages: readonly { message: StrandsMessage 
 }
 
 /** `_findToolPairTrimPoint`: the first assistant tool use followed by a user tool result. */
-function findToolPairTrimPoint(messages: readonly { message: StrandsMessage }[], startIndex: number, end: number): number | undefined {
+function findToolPairTrimPoint(
+  messages: readonly { message: StrandsMessage }[],
+  startIndex: number,
+  end: number,
+): number | undefined {
   for (let index = startIndex; index < end; index++) {
     const message = (messages[index] as { message: StrandsMessage }).message;
     const next = index + 1 < end ? messages[index + 1]?.message : undefined;
-    if (message.role === 'assistant' && hasToolUse(message) && next?.role === 'user' && hasToolResult(next)) return index;
+    if (
+      message.role === 'assistant' &&
+      hasToolUse(message) &&
+      next?.role === 'user' &&
+      hasToolResult(next)
+    )
+      return index;
   }
   return undefined;
 }
 
 /** A plain user message: neither a tool use nor a tool result (a valid conversation anchor). */
-export const isPlainUser = (m: StrandsMessage) => m.role === 'user' && !hasToolUse(m) && !hasToolResult(m);
+export const isPlainUser = (m: StrandsMessage) =>
+  m.role === 'user' && !hasToolUse(m) && !hasToolResult(m);
 
 /** `_findToolPairUserAnchor` without pins: the latest plain user message before the pair. */
-function findToolPairUserAnchor(messages: readonly { message: StrandsMessage }[], toolPairIndex: number): number | undefined {
+function findToolPairUserAnchor(
+  messages: readonly { message: StrandsMessage }[],
+  toolPairIndex: number,
+): number | undefined {
   for (let index = toolPairIndex - 1; index >= 0; index--) {
     if (isPlainUser((messages[index] as { message: StrandsMessage }).message)) return index;
   }
@@ -152,11 +170,18 @@ export function reduceContext(
   }
   const plan = planTrim(messages, messages.length, windowSize);
   if (plan === undefined) return { messages, reduced: false };
-  return { messages: messages.filter((_, i) => i >= plan.trimIndex || i === plan.anchor), reduced: true };
+  return {
+    messages: messages.filter((_, i) => i >= plan.trimIndex || i === plan.anchor),
+    reduced: true,
+  };
 }
 
 /** `_applyManagement`: after each invocation, nothing while the history fits the window. */
-export function applyManagement(messages: readonly TrackedMessage[], windowSize: number): readonly TrackedMessage[] {
+export function applyManagement(
+  messages: readonly TrackedMessage[],
+  windowSize: number,
+): readonly TrackedMessage[] {
   if (messages.length <= windowSize) return messages;
-  return reduceContext(messages, windowSize, { overflow: false, shouldTruncateResults: false }).messages;
+  return reduceContext(messages, windowSize, { overflow: false, shouldTruncateResults: false })
+    .messages;
 }

@@ -10,13 +10,24 @@ import { z } from 'zod';
 import { stepToMessages } from '../messages';
 import type { Step, ToolCall } from '../model/types';
 import { buildResult } from './result';
-import { applyManagement, isPlainUser, planTrim, reduceContext, type TrackedMessage } from './strands-core';
+import {
+  applyManagement,
+  isPlainUser,
+  planTrim,
+  reduceContext,
+  type TrackedMessage,
+} from './strands-core';
 import { UnitIndex } from './replay-kit';
 import type { Strategy } from './types';
 import { stepsFromKeptUnits, unitsOf } from './units';
 
 const params = z.object({
-  windowSize: z.number().int().min(0).default(40).describe('Messages kept after each invocation (Strands `window_size`).'),
+  windowSize: z
+    .number()
+    .int()
+    .min(0)
+    .default(40)
+    .describe('Messages kept after each invocation (Strands `window_size`).'),
   shouldTruncateResults: z
     .boolean()
     .default(true)
@@ -35,8 +46,10 @@ const MAX_OVERFLOW_ROUNDS = 10_000;
 export const strandsSlidingWindow: Strategy<Params> = {
   id: 'strands-sliding-window',
   label: 'Strands sliding window',
-  description: 'Keeps the last N messages, never splitting a tool use from its result; truncates old tool results on overflow.',
-  source: '@strands-agents/sdk SlidingWindowConversationManager (window_size=40, should_truncate_results=true)',
+  description:
+    'Keeps the last N messages, never splitting a tool use from its result; truncates old tool results on overflow.',
+  source:
+    '@strands-agents/sdk SlidingWindowConversationManager (window_size=40, should_truncate_results=true)',
   paramsSchema: params,
   apply(history, p, ctx) {
     const original = history.steps;
@@ -48,15 +61,22 @@ export const strandsSlidingWindow: Strategy<Params> = {
       units.map((u, i) => ({ message: u.message, origin: i })),
       p.windowSize,
     );
-    if (tracked.length < units.length) notes.push(`window: kept ${tracked.length} of ${units.length} messages`);
+    if (tracked.length < units.length)
+      notes.push(`window: kept ${tracked.length} of ${units.length} messages`);
     const limit = p.overflowTokens ?? ctx.contextWindow;
-    const current = () => stepsFromKeptUnits(steps, units, new Set(tracked.map((t) => t.origin)), isSystem);
+    const current = () =>
+      stepsFromKeptUnits(steps, units, new Set(tracked.map((t) => t.origin)), isSystem);
     for (let round = 0; round < MAX_OVERFLOW_ROUNDS; round++) {
       const used = ctx.tokens.context(current());
       if (used <= limit) break;
-      const outcome = reduceContext(tracked, p.windowSize, { overflow: true, shouldTruncateResults: p.shouldTruncateResults });
+      const outcome = reduceContext(tracked, p.windowSize, {
+        overflow: true,
+        shouldTruncateResults: p.shouldTruncateResults,
+      });
       if (!outcome.reduced) {
-        notes.push(`still over the context window (${used} > ${limit} tokens): no further reduction possible`);
+        notes.push(
+          `still over the context window (${used} > ${limit} tokens): no further reduction possible`,
+        );
         break;
       }
       if (outcome.truncatedIndex !== undefined) {
@@ -67,7 +87,9 @@ export const strandsSlidingWindow: Strategy<Params> = {
         const before = units;
         units = unitsOf(steps, 'strands').filter((u) => !isSystem(steps[u.stepIndex] as Step));
         if (units.length !== before.length) throw new Error('truncation changed the message count');
-        notes.push(`overflow: truncated tool results of step ${(steps[stepIndex] as Step).stepNumber}`);
+        notes.push(
+          `overflow: truncated tool results of step ${(steps[stepIndex] as Step).stepNumber}`,
+        );
       }
       tracked = outcome.messages;
     }
@@ -78,7 +100,9 @@ export const strandsSlidingWindow: Strategy<Params> = {
     const isSystem = (s: Step) => s.kind === 'system-prompt';
     const index = UnitIndex.of(steps, ctx.tokens, 'strands', (s) => !isSystem(s));
     const systemSums = [0];
-    steps.forEach((s, i) => systemSums.push((systemSums[i] as number) + (isSystem(s) ? ctx.tokens.step(s) : 0)));
+    steps.forEach((s, i) =>
+      systemSums.push((systemSums[i] as number) + (isSystem(s) ? ctx.tokens.step(s) : 0)),
+    );
     // lastPlain[i]: the latest plain user message before i (Strands' conversation anchor).
     const lastPlain: (number | undefined)[] = [undefined];
     index.units.forEach((u, i) => lastPlain.push(isPlainUser(u.message) ? i : lastPlain[i]));
@@ -88,7 +112,14 @@ export const strandsSlidingWindow: Strategy<Params> = {
       let ranges: [number, number][] = [[0, end]];
       if (end > p.windowSize) {
         const plan = planTrim(index.units, end, p.windowSize, (i) => lastPlain[i]);
-        if (plan) ranges = plan.anchor === undefined ? [[plan.trimIndex, end]] : [[plan.anchor, plan.anchor + 1], [plan.trimIndex, end]];
+        if (plan)
+          ranges =
+            plan.anchor === undefined
+              ? [[plan.trimIndex, end]]
+              : [
+                  [plan.anchor, plan.anchor + 1],
+                  [plan.trimIndex, end],
+                ];
       }
       const tokens = index.contextTokens(ranges, systemSums[k] as number);
       if (tokens <= limit) return tokens;
@@ -102,16 +133,21 @@ function withTruncatedResults(step: Step, tracked: TrackedMessage): Step {
   if (step.kind !== 'action') return step;
   const texts = new Map<string, string>();
   for (const block of tracked.message.content) {
-    if ('toolResult' in block) texts.set(block.toolResult.toolUseId, block.toolResult.content.map((c) => c.text).join(''));
+    if ('toolResult' in block)
+      texts.set(block.toolResult.toolUseId, block.toolResult.content.map((c) => c.text).join(''));
   }
   const toolCalls = step.toolCalls.map((c): ToolCall => {
     const text = texts.get(c.id);
-    return text === undefined || c.result === undefined || text === c.result ? c : { ...c, result: text };
+    return text === undefined || c.result === undefined || text === c.result
+      ? c
+      : { ...c, result: text };
   });
   return { ...step, toolCalls };
 }
 
 /** Exported for the differential test: the Strands messages a step list becomes (system excluded). */
 export function strandsMessagesOf(steps: readonly Step[]) {
-  return steps.filter((s) => s.kind !== 'system-prompt').flatMap((s) => stepToMessages(s, 'strands'));
+  return steps
+    .filter((s) => s.kind !== 'system-prompt')
+    .flatMap((s) => stepToMessages(s, 'strands'));
 }

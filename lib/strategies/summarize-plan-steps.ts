@@ -29,14 +29,32 @@ import type { Strategy } from './types';
 const LEVELS = ['full', 'condensed', 'summary', 'title'] as const;
 
 const params = z.object({
-  mode: z.enum(['pressure', 'all-completed', 'manual']).default('pressure').describe('Compact on context pressure, every completed plan step, or only the overrides.'),
-  threshold: z.number().gt(0).max(1).default(0.8).describe('Context pressure above which the oldest completed step is compacted.'),
-  maxTokens: z.number().int().positive().optional().describe("Context size for the pressure; defaults to the model's window."),
-  compactTo: z.enum(['summary', 'condensed', 'title']).default('summary').describe('What a compacted plan step shows.'),
+  mode: z
+    .enum(['pressure', 'all-completed', 'manual'])
+    .default('pressure')
+    .describe('Compact on context pressure, every completed plan step, or only the overrides.'),
+  threshold: z
+    .number()
+    .gt(0)
+    .max(1)
+    .default(0.8)
+    .describe('Context pressure above which the oldest completed step is compacted.'),
+  maxTokens: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("Context size for the pressure; defaults to the model's window."),
+  compactTo: z
+    .enum(['summary', 'condensed', 'title'])
+    .default('summary')
+    .describe('What a compacted plan step shows.'),
   overrides: z
     .record(z.string(), z.enum(LEVELS))
     .optional()
-    .describe('Per plan-step id, a visibility that wins over the mode (seed 003 StepVisibilityResolver): full keeps it, the others compact it once completed.'),
+    .describe(
+      'Per plan-step id, a visibility that wins over the mode (seed 003 StepVisibilityResolver): full keeps it, the others compact it once completed.',
+    ),
 });
 type Params = z.infer<typeof params>;
 
@@ -59,14 +77,20 @@ function summaryStepFor(group: PlanGroup, steps: readonly Step[], level: Level):
 }
 
 /** The steps with each compacted plan step (group index → level) replaced by its summary step. */
-function compose(steps: readonly Step[], groups: readonly PlanGroup[], compacted: ReadonlyMap<number, Level>): Step[] {
+function compose(
+  steps: readonly Step[],
+  groups: readonly PlanGroup[],
+  compacted: ReadonlyMap<number, Level>,
+): Step[] {
   const replacedBy = new Map<number, number>();
-  for (const g of compacted.keys()) for (const i of (groups[g] as PlanGroup).indices) replacedBy.set(i, g);
+  for (const g of compacted.keys())
+    for (const i of (groups[g] as PlanGroup).indices) replacedBy.set(i, g);
   const out: Step[] = [];
   steps.forEach((s, i) => {
     const g = replacedBy.get(i);
     if (g === undefined) out.push(s);
-    else if ((groups[g] as PlanGroup).indices[0] === i) out.push(summaryStepFor(groups[g] as PlanGroup, steps, compacted.get(g) as Level));
+    else if ((groups[g] as PlanGroup).indices[0] === i)
+      out.push(summaryStepFor(groups[g] as PlanGroup, steps, compacted.get(g) as Level));
   });
   return out;
 }
@@ -74,13 +98,17 @@ function compose(steps: readonly Step[], groups: readonly PlanGroup[], compacted
 export const summarizePlanSteps: Strategy<Params> = {
   id: 'summarize-plan-steps',
   label: 'Plan-step summaries (seed 003)',
-  description: 'Groups the history by plan step (or task) and compacts completed steps to summaries under context pressure.',
-  source: 'seed 003 TaskHistorySection: summarize_step, extractive_summary(max_turns=3), auto-compaction at 0.8',
+  description:
+    'Groups the history by plan step (or task) and compacts completed steps to summaries under context pressure.',
+  source:
+    'seed 003 TaskHistorySection: summarize_step, extractive_summary(max_turns=3), auto-compaction at 0.8',
   paramsSchema: params,
   apply(history, p, ctx) {
     const steps = history.steps;
     const { groups } = buildTaskHistory(steps);
-    const completed = groups.map((g, i) => (g.stepHistory.completed ? i : -1)).filter((i) => i >= 0);
+    const completed = groups
+      .map((g, i) => (g.stepHistory.completed ? i : -1))
+      .filter((i) => i >= 0);
     const compacted = new Map<number, Level>();
     const notes: string[] = [];
     const max = p.maxTokens ?? ctx.contextWindow;
@@ -107,12 +135,15 @@ export const summarizePlanSteps: Strategy<Params> = {
     }
     const output = compose(steps, groups, compacted);
     const pressure = contextPressure(ctx.tokens.context(output), max);
-    notes.push(`${groups.length} plan steps, ${compacted.size} compacted to ${p.compactTo}; pressure ${(pressure.utilization * 100).toFixed(1)}% (${pressure.recommendation})`);
+    notes.push(
+      `${groups.length} plan steps, ${compacted.size} compacted to ${p.compactTo}; pressure ${(pressure.utilization * 100).toFixed(1)}% (${pressure.recommendation})`,
+    );
     return buildResult(steps, output, notes);
   },
   replayTokens(history, calls, p, ctx) {
     // Overrides and manual mode take the exact path (apply per call).
-    if (p.mode === 'manual' || (p.overrides && Object.keys(p.overrides).length > 0)) return undefined;
+    if (p.mode === 'manual' || (p.overrides && Object.keys(p.overrides).length > 0))
+      return undefined;
     const steps = history.steps;
     const max = p.maxTokens ?? ctx.contextWindow;
     const firstPlanned = steps.findIndex((s) => s.planStepId !== undefined);
@@ -126,12 +157,14 @@ export const summarizePlanSteps: Strategy<Params> = {
       let cum = cumulative.get(g);
       if (!cum) {
         cum = [0];
-        for (const i of g.indices) cum.push((cum[cum.length - 1] as number) + ctx.tokens.step(steps[i] as Step));
+        for (const i of g.indices)
+          cum.push((cum[cum.length - 1] as number) + ctx.tokens.step(steps[i] as Step));
         cumulative.set(g, cum);
       }
       return cum;
     };
-    const below = (sorted: readonly number[], k: number) => firstTrue(0, sorted.length, (i) => (sorted[i] as number) >= k);
+    const below = (sorted: readonly number[], k: number) =>
+      firstTrue(0, sorted.length, (i) => (sorted[i] as number) >= k);
     const planning = steps.map((s, i) => (s.kind === 'planning' ? i : -1)).filter((i) => i >= 0);
     const itemsByCount = new Map<number, Map<string, PlanItem>>();
     const itemsAt = (k: number) => {
@@ -149,13 +182,26 @@ export const summarizePlanSteps: Strategy<Params> = {
       let n = summaries.get(key);
       if (n === undefined) {
         const indices = g.indices.slice(0, count);
-        const group: PlanGroup = { stepHistory: stepHistoryOf(g.id, title, indices.map((i) => steps[i] as Step), true), indices };
+        const group: PlanGroup = {
+          stepHistory: stepHistoryOf(
+            g.id,
+            title,
+            indices.map((i) => steps[i] as Step),
+            true,
+          ),
+          indices,
+        };
         n = ctx.tokens.step(summaryStepFor(group, steps, p.compactTo));
         summaries.set(key, n);
       }
       return n;
     };
-    const firsts = new Map([groupings.planned, groupings.unplanned].map((d) => [d, d.map((g) => g.indices[0] as number)]));
+    const firsts = new Map(
+      [groupings.planned, groupings.unplanned].map((d) => [
+        d,
+        d.map((g) => g.indices[0] as number),
+      ]),
+    );
     // Split at tasks, every plan step but the last is complete and titled by its task, so its change
     // (summary minus steps) is fixed: prefix sums of the changes, and their running minimum, find the
     // first point where pressure is low enough by binary search.
@@ -174,7 +220,8 @@ export const summarizePlanSteps: Strategy<Params> = {
       }
     };
     return calls.map((k) => {
-      const drafts = firstPlanned !== -1 && firstPlanned < k ? groupings.planned : groupings.unplanned;
+      const drafts =
+        firstPlanned !== -1 && firstPlanned < k ? groupings.planned : groupings.unplanned;
       const present = below(firsts.get(drafts) as number[], k);
       const items = itemsAt(k);
       let used = REPLY_PRIMING_TOKENS + (stepSums[k] as number);
@@ -187,7 +234,11 @@ export const summarizePlanSteps: Strategy<Params> = {
         }
         used += sums[fixed] as number;
         const last = drafts[fixed] as GroupDraft;
-        if (items.get(last.id)?.status === 'done' && !(p.mode === 'pressure' && used / max <= p.threshold)) used += change(last, k, items);
+        if (
+          items.get(last.id)?.status === 'done' &&
+          !(p.mode === 'pressure' && used / max <= p.threshold)
+        )
+          used += change(last, k, items);
         return used;
       }
       for (let gi = 0; gi < present; gi++) {

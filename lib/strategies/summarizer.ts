@@ -92,7 +92,8 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
             tools.set(call.name, t);
           }
           if (step.error) errors.push(`* ${clip(step.error)}`);
-          if (step.isFinal && step.toolCalls.length === 0) answers.push(`* ${clip(assistantText(step))}`);
+          if (step.isFinal && step.toolCalls.length === 0)
+            answers.push(`* ${clip(assistantText(step))}`);
           break;
         case 'final-answer':
           answers.push(`* ${clip(step.answer)}`);
@@ -113,7 +114,10 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
     text() {
       const topicLines = topics.size > 0 ? topics.lines('topics') : [`* ${steps} earlier steps`];
       const sections = [`## Conversation Summary\n${topicLines.join('\n')}`];
-      if (tools.size > 0) sections.push(`## Tools Executed\n${[...tools].map(([name, t]) => toolLine(name, t)).join('\n')}`);
+      if (tools.size > 0)
+        sections.push(
+          `## Tools Executed\n${[...tools].map(([name, t]) => toolLine(name, t)).join('\n')}`,
+        );
       if (errors.size > 0) sections.push(`## Errors\n${errors.lines('errors').join('\n')}`);
       if (answers.size > 0) sections.push(`## Answers\n${answers.lines('answers').join('\n')}`);
       return sections.join('\n\n');
@@ -123,7 +127,11 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
 
 function toolLine(name: string, t: ToolTally): string {
   const ok = t.calls - t.errors - t.missing;
-  const outcomes = [`${ok} ok`, t.errors > 0 ? `${t.errors} error${t.errors > 1 ? 's' : ''}` : '', t.missing > 0 ? `${t.missing} without result` : '']
+  const outcomes = [
+    `${ok} ok`,
+    t.errors > 0 ? `${t.errors} error${t.errors > 1 ? 's' : ''}` : '',
+    t.missing > 0 ? `${t.missing} without result` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   const times = t.calls > 1 ? ` ×${t.calls}` : '';

@@ -17,9 +17,24 @@ import { stepsFromKeptUnits, unitsOf, type StrategyUnit } from './units';
 import type { StrandsMessage } from '../messages/types';
 
 const params = z.object({
-  summaryRatio: z.number().min(0.1).max(0.8).default(0.3).describe('Share of the messages summarized each time.'),
-  preserveRecentMessages: z.number().int().min(0).default(10).describe('Most recent messages never summarized.'),
-  triggerTokens: z.number().int().positive().optional().describe("Summarize while the request exceeds this; defaults to the model's window."),
+  summaryRatio: z
+    .number()
+    .min(0.1)
+    .max(0.8)
+    .default(0.3)
+    .describe('Share of the messages summarized each time.'),
+  preserveRecentMessages: z
+    .number()
+    .int()
+    .min(0)
+    .default(10)
+    .describe('Most recent messages never summarized.'),
+  triggerTokens: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("Summarize while the request exceeds this; defaults to the model's window."),
 });
 type Params = z.infer<typeof params>;
 
@@ -27,7 +42,12 @@ type Params = z.infer<typeof params>;
  * Strands `adjustSplitPointForToolPairs` on messages[start, end) with `split` relative to start;
  * undefined where Strands throws (no valid split point).
  */
-export function adjustSplitPoint(messages: readonly StrandsMessage[], split: number, start = 0, end = messages.length): number | undefined {
+export function adjustSplitPoint(
+  messages: readonly StrandsMessage[],
+  split: number,
+  start = 0,
+  end = messages.length,
+): number | undefined {
   const length = end - start;
   if (split >= length) return split;
   while (split < length) {
@@ -53,8 +73,10 @@ const MAX_ROUNDS = 1_000;
 export const summarizingWindow: Strategy<Params> = {
   id: 'summarizing-window',
   label: 'Summarizing window (Strands)',
-  description: 'On overflow, replaces the oldest share of the messages with one summary, never splitting a tool pair.',
-  source: '@strands-agents/sdk SummarizingConversationManager (summary_ratio=0.3, preserve_recent_messages=10)',
+  description:
+    'On overflow, replaces the oldest share of the messages with one summary, never splitting a tool pair.',
+  source:
+    '@strands-agents/sdk SummarizingConversationManager (summary_ratio=0.3, preserve_recent_messages=10)',
   paramsSchema: params,
   apply(history, p, ctx) {
     const original = history.steps;
@@ -72,9 +94,14 @@ export const summarizingWindow: Strategy<Params> = {
       const rest = current.filter((s) => s.kind !== 'system-prompt');
       const units: StrategyUnit<StrandsMessage>[] = unitsOf(rest, 'strands');
       const messages = units.map((u) => u.message);
-      const count = Math.min(Math.max(1, Math.floor(messages.length * p.summaryRatio)), messages.length - p.preserveRecentMessages);
+      const count = Math.min(
+        Math.max(1, Math.floor(messages.length * p.summaryRatio)),
+        messages.length - p.preserveRecentMessages,
+      );
       if (count <= 0) {
-        notes.push(`insufficient messages for summarization (${messages.length}, preserving ${p.preserveRecentMessages})`);
+        notes.push(
+          `insufficient messages for summarization (${messages.length}, preserving ${p.preserveRecentMessages})`,
+        );
         break;
       }
       const split = adjustSplitPoint(messages, count);
@@ -86,11 +113,19 @@ export const summarizingWindow: Strategy<Params> = {
       // at the split keeps its later units as a partial step).
       const takenSteps = new Set(units.slice(0, split).map((u) => u.stepIndex));
       const summarized = rest.filter((_, i) => takenSteps.has(i));
-      const remaining = stepsFromKeptUnits(rest, units, new Set(units.map((_, i) => i).filter((i) => i >= split)));
+      const remaining = stepsFromKeptUnits(
+        rest,
+        units,
+        new Set(units.map((_, i) => i).filter((i) => i >= split)),
+      );
       // An earlier summary of ours stands for original steps: summarize those, not its text. A step
       // split across two rounds is covered once, as its original.
       const isOurs = (s: Step) => s.kind === 'summary' && !originalIds.has(s.id);
-      const replaces = [...new Set(summarized.flatMap((s) => (isOurs(s) && s.kind === 'summary' ? s.replaces : [s.id])))];
+      const replaces = [
+        ...new Set(
+          summarized.flatMap((s) => (isOurs(s) && s.kind === 'summary' ? s.replaces : [s.id])),
+        ),
+      ];
       const covered = replaces.map((id) => byId.get(id) as Step);
       const summary: SummaryStep = {
         kind: 'summary',
@@ -103,7 +138,9 @@ export const summarizingWindow: Strategy<Params> = {
       const next = [...system, summary, ...remaining];
       if (ctx.tokens.context(next) >= before) {
         // Strands would retry forever; a summary no smaller than what it replaces cannot help.
-        notes.push(`unable to shrink further: the summary of ${split} messages is no smaller than they are`);
+        notes.push(
+          `unable to shrink further: the summary of ${split} messages is no smaller than they are`,
+        );
         break;
       }
       current = next;
@@ -124,7 +161,9 @@ export const summarizingWindow: Strategy<Params> = {
     const index = UnitIndex.of(steps, ctx.tokens, 'strands', (s) => !isSystem(s));
     const messages = index.units.map((u) => u.message);
     const systemSums = [0];
-    steps.forEach((s, i) => systemSums.push((systemSums[i] as number) + (isSystem(s) ? ctx.tokens.step(s) : 0)));
+    steps.forEach((s, i) =>
+      systemSums.push((systemSums[i] as number) + (isSystem(s) ? ctx.tokens.step(s) : 0)),
+    );
     const limit = p.triggerTokens ?? ctx.contextWindow;
     // Summary tokens for c: the summary of the steps owning units [0, c), in step order. Round r's c
     // grows with the call, so each round keeps its own accumulator and rarely starts over.
@@ -144,7 +183,14 @@ export const summarizingWindow: Strategy<Params> = {
         const s = steps[state.steps] as Step;
         if (!isSystem(s) && (index.unitsPerStep[state.steps] as number) > 0) state.acc.add(s);
       }
-      const summary: SummaryStep = { kind: 'summary', id: 'summary', stepNumber: 0, content: state.acc.text(), replaces: [], origin: 'extractive' };
+      const summary: SummaryStep = {
+        kind: 'summary',
+        id: 'summary',
+        stepNumber: 0,
+        content: state.acc.text(),
+        replaces: [],
+        origin: 'extractive',
+      };
       const n = ctx.tokens.step(summary);
       summaryTokens.set(upTo, n);
       return n;
@@ -157,7 +203,10 @@ export const summarizingWindow: Strategy<Params> = {
       for (let round = 1; round <= MAX_ROUNDS && used > limit; round++) {
         const summarized = c > 0 ? 1 : 0;
         const length = summarized + end - c;
-        const count = Math.min(Math.max(1, Math.floor(length * p.summaryRatio)), length - p.preserveRecentMessages);
+        const count = Math.min(
+          Math.max(1, Math.floor(length * p.summaryRatio)),
+          length - p.preserveRecentMessages,
+        );
         if (count <= 0) break;
         // The list is [summary?, units c..end); the summary (plain user text) never moves the split.
         const split = adjustSplitPoint(messages, count - summarized, c, end);

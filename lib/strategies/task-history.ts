@@ -74,7 +74,11 @@ export function renderTaskHistory(history: TaskHistory): string {
 /** Seed `extractive_summary`: first turn, tool turns, last turn; deduplicated; at most `maxTurns`. */
 export function extractiveSummary(step: Pick<StepHistory, 'turns'>, maxTurns = 3): string {
   if (step.turns.length <= maxTurns) return step.turns.map(renderTurn).join('\n');
-  const key: Turn[] = [step.turns[0] as Turn, ...step.turns.filter((t) => t.role === 'tool'), step.turns[step.turns.length - 1] as Turn];
+  const key: Turn[] = [
+    step.turns[0] as Turn,
+    ...step.turns.filter((t) => t.role === 'tool'),
+    step.turns[step.turns.length - 1] as Turn,
+  ];
   const seen = new Set<number>();
   const unique: Turn[] = [];
   for (const t of key) {
@@ -88,24 +92,37 @@ export function extractiveSummary(step: Pick<StepHistory, 'turns'>, maxTurns = 3
 export const MAX_SUMMARY_LENGTH = 1000;
 
 /** Seed `summarize_step_handler`: validates, then marks the step summarized. */
-export function summarizeStep(history: TaskHistory | undefined, stepId: string, summary: string): { history: TaskHistory; message: string } {
+export function summarizeStep(
+  history: TaskHistory | undefined,
+  stepId: string,
+  summary: string,
+): { history: TaskHistory; message: string } {
   if (history === undefined) throw new ToolValidationError('No task history to summarize.');
   const step = history.steps.find((s) => s.stepId === stepId);
   if (step === undefined) throw new ToolValidationError(`Step ${stepId} not found.`);
   const text = summary.trim();
   if (!text) throw new ToolValidationError('Summary must not be empty.');
-  if (pyLen(text) > MAX_SUMMARY_LENGTH) throw new ToolValidationError('Summary must be <= 1000 characters.');
-  const steps = history.steps.map((s) => (s.stepId === stepId ? { ...s, summary: text, visibility: 'summary' as const } : s));
+  if (pyLen(text) > MAX_SUMMARY_LENGTH)
+    throw new ToolValidationError('Summary must be <= 1000 characters.');
+  const steps = history.steps.map((s) =>
+    s.stepId === stepId ? { ...s, summary: text, visibility: 'summary' as const } : s,
+  );
   return { history: { ...history, steps }, message: `Step ${stepId} summarized.` };
 }
 
 /** Seed `expand_step`: restores the full history of a step. */
-export function expandStep(history: TaskHistory | undefined, stepId: string): { history: TaskHistory; step: StepHistory } {
+export function expandStep(
+  history: TaskHistory | undefined,
+  stepId: string,
+): { history: TaskHistory; step: StepHistory } {
   if (history === undefined) throw new ToolValidationError('No task history to expand.');
   const step = history.steps.find((s) => s.stepId === stepId);
   if (step === undefined) throw new ToolValidationError(`Step ${stepId} not found.`);
   const expanded: StepHistory = { ...step, visibility: 'full' };
-  return { history: { ...history, steps: history.steps.map((s) => (s.stepId === stepId ? expanded : s)) }, step: expanded };
+  return {
+    history: { ...history, steps: history.steps.map((s) => (s.stepId === stepId ? expanded : s)) },
+    step: expanded,
+  };
 }
 
 function clipTitle(text: string): string {
@@ -122,10 +139,23 @@ function turnsOf(step: Step, nextId: () => number): Turn[] {
       const text = assistantText(step);
       if (text) turns.push({ turnId: nextId(), role: 'assistant', content: text });
       for (const c of step.toolCalls) {
-        if (c.result !== undefined) turns.push({ turnId: nextId(), role: 'tool', content: c.result, toolName: c.name });
+        if (c.result !== undefined)
+          turns.push({ turnId: nextId(), role: 'tool', content: c.result, toolName: c.name });
       }
-      if (step.observation) turns.push({ turnId: nextId(), role: 'tool', content: step.observation, toolName: 'observation' });
-      if (step.error) turns.push({ turnId: nextId(), role: 'tool', content: `Error: ${step.error}`, toolName: 'error' });
+      if (step.observation)
+        turns.push({
+          turnId: nextId(),
+          role: 'tool',
+          content: step.observation,
+          toolName: 'observation',
+        });
+      if (step.error)
+        turns.push({
+          turnId: nextId(),
+          role: 'tool',
+          content: `Error: ${step.error}`,
+          toolName: 'error',
+        });
       return turns;
     }
     case 'scratchpad':
@@ -191,7 +221,8 @@ export function groupSteps(steps: readonly Step[], planned: boolean): GroupDraft
 /** Plan items as the planning steps among `steps` left them (a later plan overrides an earlier one). */
 export function planItemsOf(steps: readonly Step[]): Map<string, PlanItem> {
   const items = new Map<string, PlanItem>();
-  for (const s of steps) if (s.kind === 'planning') for (const it of s.planItems ?? []) items.set(it.id, it);
+  for (const s of steps)
+    if (s.kind === 'planning') for (const it of s.planItems ?? []) items.set(it.id, it);
   return items;
 }
 
@@ -200,10 +231,17 @@ export function titleOf(group: GroupDraft, items: ReadonlyMap<string, PlanItem>)
 }
 
 /** A plan step's history from its steps; a model-written summary step among them is its summary. */
-export function stepHistoryOf(id: string, title: string, groupSteps: readonly Step[], completed: boolean): StepHistory {
+export function stepHistoryOf(
+  id: string,
+  title: string,
+  groupSteps: readonly Step[],
+  completed: boolean,
+): StepHistory {
   let turnId = 0;
   const nextId = () => turnId++;
-  const modelSummary = [...groupSteps].reverse().find((s) => s.kind === 'summary' && s.origin === 'model');
+  const modelSummary = [...groupSteps]
+    .reverse()
+    .find((s) => s.kind === 'summary' && s.origin === 'model');
   return {
     stepId: id,
     stepTitle: title,
@@ -219,17 +257,28 @@ export function stepHistoryOf(id: string, title: string, groupSteps: readonly St
  * The task history of a step list (see `groupSteps`), titled from the plan's items or the tasks. A
  * plan step is completed when a later one started or its plan item is `done`.
  */
-export function buildTaskHistory(steps: readonly Step[]): { history: TaskHistory; groups: PlanGroup[] } {
+export function buildTaskHistory(steps: readonly Step[]): {
+  history: TaskHistory;
+  groups: PlanGroup[];
+} {
   const planned = steps.some((s) => s.planStepId !== undefined);
   const items = planItemsOf(steps);
   const drafts = groupSteps(steps, planned);
   const groups: PlanGroup[] = drafts.map((g, gi) => {
     const completed = gi < drafts.length - 1 || items.get(g.id)?.status === 'done';
     const groupSteps = g.indices.map((i) => steps[i] as Step);
-    return { stepHistory: stepHistoryOf(g.id, titleOf(g, items), groupSteps, completed), indices: g.indices };
+    return {
+      stepHistory: stepHistoryOf(g.id, titleOf(g, items), groupSteps, completed),
+      indices: g.indices,
+    };
   });
   const objectiveStep = steps.find((s) => s.kind === 'task');
-  const objective = objectiveStep?.kind === 'task' ? objectiveStep.task : steps.find((s) => !isCritical(s)) ? 'Untitled task' : '';
+  const objective =
+    objectiveStep?.kind === 'task'
+      ? objectiveStep.task
+      : steps.find((s) => !isCritical(s))
+        ? 'Untitled task'
+        : '';
   const last = groups[groups.length - 1];
   const history: TaskHistory = {
     objective,
@@ -249,10 +298,25 @@ export function renderSectionTurn(turn: Turn): string {
  * Seed `TaskHistorySection._render_step`: `### 1.2. Title [active]`, then the turns, or (summary
  * visibility) the summary and `_Call \`expand_step(<id>)\` for full conversation._`.
  */
-export function renderSectionStep(step: StepHistory, active: boolean, depth: number, number: string): string {
-  const heading = `${'#'.repeat(depth + 2)} ${number}. ${step.stepTitle} ${active ? '[active]' : ''}`.trim();
-  if (step.visibility === 'summary' || step.visibility === 'condensed' || step.visibility === 'title') {
-    const body = step.visibility === 'title' ? '' : step.visibility === 'condensed' ? extractiveSummary(step) : (step.summary ?? extractiveSummary(step));
+export function renderSectionStep(
+  step: StepHistory,
+  active: boolean,
+  depth: number,
+  number: string,
+): string {
+  const heading =
+    `${'#'.repeat(depth + 2)} ${number}. ${step.stepTitle} ${active ? '[active]' : ''}`.trim();
+  if (
+    step.visibility === 'summary' ||
+    step.visibility === 'condensed' ||
+    step.visibility === 'title'
+  ) {
+    const body =
+      step.visibility === 'title'
+        ? ''
+        : step.visibility === 'condensed'
+          ? extractiveSummary(step)
+          : (step.summary ?? extractiveSummary(step));
     return `${heading}\n\n${body}\n\n_Call \`expand_step(${step.stepId})\` for full conversation._`;
   }
   return [heading, '', ...step.turns.map(renderSectionTurn)].join('\n');
@@ -263,11 +327,28 @@ export function renderSectionStep(step: StepHistory, active: boolean, depth: num
  * numbered under the section (`number.i`), each at the visibility the resolver gives it (an
  * override wins over the stored one, seed `StepVisibilityResolver.resolve`).
  */
-export function renderTaskHistorySection(history: TaskHistory, overrides: Readonly<Record<string, StepVisibility>> = {}, depth = 0, number = '1', title = 'Task History'): string {
-  const lines = [`${'#'.repeat(depth + 2)} ${number}. ${title}`, `**Objective**: ${history.objective}`, ''];
+export function renderTaskHistorySection(
+  history: TaskHistory,
+  overrides: Readonly<Record<string, StepVisibility>> = {},
+  depth = 0,
+  number = '1',
+  title = 'Task History',
+): string {
+  const lines = [
+    `${'#'.repeat(depth + 2)} ${number}. ${title}`,
+    `**Objective**: ${history.objective}`,
+    '',
+  ];
   history.steps.forEach((step, i) => {
     const visibility = overrides[step.stepId] ?? step.visibility;
-    lines.push(renderSectionStep({ ...step, visibility }, history.activeStepId === step.stepId, depth + 1, `${number}.${i + 1}`));
+    lines.push(
+      renderSectionStep(
+        { ...step, visibility },
+        history.activeStepId === step.stepId,
+        depth + 1,
+        `${number}.${i + 1}`,
+      ),
+    );
   });
   return lines.join('\n');
 }

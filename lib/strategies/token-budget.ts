@@ -29,12 +29,26 @@ const typeList = z.array(z.enum(LANGCHAIN_TYPES)).optional();
 
 const params = z
   .object({
-    maxTokens: z.number().int().min(0).default(100_000).describe('Token budget for the whole request.'),
-    strategy: z.enum(['last', 'first']).default('last').describe('Keep the most recent messages, or the earliest.'),
-    includeSystem: z.boolean().default(false).describe("Always keep the leading system message ('last' only)."),
+    maxTokens: z
+      .number()
+      .int()
+      .min(0)
+      .default(100_000)
+      .describe('Token budget for the whole request.'),
+    strategy: z
+      .enum(['last', 'first'])
+      .default('last')
+      .describe('Keep the most recent messages, or the earliest.'),
+    includeSystem: z
+      .boolean()
+      .default(false)
+      .describe("Always keep the leading system message ('last' only)."),
     startOn: typeList.describe("The kept messages must start on one of these types ('last' only)."),
     endOn: typeList.describe('The kept messages must end on one of these types.'),
-    allowPartial: z.boolean().default(false).describe('Keep the fitting lines of the first message that does not fit.'),
+    allowPartial: z
+      .boolean()
+      .default(false)
+      .describe('Keep the fitting lines of the first message that does not fit.'),
   })
   .refine((p) => !(p.startOn && p.strategy === 'first'), {
     message: "`startOn` should only be specified if `strategy` is 'last'.",
@@ -90,7 +104,11 @@ export function trimIndices(
   if (p.strategy === 'last') {
     if (p.endOn) {
       const allowed = new Set(p.endOn);
-      while (order.length > 0 && !allowed.has(types[order[order.length - 1] as number] as LangChainType)) order.pop();
+      while (
+        order.length > 0 &&
+        !allowed.has(types[order[order.length - 1] as number] as LangChainType)
+      )
+        order.pop();
     }
     swappedSystem = p.includeSystem && order.length > 0 && types[order[0] as number] === 'system';
     order = swappedSystem ? [order[0] as number, ...order.slice(1).reverse()] : order.reverse();
@@ -112,7 +130,8 @@ export function trimIndices(
       for (let n = splits.length - 1; n >= 1; n--) {
         const candidate = splits.slice(0, n);
         if (base + countWithContent(index, candidate.join('')) <= p.maxTokens) {
-          const content = partialStrategy === 'last' ? [...candidate].reverse().join('') : candidate.join('');
+          const content =
+            partialStrategy === 'last' ? [...candidate].reverse().join('') : candidate.join('');
           partial = { index, content };
           idx += 1;
           break;
@@ -129,9 +148,17 @@ export function trimIndices(
   return partial ? { kept, partial } : { kept };
 }
 
-function withPartialContent(step: Step, parts: readonly string[], content: string): Step | undefined {
+function withPartialContent(
+  step: Step,
+  parts: readonly string[],
+  content: string,
+): Step | undefined {
   const part = parts[0];
-  if (parts.length !== 1 && !(step.kind === 'action' && parts.every((x) => x === 'thought' || x.startsWith('call:')))) return undefined;
+  if (
+    parts.length !== 1 &&
+    !(step.kind === 'action' && parts.every((x) => x === 'thought' || x.startsWith('call:')))
+  )
+    return undefined;
   switch (step.kind) {
     case 'system-prompt':
     case 'summary':
@@ -143,11 +170,15 @@ function withPartialContent(step: Step, parts: readonly string[], content: strin
     case 'action': {
       if (parts.includes('thought')) return { ...step, modelOutput: content };
       // Seed-prefixed user messages: representable while the kept text still starts with the prefix.
-      if (part === 'observation' && content.startsWith(OBSERVATION_PREFIX)) return { ...step, observation: content.slice(OBSERVATION_PREFIX.length) };
-      if (part === 'error' && content.startsWith(ERROR_PREFIX)) return { ...step, error: content.slice(ERROR_PREFIX.length) };
+      if (part === 'observation' && content.startsWith(OBSERVATION_PREFIX))
+        return { ...step, observation: content.slice(OBSERVATION_PREFIX.length) };
+      if (part === 'error' && content.startsWith(ERROR_PREFIX))
+        return { ...step, error: content.slice(ERROR_PREFIX.length) };
       if (part?.startsWith('result:')) {
         const id = part.slice('result:'.length);
-        const toolCalls = step.toolCalls.map((c): ToolCall => (c.id === id && c.result !== undefined ? { ...c, result: content } : c));
+        const toolCalls = step.toolCalls.map((c): ToolCall =>
+          c.id === id && c.result !== undefined ? { ...c, result: content } : c,
+        );
         return { ...step, toolCalls };
       }
       return undefined;
@@ -157,9 +188,14 @@ function withPartialContent(step: Step, parts: readonly string[], content: strin
   }
 }
 
-export const PARTIAL_DROPPED = 'the partially kept message does not map onto one step field and was dropped whole';
+export const PARTIAL_DROPPED =
+  'the partially kept message does not map onto one step field and was dropped whole';
 
-export function applyTokenBudget(steps: readonly Step[], p: TokenBudgetParams, ctx: StrategyContext) {
+export function applyTokenBudget(
+  steps: readonly Step[],
+  p: TokenBudgetParams,
+  ctx: StrategyContext,
+) {
   const units: StrategyUnit<OpenAIMessage>[] = unitsOf(steps, 'openai');
   const messages = units.map((u) => u.message);
   const counter = ctx.tokens.counter;
@@ -170,10 +206,16 @@ export function applyTokenBudget(steps: readonly Step[], p: TokenBudgetParams, c
     p,
   );
   let working = steps;
-  const notes = [`kept ${outcome.kept.length} of ${messages.length} messages within ${p.maxTokens} tokens`];
+  const notes = [
+    `kept ${outcome.kept.length} of ${messages.length} messages within ${p.maxTokens} tokens`,
+  ];
   if (outcome.partial) {
     const unit = units[outcome.partial.index] as StrategyUnit<OpenAIMessage>;
-    const variant = withPartialContent(steps[unit.stepIndex] as Step, unit.parts, outcome.partial.content);
+    const variant = withPartialContent(
+      steps[unit.stepIndex] as Step,
+      unit.parts,
+      outcome.partial.content,
+    );
     if (variant) {
       working = steps.map((s, i) => (i === unit.stepIndex ? variant : s));
       notes.push(`kept part of step ${variant.stepNumber}`);
@@ -189,7 +231,8 @@ export function applyTokenBudget(steps: readonly Step[], p: TokenBudgetParams, c
 export const tokenBudget: Strategy<TokenBudgetParams> = {
   id: 'token-budget',
   label: 'Token budget (LangChain trimMessages)',
-  description: 'Keeps the most recent messages that fit a token budget, optionally the system message.',
+  description:
+    'Keeps the most recent messages that fit a token budget, optionally the system message.',
   source: '@langchain/core trimMessages (strategy="last", includeSystem=false, allowPartial=false)',
   paramsSchema: params,
   apply: (history, p, ctx) => applyTokenBudget(history.steps, p, ctx),
@@ -199,14 +242,17 @@ export const tokenBudget: Strategy<TokenBudgetParams> = {
     const index = UnitIndex.of(history.steps, ctx.tokens, 'openai');
     const types = index.units.map((u) => langChainType(u.message));
     const sums = [0];
-    index.units.forEach((u, i) => sums.push((sums[i] as number) + countMessage(u.message, ctx.tokens.counter)));
+    index.units.forEach((u, i) =>
+      sums.push((sums[i] as number) + countMessage(u.message, ctx.tokens.counter)),
+    );
     const matcher = (list: readonly LangChainType[] | undefined) => {
       const allowed = new Set(list);
       // prev[i]: largest j <= i with types[j - 1] allowed (0 if none); next[i]: smallest j >= i allowed.
       const prev = [0];
       types.forEach((t, i) => prev.push(allowed.has(t) ? i + 1 : (prev[i] as number)));
       const next = new Array<number>(types.length + 1).fill(types.length);
-      for (let i = types.length - 1; i >= 0; i--) next[i] = allowed.has(types[i] as LangChainType) ? i : (next[i + 1] as number);
+      for (let i = types.length - 1; i >= 0; i--)
+        next[i] = allowed.has(types[i] as LangChainType) ? i : (next[i + 1] as number);
       return { prev, next };
     };
     const endOn = p.endOn ? matcher(p.endOn) : undefined;
@@ -225,7 +271,9 @@ export const tokenBudget: Strategy<TokenBudgetParams> = {
       const floor = swapped ? 1 : 0;
       const head = swapped ? (sums[1] as number) : 0;
       // Longest kept suffix [e - j, e) of [floor, e), after the system message when swapped.
-      let j = lastTrue(e - floor, (m) => fits(head + (sums[e] as number) - (sums[e - m] as number)));
+      let j = lastTrue(e - floor, (m) =>
+        fits(head + (sums[e] as number) - (sums[e - m] as number)),
+      );
       let keepSystem = swapped && fits(head);
       if (!keepSystem) j = swapped ? 0 : j;
       let start = e - j;

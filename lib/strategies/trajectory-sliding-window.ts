@@ -18,12 +18,22 @@ import { stepsFromKeptUnits } from './units';
 const params = z.object({
   maxSteps: z.number().int().min(1).default(100).describe('Trajectory steps kept at most.'),
   preserveFirst: z.number().int().min(0).default(2).describe('First trajectory steps always kept.'),
-  preserveLast: z.number().int().min(0).default(20).describe('Last trajectory steps never trimmed.'),
+  preserveLast: z
+    .number()
+    .int()
+    .min(0)
+    .default(20)
+    .describe('Last trajectory steps never trimmed.'),
 });
 type Params = z.infer<typeof params>;
 
 /** Seed 002 `_find_safe_trim_point(min_remove)`. */
-export function findSafeTrimPoint(items: readonly TrajectoryItem[], minRemove: number, p: Params, end = items.length): number {
+export function findSafeTrimPoint(
+  items: readonly TrajectoryItem[],
+  minRemove: number,
+  p: Params,
+  end = items.length,
+): number {
   let trimIndex = p.preserveFirst + minRemove;
   while (trimIndex < end - p.preserveLast) {
     const current = (items[trimIndex] as TrajectoryItem).item;
@@ -60,20 +70,28 @@ export function isSafeCut(items: readonly TrajectoryItem[], first: number, cut: 
 export const trajectorySlidingWindow: Strategy<Params> = {
   id: 'trajectory-sliding-window',
   label: 'Trajectory sliding window (seed 002)',
-  description: 'Keeps the first and the most recent trajectory steps, cutting only where no tool call loses its result.',
-  source: 'seed 002 Trajectory.apply_sliding_window (max_steps=100, preserve_first=2, preserve_last=20)',
+  description:
+    'Keeps the first and the most recent trajectory steps, cutting only where no tool call loses its result.',
+  source:
+    'seed 002 Trajectory.apply_sliding_window (max_steps=100, preserve_first=2, preserve_last=20)',
   paramsSchema: params,
   apply(history, p) {
     const steps = history.steps;
     const items = toTrajectory(steps);
-    if (items.length <= p.maxSteps) return keepAll(steps, [`${items.length} trajectory steps ≤ max_steps ${p.maxSteps}`]);
+    if (items.length <= p.maxSteps)
+      return keepAll(steps, [`${items.length} trajectory steps ≤ max_steps ${p.maxSteps}`]);
     const first = Math.min(p.preserveFirst, items.length);
     let cut = findSafeTrimPoint(items, items.length - p.maxSteps, p);
     const seedCut = cut;
     while (cut > first && !isSafeCut(items, first, cut)) cut--;
     const notes = [`kept ${first + items.length - cut} of ${items.length} trajectory steps`];
-    if (cut !== seedCut) notes.push(`moved the cut back from ${seedCut} to ${cut} to keep tool pairs whole`);
-    const units = items.map((it) => ({ message: it.item, stepIndex: it.stepIndex, parts: [it.part] }));
+    if (cut !== seedCut)
+      notes.push(`moved the cut back from ${seedCut} to ${cut} to keep tool pairs whole`);
+    const units = items.map((it) => ({
+      message: it.item,
+      stepIndex: it.stepIndex,
+      parts: [it.part],
+    }));
     const kept = new Set<number>();
     items.forEach((_, i) => {
       if (i < first || i >= cut) kept.add(i);
@@ -82,7 +100,11 @@ export const trajectorySlidingWindow: Strategy<Params> = {
   },
   replayTokens(history, calls, p, ctx) {
     const items = toTrajectory(history.steps);
-    const index = new UnitIndex(history.steps, ctx.tokens, items.map((it) => ({ message: it.item, stepIndex: it.stepIndex, parts: [it.part] })));
+    const index = new UnitIndex(
+      history.steps,
+      ctx.tokens,
+      items.map((it) => ({ message: it.item, stepIndex: it.stepIndex, parts: [it.part] })),
+    );
     const first = p.preserveFirst;
     // Consecutive occurrences of a tool_use_id: a cut is unsafe when one is removed and the other kept.
     const pairs: [number, number][] = [];
@@ -100,9 +122,11 @@ export const trajectorySlidingWindow: Strategy<Params> = {
     const crossMin = new Array<number>(items.length + 1).fill(Infinity);
     for (const [a, b] of pairs) {
       if (a < first && b >= first) minHeadTail = Math.min(minHeadTail, b);
-      if (a >= first) for (let c = a + 1; c <= b; c++) crossMin[c] = Math.min(crossMin[c] as number, b);
+      if (a >= first)
+        for (let c = a + 1; c <= b; c++) crossMin[c] = Math.min(crossMin[c] as number, b);
     }
-    const safe = (cut: number, end: number) => !(minHeadTail < cut) && !((crossMin[cut] as number) < end);
+    const safe = (cut: number, end: number) =>
+      !(minHeadTail < cut) && !((crossMin[cut] as number) < end);
     return calls.map((k) => {
       const end = index.unitsBefore(k);
       if (end <= p.maxSteps) return index.contextTokens([[0, end]]);

@@ -55,5 +55,10 @@ export interface Strategy<P = unknown> {
    * each prefix (tested against that definition). Undefined (or no method): replay applies `apply`
    * to each prefix.
    */
-  replayTokens?(history: HistoryLike, callIndices: readonly number[], params: P, ctx: StrategyContext): number[] | undefined;
+  replayTokens?(
+    history: HistoryLike,
+    callIndices: readonly number[],
+    params: P,
+    ctx: StrategyContext,
+  ): number[] | undefined;
 }

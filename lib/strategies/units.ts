@@ -14,10 +14,14 @@ export interface StrategyUnit<M> {
   readonly parts: readonly string[];
 }
 
-export function unitsOf<D extends Dialect>(steps: readonly Step[], dialect: D): StrategyUnit<DialectMessages[D]>[] {
+export function unitsOf<D extends Dialect>(
+  steps: readonly Step[],
+  dialect: D,
+): StrategyUnit<DialectMessages[D]>[] {
   const out: StrategyUnit<DialectMessages[D]>[] = [];
   steps.forEach((step, stepIndex) => {
-    for (const u of stepToUnits(step, dialect)) out.push({ message: u.message, stepIndex, parts: u.parts });
+    for (const u of stepToUnits(step, dialect))
+      out.push({ message: u.message, stepIndex, parts: u.parts });
   });
   return out;
 }
@@ -26,7 +30,11 @@ export function unitsOf<D extends Dialect>(steps: readonly Step[], dialect: D): 
  * How a step survives when only some of its message units are kept: whole when all are (or it has
  * none), gone when none are, otherwise the step with the dropped units' parts omitted.
  */
-export function keptVariant(step: Step, stepUnits: readonly { readonly parts: readonly string[] }[], kept: readonly boolean[]): Step | null {
+export function keptVariant(
+  step: Step,
+  stepUnits: readonly { readonly parts: readonly string[] }[],
+  kept: readonly boolean[],
+): Step | null {
   const dropped = stepUnits.flatMap((u, i) => (kept[i] ? [] : u.parts));
   if (stepUnits.length === 0 || dropped.length === 0) return step;
   if (!kept.some(Boolean)) return null;

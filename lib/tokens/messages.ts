@@ -11,7 +11,15 @@ export const TOKENS_PER_MESSAGE = 3;
 export const REPLY_PRIMING_TOKENS = 3;
 
 /** Keys that carry ids or flags, not text the model reads as content. */
-const SKIPPED_KEYS = new Set(['type', 'id', 'tool_call_id', 'tool_use_id', 'toolUseId', 'status', 'is_error']);
+const SKIPPED_KEYS = new Set([
+  'type',
+  'id',
+  'tool_call_id',
+  'tool_use_id',
+  'toolUseId',
+  'status',
+  'is_error',
+]);
 
 /** Every string a model reads in a message, in order. */
 export function messageStrings(message: AnyMessage): string[] {

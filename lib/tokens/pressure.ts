@@ -20,6 +20,10 @@ export function contextPressure(usedTokens: number, maxTokens: number): ContextP
   if (!(maxTokens > 0)) throw new Error(`maxTokens must be positive, got ${maxTokens}`);
   const utilization = usedTokens / maxTokens;
   const recommendation: PressureRecommendation =
-    utilization > URGENT_ABOVE ? 'urgent' : utilization >= CONSIDER_SUMMARIZING_AT ? 'consider_summarizing' : 'ok';
+    utilization > URGENT_ABOVE
+      ? 'urgent'
+      : utilization >= CONSIDER_SUMMARIZING_AT
+        ? 'consider_summarizing'
+        : 'ok';
   return { usedTokens, maxTokens, utilization, recommendation };
 }

@@ -7,7 +7,12 @@ import { stepToMessages } from '../messages';
 import type { Dialect } from '../messages/types';
 import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS, countMessage } from './messages';
-import { createTextCounter, DEFAULT_TOKENIZER, type TextCounter, type TokenizerId } from './tokenizer';
+import {
+  createTextCounter,
+  DEFAULT_TOKENIZER,
+  type TextCounter,
+  type TokenizerId,
+} from './tokenizer';
 
 export interface StepTokens {
   readonly counter: TextCounter;
@@ -18,7 +23,10 @@ export interface StepTokens {
   context(steps: readonly Step[]): number;
 }
 
-export function createStepTokens(tokenizer: TokenizerId = DEFAULT_TOKENIZER, dialect: Dialect = 'openai'): StepTokens {
+export function createStepTokens(
+  tokenizer: TokenizerId = DEFAULT_TOKENIZER,
+  dialect: Dialect = 'openai',
+): StepTokens {
   const counter = createTextCounter(tokenizer);
   const cache = new WeakMap<Step, number>();
   const step = (s: Step): number => {

@@ -30,8 +30,18 @@ export interface TokenizerInfo {
 
 /** The tokenizer registry, in the order menus and help list them (the default first). */
 export const TOKENIZER_REGISTRY: readonly TokenizerInfo[] = [
-  { id: 'o200k_base', label: 'o200k (GPT-4o, exact)', exact: true, count: (text) => countO200k(text, ENCODE_OPTIONS) },
-  { id: 'cl100k_base', label: 'cl100k (GPT-4, exact)', exact: true, count: (text) => countCl100k(text, ENCODE_OPTIONS) },
+  {
+    id: 'o200k_base',
+    label: 'o200k (GPT-4o, exact)',
+    exact: true,
+    count: (text) => countO200k(text, ENCODE_OPTIONS),
+  },
+  {
+    id: 'cl100k_base',
+    label: 'cl100k (GPT-4, exact)',
+    exact: true,
+    count: (text) => countCl100k(text, ENCODE_OPTIONS),
+  },
   { id: 'heuristic', label: 'chars / 4 (estimate)', exact: false, count: heuristicCount },
 ];
 
@@ -66,7 +76,11 @@ const MIN_SEGMENT = 64;
 export function splitForCounting(text: string): string[] {
   const parts: string[] = [];
   let start = 0;
-  for (let i = text.indexOf('\n', MIN_SEGMENT); i !== -1 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) {
+  for (
+    let i = text.indexOf('\n', MIN_SEGMENT);
+    i !== -1 && i + 1 < text.length;
+    i = text.indexOf('\n', i + 1)
+  ) {
     const next = text.charCodeAt(i + 1);
     // Not whitespace (space, tab, CR, LF, VT, FF, NBSP and friends) and not '/'.
     if (next === 0x2f || /\s/.test(text[i + 1] as string)) continue;

@@ -2,10 +2,23 @@ import fc from 'fast-check';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { countMessage, countMessages, messageStrings, REPLY_PRIMING_TOKENS, TOKENS_PER_MESSAGE } from './messages';
+import {
+  countMessage,
+  countMessages,
+  messageStrings,
+  REPLY_PRIMING_TOKENS,
+  TOKENS_PER_MESSAGE,
+} from './messages';
 import { contextWindowFor, findModel, isEstimate } from './models';
 import { contextPressure } from './pressure';
-import { createTextCounter, findTokenizer, heuristicCount, splitForCounting, TOKENIZER_REGISTRY, TOKENIZERS } from './tokenizer';
+import {
+  createTextCounter,
+  findTokenizer,
+  heuristicCount,
+  splitForCounting,
+  TOKENIZER_REGISTRY,
+  TOKENIZERS,
+} from './tokenizer';
 
 const countWhole = (id: 'o200k_base' | 'cl100k_base', text: string) =>
   (id === 'o200k_base' ? countO200k : countCl100k)(text, { disallowedSpecial: new Set() });
@@ -34,11 +47,31 @@ describe('token counting', () => {
 
   it('adds the per-message overhead and reply priming, and reads every string of a message', () => {
     const counter = createTextCounter();
-    const message = { role: 'assistant' as const, content: null, tool_calls: [{ id: 'c1', type: 'function' as const, function: { name: 'search', arguments: '{"q":"x"}' } }] };
+    const message = {
+      role: 'assistant' as const,
+      content: null,
+      tool_calls: [
+        {
+          id: 'c1',
+          type: 'function' as const,
+          function: { name: 'search', arguments: '{"q":"x"}' },
+        },
+      ],
+    };
     expect(messageStrings(message)).toEqual(['assistant', 'search', '{"q":"x"}']);
-    expect(messageStrings({ role: 'assistant', content: [{ type: 'tool_use', id: 'x', name: 'n', input: { a: 1 } }] })).toEqual(['assistant', 'n', '{"a":1}']);
+    expect(
+      messageStrings({
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'x', name: 'n', input: { a: 1 } }],
+      }),
+    ).toEqual(['assistant', 'n', '{"a":1}']);
     const n = countMessage(message, counter);
-    expect(n).toBe(TOKENS_PER_MESSAGE + counter.count('assistant') + counter.count('search') + counter.count('{"q":"x"}'));
+    expect(n).toBe(
+      TOKENS_PER_MESSAGE +
+        counter.count('assistant') +
+        counter.count('search') +
+        counter.count('{"q":"x"}'),
+    );
     expect(countMessages([message, message], counter)).toBe(2 * n + REPLY_PRIMING_TOKENS);
   });
 });
@@ -56,7 +89,12 @@ describe('models and context pressure (seed 003)', () => {
   });
 
   it('recommends ok, consider_summarizing, urgent', () => {
-    expect(contextPressure(50, 100)).toEqual({ usedTokens: 50, maxTokens: 100, utilization: 0.5, recommendation: 'ok' });
+    expect(contextPressure(50, 100)).toEqual({
+      usedTokens: 50,
+      maxTokens: 100,
+      utilization: 0.5,
+      recommendation: 'ok',
+    });
     expect(contextPressure(60, 100).recommendation).toBe('consider_summarizing');
     expect(contextPressure(80, 100).recommendation).toBe('consider_summarizing');
     expect(contextPressure(81, 100).recommendation).toBe('urgent');
@@ -68,28 +106,60 @@ describe('segmented counting of long texts', () => {
   // Text built to stress the split regexes at line starts: whitespace-only lines, CRLF, slashes,
   // punctuation that absorbs newlines, digits, contractions, CJK and emoji.
   const piece = fc.constantFrom(
-    '\n', '\n\n', '\r\n', '  \n', '\n  ', '\n/', '/path/to', '…', '.', '!!\n', "'s", "'LL", ' ', '\t', '\u00a0',
-    'word', 'Word', 'WORD', '123', '4567', '中文', '🎉', '<|endoftext|>', '* ', '## ', '{"a": 1}', '—', 'x'.repeat(90),
+    '\n',
+    '\n\n',
+    '\r\n',
+    '  \n',
+    '\n  ',
+    '\n/',
+    '/path/to',
+    '…',
+    '.',
+    '!!\n',
+    "'s",
+    "'LL",
+    ' ',
+    '\t',
+    '\u00a0',
+    'word',
+    'Word',
+    'WORD',
+    '123',
+    '4567',
+    '中文',
+    '🎉',
+    '<|endoftext|>',
+    '* ',
+    '## ',
+    '{"a": 1}',
+    '—',
+    'x'.repeat(90),
   );
   const longText = fc.array(piece, { minLength: 200, maxLength: 900 }).map((p) => p.join(''));
 
-  it.each(['o200k_base', 'cl100k_base'] as const)('%s: the sum of the segments equals the count of the whole text', (id) => {
-    const exact = createTextCounter(id);
-    fc.assert(
-      fc.property(longText, (text) => {
-        const parts = splitForCounting(text);
-        expect(parts.join('')).toBe(text);
-        const whole = countWhole(id, text);
-        expect(parts.reduce((n, p) => n + countWhole(id, p), 0)).toBe(whole);
-        expect(exact.count(text)).toBe(whole);
-      }),
-      { numRuns: Number(process.env.FC_RUNS ?? 200) },
-    );
-  });
+  it.each(['o200k_base', 'cl100k_base'] as const)(
+    '%s: the sum of the segments equals the count of the whole text',
+    (id) => {
+      const exact = createTextCounter(id);
+      fc.assert(
+        fc.property(longText, (text) => {
+          const parts = splitForCounting(text);
+          expect(parts.join('')).toBe(text);
+          const whole = countWhole(id, text);
+          expect(parts.reduce((n, p) => n + countWhole(id, p), 0)).toBe(whole);
+          expect(exact.count(text)).toBe(whole);
+        }),
+        { numRuns: Number(process.env.FC_RUNS ?? 200) },
+      );
+    },
+  );
 
   it('reuses the segments texts share', () => {
     const counter = createTextCounter();
-    const lines = Array.from({ length: 100 }, (_, i) => `* tool_${i}: ${i} ok — last: result number ${i}`);
+    const lines = Array.from(
+      { length: 100 },
+      (_, i) => `* tool_${i}: ${i} ok — last: result number ${i}`,
+    );
     counter.count(lines.join('\n'));
     const before = counter.misses;
     counter.count([...lines, '* one more line'].join('\n'));

@@ -32,7 +32,11 @@ async function openOrExplain(library: (() => Promise<Library>) | undefined): Pro
   return library();
 }
 
-function countAll(file: HistoryFile, counting: Counting, onProgress: (done: number) => void): Record<string, number[]> {
+function countAll(
+  file: HistoryFile,
+  counting: Counting,
+  onProgress: (done: number) => void,
+): Record<string, number[]> {
   // The dialect the page shows: the timeline, compare and "context at call" count alike.
   const tokens = createStepTokens(counting.tokenizer, counting.dialect);
   // Keyed by history ids from the file: "__proto__" or "constructor" must be plain keys.
@@ -51,7 +55,8 @@ function countAll(file: HistoryFile, counting: Counting, onProgress: (done: numb
 }
 
 function totalSteps(file: HistoryFile): number {
-  const count = (h: History): number => h.steps.length + (h.children ?? []).reduce((n, c) => n + count(c.history), 0);
+  const count = (h: History): number =>
+    h.steps.length + (h.children ?? []).reduce((n, c) => n + count(c.history), 0);
   return file.histories.reduce((n, h) => n + count(h), 0);
 }
 
@@ -59,7 +64,10 @@ function totalSteps(file: HistoryFile): number {
 export const MAX_RECORD_CHARS = 200_000;
 
 /** Parses each file's text; a file that fails is named in `failures` and the others go on. */
-function parseAll(files: readonly { name: string; text: string }[], failures: string[]): ParsedSource[] {
+function parseAll(
+  files: readonly { name: string; text: string }[],
+  failures: string[],
+): ParsedSource[] {
   return files.flatMap((f) => {
     try {
       return [parseSource(f.text, f.name)];
@@ -71,13 +79,24 @@ function parseAll(files: readonly { name: string; text: string }[], failures: st
 }
 
 /** Reads picked files in the worker, in chunks (JSONL line by line), reporting bytes read. */
-async function readAll(files: readonly PickedFile[], failures: string[], onProgress: (fraction: number) => void): Promise<ParsedSource[]> {
-  const total = Math.max(1, files.reduce((n, f) => n + f.file.size, 0));
+async function readAll(
+  files: readonly PickedFile[],
+  failures: string[],
+  onProgress: (fraction: number) => void,
+): Promise<ParsedSource[]> {
+  const total = Math.max(
+    1,
+    files.reduce((n, f) => n + f.file.size, 0),
+  );
   let before = 0;
   const out: ParsedSource[] = [];
   for (const f of files) {
     try {
-      out.push(await readSource(f.file, f.path, (fraction) => onProgress((before + fraction * f.file.size) / total)));
+      out.push(
+        await readSource(f.file, f.path, (fraction) =>
+          onProgress((before + fraction * f.file.size) / total),
+        ),
+      );
     } catch (error) {
       failures.push((error as Error).message);
     }
@@ -96,13 +115,22 @@ function historyIn(file: HistoryFile, run: number, sub: readonly string[]): Hist
 /** The files a load read, as the library keeps them. */
 type Kept = { name: string; parts: StoredPart[] };
 
-export function createWorkerHandler(post: (message: WorkerResponse) => void, library?: () => Promise<Library>) {
+export function createWorkerHandler(
+  post: (message: WorkerResponse) => void,
+  library?: () => Promise<Library>,
+) {
   let current: HistoryFile | undefined;
   let lastFormat = '';
   // Each loaded file's parsed value, by file name, for record lookups.
   let raw = new Map<string, unknown>();
 
-  const load = (requestId: number, sources: readonly ParsedSource[], failures: string[], count: number, notes: string[] = []) => {
+  const load = (
+    requestId: number,
+    sources: readonly ParsedSource[],
+    failures: string[],
+    count: number,
+    notes: string[] = [],
+  ) => {
     const loaded = importSources(sources, failures);
     loaded.warnings.unshift(...notes);
     if (loaded.histories.length === 0) throw new Error(failures.join('; ') || 'No file was given');
@@ -110,7 +138,11 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
     current = { histories: loaded.histories };
     lastFormat = [...new Set(loaded.formats)].join(', ');
     const one = count === 1 ? sources[0] : undefined;
-    const name = one ? one.path : failures.length === 0 && sources.some((x) => x.path.includes('/')) ? folderName(sources) : `${count - failures.length} of ${count} files`;
+    const name = one
+      ? one.path
+      : failures.length === 0 && sources.some((x) => x.path.includes('/'))
+        ? folderName(sources)
+        : `${count - failures.length} of ${count} files`;
     post({
       type: 'loaded',
       requestId,
@@ -130,11 +162,21 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
     // Taken now: another load may replace `current` while the library opens.
     const file = current;
     if (!file) return;
-    const stats = { format: lastFormat, runs: file.histories.length, steps: file.histories.reduce((n, h) => n + h.steps.length, 0) };
+    const stats = {
+      format: lastFormat,
+      runs: file.histories.length,
+      steps: file.histories.reduce((n, h) => n + h.steps.length, 0),
+    };
     try {
       const lib = await openOrExplain(library);
       let entry: StoredFile | undefined;
-      if (kept) entry = await lib.add({ name: kept.name, size: kept.parts.reduce((n, p) => n + p.bytes.byteLength, 0), parts: kept.parts, ...stats });
+      if (kept)
+        entry = await lib.add({
+          name: kept.name,
+          size: kept.parts.reduce((n, p) => n + p.bytes.byteLength, 0),
+          parts: kept.parts,
+          ...stats,
+        });
       else if (reopened) {
         await lib.touch(reopened);
         entry = await lib.get(reopened);
@@ -151,7 +193,14 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
   const targetHistory = (target: CompareRequest['target']) => {
     const history = current ? historyIn(current, target.run, target.sub) : undefined;
     if (!history) throw new Error('No history is loaded at that run and sub-agent');
-    return { history, ctx: createStrategyContext({ tokenizer: target.tokenizer, dialect: target.dialect, model: target.model ?? history.model }) };
+    return {
+      history,
+      ctx: createStrategyContext({
+        tokenizer: target.tokenizer,
+        dialect: target.dialect,
+        model: target.model ?? history.model,
+      }),
+    };
   };
 
   const run = (request: RunRequest) => {
@@ -161,28 +210,56 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
   };
 
   const record = (request: RecordRequest) => {
-    const value = raw.has(request.file) ? resolvePointer(raw.get(request.file), request.pointer) : undefined;
-    const text = value === undefined ? `No record at ${request.pointer || '/'} in the loaded file.` : JSON.stringify(value, null, 2);
-    const cut = text.length > MAX_RECORD_CHARS ? `${text.slice(0, MAX_RECORD_CHARS)}\n… (${text.length - MAX_RECORD_CHARS} more characters)` : text;
+    const value = raw.has(request.file)
+      ? resolvePointer(raw.get(request.file), request.pointer)
+      : undefined;
+    const text =
+      value === undefined
+        ? `No record at ${request.pointer || '/'} in the loaded file.`
+        : JSON.stringify(value, null, 2);
+    const cut =
+      text.length > MAX_RECORD_CHARS
+        ? `${text.slice(0, MAX_RECORD_CHARS)}\n… (${text.length - MAX_RECORD_CHARS} more characters)`
+        : text;
     post({ type: 'record', requestId: request.requestId, pointer: request.pointer, text: cut });
   };
 
   const sweep = (request: SweepRequest) => {
     const { history, ctx } = targetHistory(request.target);
     const total = Math.max(1, request.values.length);
-    const result = runSweep(history, request.choice, request.param, request.values, ctx, request.sheet, (done) => post({ type: 'progress', requestId: request.requestId, progress: done / total }));
+    const result = runSweep(
+      history,
+      request.choice,
+      request.param,
+      request.values,
+      ctx,
+      request.sheet,
+      (done) => post({ type: 'progress', requestId: request.requestId, progress: done / total }),
+    );
     post({ type: 'swept', requestId: request.requestId, sweep: result });
   };
 
   const compare = (request: CompareRequest) => {
     const { history, ctx } = targetHistory(request.target);
-    post({ type: 'compared', requestId: request.requestId, comparison: compareStrategies(history, request.choices, ctx, request.custom) });
+    post({
+      type: 'compared',
+      requestId: request.requestId,
+      comparison: compareStrategies(history, request.choices, ctx, request.custom),
+    });
   };
 
   const contextAt = (request: ContextAtRequest) => {
     const { history, ctx } = targetHistory(request.target);
-    const contexts = request.choices.map((choice, i) => contextForChoice(history, choice, request.stepIndex, ctx, request.custom?.[i]));
-    post({ type: 'contexts', requestId: request.requestId, stepIndex: request.stepIndex, contexts, tokens: contexts.map((steps) => ctx.tokens.context(steps)) });
+    const contexts = request.choices.map((choice, i) =>
+      contextForChoice(history, choice, request.stepIndex, ctx, request.custom?.[i]),
+    );
+    post({
+      type: 'contexts',
+      requestId: request.requestId,
+      stepIndex: request.stepIndex,
+      contexts,
+      tokens: contexts.map((steps) => ctx.tokens.context(steps)),
+    });
   };
 
   /** The chars/4 counts at once, then the exact ones with progress. */
@@ -193,9 +270,17 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
     const file = current;
     const total = Math.max(1, totalSteps(file));
     const heuristic = { tokenizer: 'heuristic' as const, dialect: counting.dialect };
-    post({ type: 'counts', requestId, ...heuristic, exact: counting.tokenizer === 'heuristic', byHistory: countAll(file, heuristic, () => {}) });
+    post({
+      type: 'counts',
+      requestId,
+      ...heuristic,
+      exact: counting.tokenizer === 'heuristic',
+      byHistory: countAll(file, heuristic, () => {}),
+    });
     if (counting.tokenizer !== 'heuristic') {
-      const byHistory = countAll(file, counting, (done) => post({ type: 'progress', requestId, progress: 0.1 + (0.9 * done) / total }));
+      const byHistory = countAll(file, counting, (done) =>
+        post({ type: 'progress', requestId, progress: 0.1 + (0.9 * done) / total }),
+      );
       post({ type: 'counts', requestId, ...counting, exact: true, byHistory });
     }
     post({ type: 'progress', requestId, progress: 1 });
@@ -206,8 +291,18 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
     const failures: string[] = [];
     const wanted = files.length > 1 ? files.filter((f) => isHistoryFileName(f.path)) : files;
     const skipped = files.filter((f) => !wanted.includes(f));
-    const notes = skipped.length > 0 ? [`${skipped.length} file(s) that are not JSON were skipped: ${skipped.slice(0, 5).map((f) => f.path).join(', ')}${skipped.length > 5 ? ', …' : ''}`] : [];
-    const sources = await readAll(wanted, failures, (fraction) => post({ type: 'progress', requestId, progress: 0.02 + 0.08 * fraction }));
+    const notes =
+      skipped.length > 0
+        ? [
+            `${skipped.length} file(s) that are not JSON were skipped: ${skipped
+              .slice(0, 5)
+              .map((f) => f.path)
+              .join(', ')}${skipped.length > 5 ? ', …' : ''}`,
+          ]
+        : [];
+    const sources = await readAll(wanted, failures, (fraction) =>
+      post({ type: 'progress', requestId, progress: 0.02 + 0.08 * fraction }),
+    );
     return { name: load(requestId, sources, failures, wanted.length, notes), wanted };
   };
 
@@ -218,7 +313,20 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
       case 'load': {
         post({ type: 'progress', requestId, progress: 0.05 });
         load(requestId, [parseSource(request.text, request.name)], [], 1);
-        if (request.keep) void keep(requestId, { name: request.name, parts: [{ path: request.name, bytes: new TextEncoder().encode(request.text).buffer as ArrayBuffer }] }, undefined);
+        if (request.keep)
+          void keep(
+            requestId,
+            {
+              name: request.name,
+              parts: [
+                {
+                  path: request.name,
+                  bytes: new TextEncoder().encode(request.text).buffer as ArrayBuffer,
+                },
+              ],
+            },
+            undefined,
+          );
         break;
       }
       case 'load-many': {
@@ -228,13 +336,29 @@ export function createWorkerHandler(post: (message: WorkerResponse) => void, lib
       }
       case 'read-files': {
         const { name, wanted } = await readPicked(requestId, request.files);
-        void keep(requestId, { name, parts: await Promise.all(wanted.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() }))) }, undefined);
+        void keep(
+          requestId,
+          {
+            name,
+            parts: await Promise.all(
+              wanted.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() })),
+            ),
+          },
+          undefined,
+        );
         break;
       }
       case 'open-library': {
         const entry = await (await openOrExplain(library)).get(request.id);
-        if (!entry) throw new Error('This history is no longer in the library (deleted in another tab?)');
-        await readPicked(requestId, entry.parts.map((p) => ({ path: p.path, file: new File([p.bytes], p.path.split('/').at(-1) ?? p.path) })));
+        if (!entry)
+          throw new Error('This history is no longer in the library (deleted in another tab?)');
+        await readPicked(
+          requestId,
+          entry.parts.map((p) => ({
+            path: p.path,
+            file: new File([p.bytes], p.path.split('/').at(-1) ?? p.path),
+          })),
+        );
         void keep(requestId, undefined, entry.id);
         break;
       }

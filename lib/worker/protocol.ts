@@ -123,20 +123,65 @@ export type WorkerRequest =
 /** Requests that load a file (the latest one wins on the page; each ends with counts). */
 export type LoadingRequest = LoadRequest | LoadManyRequest | ReadFilesRequest | OpenLibraryRequest;
 
-export type ProgressResponse = { readonly type: 'progress'; readonly requestId: number; readonly progress: number };
-export type FailedResponse = { readonly type: 'failed'; readonly requestId: number; readonly message: string };
-export type RunResponse = { readonly type: 'run'; readonly requestId: number; readonly index: number; readonly history: History };
-export type RecordResponse = { readonly type: 'record'; readonly requestId: number; readonly pointer: string; readonly text: string };
-export type ComparedResponse = { readonly type: 'compared'; readonly requestId: number; readonly comparison: Comparison };
-export type SweptResponse = { readonly type: 'swept'; readonly requestId: number; readonly sweep: SweepResult };
-export type ContextsResponse = { readonly type: 'contexts'; readonly requestId: number; readonly stepIndex: number; readonly contexts: readonly (readonly Step[])[]; readonly tokens: readonly number[] };
+export type ProgressResponse = {
+  readonly type: 'progress';
+  readonly requestId: number;
+  readonly progress: number;
+};
+export type FailedResponse = {
+  readonly type: 'failed';
+  readonly requestId: number;
+  readonly message: string;
+};
+export type RunResponse = {
+  readonly type: 'run';
+  readonly requestId: number;
+  readonly index: number;
+  readonly history: History;
+};
+export type RecordResponse = {
+  readonly type: 'record';
+  readonly requestId: number;
+  readonly pointer: string;
+  readonly text: string;
+};
+export type ComparedResponse = {
+  readonly type: 'compared';
+  readonly requestId: number;
+  readonly comparison: Comparison;
+};
+export type SweptResponse = {
+  readonly type: 'swept';
+  readonly requestId: number;
+  readonly sweep: SweepResult;
+};
+export type ContextsResponse = {
+  readonly type: 'contexts';
+  readonly requestId: number;
+  readonly stepIndex: number;
+  readonly contexts: readonly (readonly Step[])[];
+  readonly tokens: readonly number[];
+};
 
 export type WorkerResponse =
   | ProgressResponse
   /** A file loaded: every run summarized, and the first run whole (the worker keeps the file). */
-  | { readonly type: 'loaded'; readonly requestId: number; readonly name: string; readonly format: string; readonly runs: RunSummary[]; readonly first: History; readonly warnings: string[] }
+  | {
+      readonly type: 'loaded';
+      readonly requestId: number;
+      readonly name: string;
+      readonly format: string;
+      readonly runs: RunSummary[];
+      readonly first: History;
+      readonly warnings: string[];
+    }
   | RunResponse
-  | ({ readonly type: 'counts'; readonly requestId: number; readonly exact: boolean; readonly byHistory: Record<string, number[]> } & Counting)
+  | ({
+      readonly type: 'counts';
+      readonly requestId: number;
+      readonly exact: boolean;
+      readonly byHistory: Record<string, number[]>;
+    } & Counting)
   | RecordResponse
   | ComparedResponse
   | SweptResponse
@@ -159,4 +204,7 @@ export interface AnswerOf {
 export type AskRequest = Extract<WorkerRequest, { type: keyof AnswerOf }>;
 
 /** A one-answer request's fields as the page writes them: the loader adds the type and the id. */
-export type AskFields<T extends keyof AnswerOf> = Omit<Extract<AskRequest, { type: T }>, 'requestId' | 'type'>;
+export type AskFields<T extends keyof AnswerOf> = Omit<
+  Extract<AskRequest, { type: T }>,
+  'requestId' | 'type'
+>;
