@@ -1,0 +1,177 @@
+/**
+ * The messages a model-call span records, per convention: GenAI semconv `{role, parts}` JSON,
+ * OpenInference flattened `llm.*_messages` keys, ADK's Gemini `contents`; and an agent's
+ * conversation across its calls (first input, then each call's new inputs and output). Part of the
+ * OpenTelemetry importer (otel.ts).
+ */
+import type { JsonValue, Usage } from '../model/types';
+
+import { jsonOf, text, type Span } from './otel-spans';
+import { isRecord, parseArguments, usage } from './util';
+
+export type Part =
+  | { type: 'text'; content: string }
+  | { type: 'tool_call'; id: string; name: string; arguments: JsonValue }
+  | { type: 'tool_call_response'; id: string; response: string };
+export interface Msg {
+  readonly role: string;
+  readonly parts: Part[];
+}
+
+/** GenAI semconv `[{role, parts: [{type, content | id,name,arguments | id,response}]}]`. */
+export function fromGenAi(value: unknown): Msg[] | undefined {
+  const list = jsonOf(value);
+  if (!Array.isArray(list)) return undefined;
+  return list.filter(isRecord).map((m) => ({
+    role: String(m.role ?? 'user'),
+    parts: (Array.isArray(m.parts)
+      ? m.parts.filter(isRecord)
+      : typeof m.content === 'string'
+        ? [{ type: 'text', content: m.content }]
+        : []
+    ).map((p): Part => {
+      if (p.type === 'tool_call')
+        return {
+          type: 'tool_call',
+          id: String(p.id ?? ''),
+          name: String(p.name ?? ''),
+          arguments: parseArguments(p.arguments),
+        };
+      if (p.type === 'tool_call_response')
+        return {
+          type: 'tool_call_response',
+          id: String(p.id ?? ''),
+          response: text(p.response ?? p.result),
+        };
+      return { type: 'text', content: text(p.content ?? p.text) };
+    }),
+  }));
+}
+
+/** OpenInference flattened keys under `llm.input_messages` / `llm.output_messages`. */
+export function fromOpenInference(attrs: Record<string, unknown>, key: string): Msg[] | undefined {
+  const byIndex = new Map<number, Record<string, unknown>>();
+  const prefix = `${key}.`;
+  for (const [k, v] of Object.entries(attrs)) {
+    if (!k.startsWith(prefix)) continue;
+    const m = /^(\d+)\.message\.(.+)$/.exec(k.slice(prefix.length));
+    if (!m) continue;
+    const i = Number(m[1]);
+    byIndex.set(i, { ...(byIndex.get(i) ?? {}), [m[2] as string]: v });
+  }
+  if (byIndex.size === 0) return undefined;
+  return [...byIndex]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, f]) => {
+      const parts: Part[] = [];
+      if (typeof f.content === 'string') parts.push({ type: 'text', content: f.content });
+      for (
+        let j = 0;
+        `contents.${j}.message_content.type` in f || `contents.${j}.message_content.text` in f;
+        j++
+      ) {
+        parts.push({ type: 'text', content: text(f[`contents.${j}.message_content.text`]) });
+      }
+      for (let j = 0; `tool_calls.${j}.tool_call.function.name` in f; j++) {
+        parts.push({
+          type: 'tool_call',
+          id: text(f[`tool_calls.${j}.tool_call.id`]) || `call_${j}`,
+          name: text(f[`tool_calls.${j}.tool_call.function.name`]),
+          arguments: parseArguments(f[`tool_calls.${j}.tool_call.function.arguments`]),
+        });
+      }
+      const role = String(f.role ?? 'user');
+      if (role === 'tool' && typeof f.tool_call_id === 'string')
+        return {
+          role,
+          parts: [
+            {
+              type: 'tool_call_response',
+              id: f.tool_call_id,
+              response: parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n'),
+            },
+          ],
+        };
+      return { role, parts };
+    });
+}
+
+/** Gemini `contents` (ADK's llm_request) and a response's `content`. */
+export function fromGemini(contents: unknown): Msg[] {
+  if (!Array.isArray(contents)) return [];
+  return contents.filter(isRecord).map((c) => ({
+    role: c.role === 'model' ? 'assistant' : String(c.role ?? 'user'),
+    parts: (Array.isArray(c.parts) ? c.parts.filter(isRecord) : []).flatMap((p): Part[] => {
+      if (typeof p.text === 'string')
+        return p.thought === true ? [] : [{ type: 'text', content: p.text }];
+      if (isRecord(p.function_call))
+        return [
+          {
+            type: 'tool_call',
+            id: text(p.function_call.id),
+            name: text(p.function_call.name),
+            arguments: (p.function_call.args ?? {}) as JsonValue,
+          },
+        ];
+      if (isRecord(p.function_response))
+        return [
+          {
+            type: 'tool_call_response',
+            id: text(p.function_response.id),
+            response: text(p.function_response.response),
+          },
+        ];
+      return [];
+    }),
+  }));
+}
+
+export interface Call {
+  readonly span: Span;
+  readonly input: Msg[];
+  readonly output: Msg[];
+  readonly system?: string;
+  readonly usage?: Usage;
+  readonly model?: string;
+}
+
+export function callOf(s: Span): Call | undefined {
+  const a = s.attrs;
+  let input = fromGenAi(a['gen_ai.input.messages']) ?? fromOpenInference(a, 'llm.input_messages');
+  let output =
+    fromGenAi(a['gen_ai.output.messages']) ?? fromOpenInference(a, 'llm.output_messages');
+  let system: string | undefined;
+  const request = jsonOf(a['gcp.vertex.agent.llm_request']);
+  if (!input && isRecord(request)) {
+    input = fromGemini(request.contents);
+    if (isRecord(request.config) && typeof request.config.system_instruction === 'string')
+      system = request.config.system_instruction;
+  }
+  const response = jsonOf(a['gcp.vertex.agent.llm_response']);
+  if (!output && isRecord(response) && isRecord(response.content))
+    output = fromGemini([response.content]);
+  if (!input && !output) return undefined;
+  const meta =
+    isRecord(response) && isRecord(response.usage_metadata) ? response.usage_metadata : {};
+  const u = usage({
+    inputTokens:
+      a['gen_ai.usage.input_tokens'] ?? a['llm.token_count.prompt'] ?? meta.prompt_token_count,
+    outputTokens:
+      a['gen_ai.usage.output_tokens'] ??
+      a['llm.token_count.completion'] ??
+      meta.candidates_token_count,
+    totalTokens:
+      a['gen_ai.usage.total_tokens'] ?? a['llm.token_count.total'] ?? meta.total_token_count,
+    cacheReadInputTokens:
+      a['gen_ai.usage.cache_read.input_tokens'] ?? a['gen_ai.usage.cache_read_input_tokens'],
+  });
+  const model = a['gen_ai.response.model'] ?? a['gen_ai.request.model'] ?? a['llm.model_name'];
+  return {
+    span: s,
+    input: input ?? [],
+    output: output ?? [],
+    ...(system ? { system } : {}),
+    ...(u ? { usage: u } : {}),
+    ...(typeof model === 'string' ? { model } : {}),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * OpenTelemetry spans as exported (a list, or `{spans}`): read into one shape with ids, parents,
+ * exact nanosecond times and attributes, and classified as model calls, tools or agents by the
+ * GenAI, OpenInference and ADK conventions. Part of the OpenTelemetry importer (otel.ts).
+ */
+import { z } from 'zod';
+import { parseEmbeddedJson } from './json-text';
+import { isRecord } from './util';
+
+export const span = z
+  .object({
+    name: z.string(),
+    attributes: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough()
+  .refine((s) => ['span_id', 'spanId'].some((k) => typeof s[k] === 'string'), 'a span has an id');
+export const spanList = z.array(span).min(1);
+export const spanEnvelope = z.object({ spans: spanList }).passthrough();
+
+export interface Span {
+  readonly id: string;
+  readonly parent?: string;
+  readonly trace: string;
+  readonly name: string;
+  readonly start: bigint;
+  readonly end: bigint;
+  readonly attrs: Record<string, unknown>;
+  readonly index: number;
+  readonly pointer: string;
+  readonly status?: unknown;
+}
+
+export function nanos(value: unknown): bigint {
+  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return BigInt(Math.round(value));
+  if (typeof value === 'string') {
+    const ms = Date.parse(value);
+    if (!Number.isNaN(ms)) return BigInt(ms) * 1_000_000n;
+  }
+  return 0n;
+}
+
+export function toSpans(list: readonly Record<string, unknown>[], prefix: string): Span[] {
+  return list.map((s, index) => {
+    const start = nanos(s.start_time ?? s.startTimeUnixNano);
+    const end = s.end_time ?? s.endTimeUnixNano;
+    const duration = s.durationNano;
+    return {
+      id: String(s.span_id ?? s.spanId),
+      ...(typeof (s.parent_span_id ?? s.parentSpanId) === 'string'
+        ? { parent: String(s.parent_span_id ?? s.parentSpanId) }
+        : {}),
+      trace: String(s.trace_id ?? s.traceId ?? 'trace'),
+      name: String(s.name),
+      start,
+      end:
+        end !== undefined ? nanos(end) : duration !== undefined ? start + nanos(duration) : start,
+      attrs: isRecord(s.attributes) ? s.attributes : {},
+      index,
+      pointer: `${prefix}/${index}`,
+      status: s.status,
+    };
+  });
+}
+
+export function jsonOf(value: unknown): unknown {
+  return typeof value === 'string' ? parseEmbeddedJson(value) : value;
+}
+
+export function text(value: unknown): string {
+  return typeof value === 'string'
+    ? value
+    : value === undefined || value === null
+      ? ''
+      : JSON.stringify(value);
+}
+
+export function isLlmSpan(s: Span): boolean {
+  const op = s.attrs['gen_ai.operation.name'];
+  return (
+    s.attrs['openinference.span.kind'] === 'LLM' ||
+    op === 'chat' ||
+    op === 'text_completion' ||
+    op === 'generate_content' ||
+    'gen_ai.input.messages' in s.attrs ||
+    'gcp.vertex.agent.llm_request' in s.attrs
+  );
+}
+
+export function isToolSpan(s: Span): boolean {
+  return (
+    s.attrs['openinference.span.kind'] === 'TOOL' ||
+    s.attrs['gen_ai.operation.name'] === 'execute_tool' ||
+    s.attrs['traceloop.span.kind'] === 'tool'
+  );
+}
+
+export function isAgentSpan(s: Span): boolean {
+  const op = s.attrs['gen_ai.operation.name'];
+  return (
+    op === 'invoke_agent' ||
+    s.attrs['traceloop.span.kind'] === 'agent' ||
+    (s.attrs['openinference.span.kind'] === 'AGENT' &&
+      !('llm.input_messages.0.message.role' in s.attrs)) ||
+    (s.attrs['openinference.span.kind'] === 'CHAIN' && s.parent === undefined)
+  );
+}
+
+export function spansOf(
+  value: unknown,
+): { list: Record<string, unknown>[]; prefix: string } | undefined {
+  if (spanList.safeParse(value).success)
+    return { list: value as Record<string, unknown>[], prefix: '' };
+  if (spanEnvelope.safeParse(value).success)
+    return { list: (value as { spans: Record<string, unknown>[] }).spans, prefix: '/spans' };
+  return undefined;
+}
