@@ -1,0 +1,181 @@
+/**
+ * One Claude Code transcript to steps: lines of one response merged by `message.id`, tool results
+ * linked to their calls wherever they arrive, thinking as thought, compaction summaries as summary
+ * steps. Part of the Claude Code importer (claude-code.ts).
+ */
+
+import type { ActionStep, Step, ToolCall } from '../model/types';
+
+import { activeBranch, blockText, textOfResult, where, type Entry } from './claude-code-entries';
+import { type ImportWarning } from './types';
+import { isoToUnix, isRecord, StepList, tool, usage } from './util';
+
+export interface Transcript {
+  readonly steps: Step[];
+  readonly warnings: ImportWarning[];
+  readonly title?: string;
+  readonly model?: string;
+  /** Task/Agent call id → the sub-agent id its result names. */
+  readonly agentOfCall: Map<string, string>;
+  readonly sessionId?: string;
+  readonly agentId?: string;
+  /** The first user prompt (a sub-agent's prompt is its Task call's `prompt`). */
+  readonly prompt?: string;
+}
+
+/** Converts one transcript's entries (already split from its sidechains) to steps. */
+export function convert(
+  entries: readonly { e: Entry; index: number }[],
+  records: readonly unknown[],
+  file: string,
+  pointerOf: (i: number) => string,
+): Transcript {
+  const list = new StepList({ format: 'claude-code', file });
+  const agentOfCall = new Map<string, string>();
+  const branch = activeBranch(entries.map((x) => x.e));
+  let offBranch = 0;
+  let lastMessageId: string | undefined;
+  let title: string | undefined;
+  let prompt: string | undefined;
+  let compactedUpTo = 0;
+  const models = new Map<string, number>();
+  const skippedBlocks = new Map<string, number>();
+  for (const { e, index } of entries) {
+    if (e.type === 'summary' && typeof e.summary === 'string') title ??= e.summary;
+    if (e.type !== 'user' && e.type !== 'assistant') continue;
+    if (branch && !branch.has(e)) {
+      offBranch++;
+      continue;
+    }
+    const m = e.message;
+    if (!m) continue;
+    const pointer = pointerOf(index);
+    const at = { records, index };
+    const timestamp = isoToUnix(e.timestamp);
+    const time = timestamp === undefined ? {} : { timestamp };
+    const blocks =
+      typeof m.content === 'string'
+        ? [{ type: 'text', text: m.content }]
+        : Array.isArray(m.content)
+          ? m.content.filter(isRecord)
+          : [];
+    if (m.content === undefined || m.content === null)
+      list.warn(`${where(records, index)}: a ${m.role} message without content; skipped`, pointer);
+    if (m.role === 'assistant') {
+      let thought = '';
+      let text = '';
+      const calls: ToolCall[] = [];
+      for (const b of blocks) {
+        if (b.type === 'text') text += (text ? '\n\n' : '') + String(b.text ?? '');
+        else if (b.type === 'thinking')
+          thought += (thought ? '\n\n' : '') + String(b.thinking ?? '');
+        else if (b.type === 'redacted_thinking')
+          thought += (thought ? '\n\n' : '') + '[redacted thinking]';
+        else if (b.type === 'tool_use' || b.type === 'server_tool_use')
+          calls.push(tool(String(b.id ?? `call-${index}`), String(b.name ?? ''), b.input ?? {}));
+        else skippedBlocks.set(String(b.type), (skippedBlocks.get(String(b.type)) ?? 0) + 1);
+      }
+      if (m.model) models.set(m.model, (models.get(m.model) ?? 0) + 1);
+      const u = isRecord(m.usage)
+        ? usage({
+            inputTokens: m.usage.input_tokens,
+            outputTokens: m.usage.output_tokens,
+            cacheReadInputTokens: m.usage.cache_read_input_tokens,
+            cacheCreationInputTokens: m.usage.cache_creation_input_tokens,
+          })
+        : undefined;
+      const last = list.steps.at(-1);
+      if (m.id !== undefined && m.id === lastMessageId && last?.kind === 'action') {
+        // Another line of the same API response: its blocks join the action; the usage is the latest.
+        list.updateLast((s) => {
+          const a = s as ActionStep;
+          const merged = [a.modelOutput, text].filter(Boolean).join('\n\n');
+          const thoughts = [a.thought, thought].filter(Boolean).join('\n\n');
+          return {
+            ...a,
+            toolCalls: [...a.toolCalls, ...calls],
+            ...(merged ? { modelOutput: merged } : {}),
+            ...(thoughts ? { thought: thoughts } : {}),
+            ...(u ? { usage: u } : {}),
+          };
+        });
+        continue;
+      }
+      lastMessageId = m.id;
+      list.add(
+        {
+          kind: 'action',
+          toolCalls: calls,
+          isFinal: false,
+          ...(text ? { modelOutput: text } : {}),
+          ...(thought ? { thought } : {}),
+          ...(u ? { usage: u } : {}),
+          ...(m.model ? { model: m.model } : {}),
+          ...time,
+        },
+        pointer,
+        at,
+      );
+      continue;
+    }
+    lastMessageId = undefined;
+    const texts: string[] = [];
+    for (const b of blocks) {
+      if (b.type !== 'tool_result') {
+        texts.push(blockText(b));
+        continue;
+      }
+      const id = String(b.tool_use_id ?? '');
+      const result = textOfResult(b.content);
+      const agentId =
+        isRecord(e.toolUseResult) && typeof e.toolUseResult.agentId === 'string'
+          ? e.toolUseResult.agentId
+          : undefined;
+      if (agentId) agentOfCall.set(id, agentId);
+      if (!list.linkResult(id, result, b.is_error === true)) {
+        list.warn(
+          `a tool result answers no earlier tool call (${id || 'no id'}); kept as an observation`,
+          pointer,
+        );
+        list.add(
+          { kind: 'action', toolCalls: [], observation: result, isFinal: false, ...time },
+          pointer,
+          at,
+        );
+      }
+    }
+    const text = texts.join('\n');
+    if (text.trim() === '') continue;
+    prompt ??= text;
+    if (e.isCompactSummary === true) {
+      // Claude Code's compaction replaces the whole conversation so far (since the last compaction).
+      const replaces = list.steps
+        .slice(compactedUpTo)
+        .filter((s) => s.kind !== 'system-prompt')
+        .map((s) => s.id);
+      list.add({ kind: 'summary', content: text, replaces, origin: 'model', ...time }, pointer, at);
+      compactedUpTo = list.steps.length;
+    } else list.add({ kind: 'task', task: text, ...time }, pointer, at);
+  }
+  if (offBranch > 0)
+    list.warn(
+      `${offBranch} entries on abandoned branches (a rewound or forked session) were skipped; the branch that ends at the last entry is shown`,
+    );
+  for (const [type, n] of skippedBlocks)
+    list.warn(`${n} assistant content block(s) of type "${type}" were not shown`);
+  const model = [...models].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const first = entries[0]?.e;
+  const agentId = entries
+    .map((x) => x.e.agentId)
+    .find((id): id is string => typeof id === 'string');
+  return {
+    steps: list.markFinal(),
+    warnings: list.warnings,
+    agentOfCall,
+    ...(title ? { title } : {}),
+    ...(model ? { model } : {}),
+    ...(typeof first?.sessionId === 'string' ? { sessionId: first.sessionId } : {}),
+    ...(agentId ? { agentId } : {}),
+    ...(prompt ? { prompt } : {}),
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Claude Code transcript records: the entry schema, whether a list of records is a transcript, where
+ * the records sit in a file (JSONL, the web export, the Agent SDK stream), the text of content
+ * blocks, and the branch a rewound session ends on. Part of the Claude Code importer (claude-code.ts).
+ */
+import { z } from 'zod';
+
+import { recordLine } from './read';
+
+import { imagePlaceholder, isRecord } from './util';
+
+export const message = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.union([z.string(), z.array(z.unknown()), z.null()]).optional(),
+});
+export const entry = z.object({ type: z.enum(['user', 'assistant']), message });
+export const webExport = z.object({ loglines: z.array(z.unknown()).min(1) });
+export const sdkStream = z.object({ messages: z.array(z.unknown()).min(1) });
+
+/** True when a list of records holds Claude Code message entries (and nothing that says otherwise). */
+export function isTranscript(records: unknown): records is unknown[] {
+  if (!Array.isArray(records) || records.length === 0) return false;
+  const messages = records.filter((r) => entry.safeParse(r).success);
+  return (
+    messages.length > 0 &&
+    messages.some(
+      (r) =>
+        isRecord(r) && ('uuid' in r || 'sessionId' in r || 'timestamp' in r || 'parentUuid' in r),
+    )
+  );
+}
+
+export function recordsOf(value: unknown): { records: unknown[]; prefix: string } | undefined {
+  if (isTranscript(value)) return { records: value, prefix: '' };
+  const web = webExport.safeParse(value);
+  if (web.success && isTranscript(web.data.loglines))
+    return { records: (value as { loglines: unknown[] }).loglines, prefix: '/loglines' };
+  const sdk = sdkStream.safeParse(value);
+  if (sdk.success && sdk.data.messages.some((m) => entry.safeParse(m).success))
+    return { records: (value as { messages: unknown[] }).messages, prefix: '/messages' };
+  return undefined;
+}
+
+export type Entry = Record<string, unknown> & {
+  type: string;
+  message?: {
+    role: string;
+    content?: unknown;
+    id?: string;
+    model?: string;
+    usage?: Record<string, unknown>;
+  };
+};
+
+export function textOfResult(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content))
+    return content === undefined || content === null ? '' : JSON.stringify(content);
+  return content.map((b) => (isRecord(b) ? blockText(b) : String(b))).join('\n');
+}
+
+export function blockText(b: Record<string, unknown>): string {
+  if (b.type === 'text') return String(b.text ?? '');
+  if (b.type === 'image') {
+    const src = isRecord(b.source) ? b.source : {};
+    return imagePlaceholder(
+      src.media_type as string | undefined,
+      typeof src.data === 'string' ? src.data.length : undefined,
+    );
+  }
+  if (b.type === 'tool_reference') return `[tool reference: ${String(b.tool_name ?? '')}]`;
+  if (b.type === 'document')
+    return `[document${isRecord(b.source) ? `: ${String(b.source.media_type ?? '')}` : ''}]`;
+  return `[${String(b.type)}]`;
+}
+
+/** "line N" for a JSONL record, else "entry N". */
+export function where(records: readonly unknown[], index: number): string {
+  const line = recordLine(records, index);
+  return line === undefined ? `entry ${index + 1}` : `line ${line}`;
+}
+
+export function isToolResult(e: Entry): boolean {
+  return (
+    e.type === 'user' &&
+    Array.isArray(e.message?.content) &&
+    e.message.content.some((b) => isRecord(b) && b.type === 'tool_result')
+  );
+}
+
+/**
+ * When a session was rewound or forked (two turns answer the same entry), the entries on the branch
+ * that ends at the last one, plus the lines that hang off it without being on it: the other blocks
+ * of a split response and parallel tool results. Undefined when there is no fork: file order.
+ */
+export function activeBranch(entries: readonly Entry[]): Set<Entry> | undefined {
+  const turns = new Map<string, Set<string>>();
+  for (const e of entries) {
+    if (
+      (e.type !== 'user' && e.type !== 'assistant') ||
+      typeof e.parentUuid !== 'string' ||
+      isToolResult(e)
+    )
+      continue;
+    const key =
+      e.type === 'assistant' ? `a:${e.message?.id ?? String(e.uuid)}` : `u:${String(e.uuid)}`;
+    turns.set(e.parentUuid, (turns.get(e.parentUuid) ?? new Set()).add(key));
+  }
+  if (![...turns.values()].some((t) => t.size > 1)) return undefined;
+  const byUuid = new Map(
+    entries.filter((e) => typeof e.uuid === 'string').map((e) => [e.uuid as string, e]),
+  );
+  const last = [...entries].reverse().find((e) => e.type === 'user' || e.type === 'assistant');
+  if (!last) return undefined;
+  const kept = new Set<Entry>();
+  for (let e: Entry | undefined = last; e && !kept.has(e); e = byUuid.get(e.parentUuid as string))
+    kept.add(e);
+  const keptIds = new Set([...kept].map((e) => e.message?.id).filter(Boolean));
+  for (const e of entries) {
+    if (kept.has(e)) continue;
+    const parent = byUuid.get(e.parentUuid as string);
+    if (!parent || !kept.has(parent)) continue;
+    const sameResponse =
+      e.type === 'assistant' && e.message?.id !== undefined && keptIds.has(e.message.id);
+    if (isToolResult(e) || sameResponse) kept.add(e);
+  }
+  return kept;
+}
