@@ -5,7 +5,6 @@
  */
 
 import type { ActionStep, Step, ToolCall } from '../model/types';
-
 import { activeBranch, blockText, textOfResult, where, type Entry } from './claude-code-entries';
 import { type ImportWarning } from './types';
 import { isoToUnix, isRecord, StepList, tool, usage } from './util';

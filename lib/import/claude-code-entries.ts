@@ -4,9 +4,7 @@
  * blocks, and the branch a rewound session ends on. Part of the Claude Code importer (claude-code.ts).
  */
 import { z } from 'zod';
-
 import { recordLine } from './read';
-
 import { imagePlaceholder, isRecord } from './util';
 
 export const message = z.object({

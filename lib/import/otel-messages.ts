@@ -5,7 +5,6 @@
  * OpenTelemetry importer (otel.ts).
  */
 import type { JsonValue, Usage } from '../model/types';
-
 import { jsonOf, text, type Span } from './otel-spans';
 import { isRecord, parseArguments, usage } from './util';
 

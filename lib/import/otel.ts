@@ -26,7 +26,6 @@ import {
 } from './otel-spans';
 import type { ChildHistory, History } from '../model/types';
 import { defineImporter, ImportError, type ImportWarning } from './types';
-
 import { isRecord, StepList } from './util';
 
 /** The nearest agent span above a span, through parent ids. */
