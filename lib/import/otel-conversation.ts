@@ -4,7 +4,7 @@
  * lack. Part of the OpenTelemetry importer (otel.ts).
  */
 import type { ToolCall } from '../model/types';
-import { parseCallingTools } from './smolagents';
+import { parseCallingTools } from './smolagents-steps';
 import type { Call, Msg, Part } from './otel-messages';
 import { text, type Span } from './otel-spans';
 import type { StepList } from './util';

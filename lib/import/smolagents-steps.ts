@@ -1,0 +1,190 @@
+/**
+ * A smolagents run's steps: its chat messages (tool-call and tool-response roles, Python-repr calls
+ * parsed back) or, in GAIA logs, the repr strings of its steps. Part of the smolagents importer
+ * (smolagents.ts); parseCallingTools is shared with the OpenTelemetry importer.
+ */
+import { z } from 'zod';
+import type { JsonValue, ToolCall } from '../model/types';
+import { isReprCall, parsePythonRepr, type ReprCall } from './python-repr';
+import type { StepList } from './util';
+import { isRecord, num, parseArguments } from './util';
+
+export const chatMessage = z.object({
+  role: z.enum(['system', 'user', 'assistant', 'tool-call', 'tool-response']),
+  content: z.union([
+    z.string(),
+    z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough()),
+    z.null(),
+  ]),
+});
+export function textOf(content: z.infer<typeof chatMessage>['content']): string {
+  if (content === null) return '';
+  if (typeof content === 'string') return content;
+  return content.map((b) => b.text ?? `[${b.type}]`).join('\n');
+}
+
+/** "Calling tools:\n[{'id': …, 'function': {'name', 'arguments'}}]" → tool calls. */
+export function parseCallingTools(text: string): ToolCall[] | undefined {
+  const body = text.replace(/^Calling tools:\s*/, '');
+  try {
+    const list = parsePythonRepr(body);
+    if (!Array.isArray(list)) return undefined;
+    return (list as unknown[]).filter(isRecord).map((c, i) => {
+      const fn = isRecord(c.function) ? c.function : {};
+      return {
+        id: String(c.id ?? `call_${i}`),
+        name: String(fn.name ?? ''),
+        arguments: parseArguments(fn.arguments),
+      };
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Benchmark runs: `write_memory_to_messages()` output. */
+export function fromMessages(list: readonly unknown[], steps: StepList, pointer: string): void {
+  list.forEach((raw, i) => {
+    const at = `${pointer}/${i}`;
+    const parsed = chatMessage.safeParse(raw);
+    if (!parsed.success) {
+      steps.warn(`message ${i} is not a smolagents chat message; skipped`, at);
+      return;
+    }
+    const text = textOf(parsed.data.content);
+    const last = steps.steps.at(-1);
+    switch (parsed.data.role) {
+      case 'system':
+        steps.add({ kind: 'system-prompt', content: text }, at);
+        return;
+      case 'user':
+        steps.add({ kind: 'task', task: text.replace(/^New task:\n/, '') }, at);
+        return;
+      case 'assistant':
+        steps.add({ kind: 'action', toolCalls: [], modelOutput: text, isFinal: false }, at);
+        return;
+      case 'tool-call': {
+        const calls = parseCallingTools(text);
+        if (!calls)
+          steps.warn(
+            `message ${i}: the tool calls could not be read ("${text.slice(0, 40)}…"); kept as text`,
+            at,
+          );
+        const toolCalls = calls ?? [];
+        if (
+          last?.kind === 'action' &&
+          last.toolCalls.length === 0 &&
+          last.observation === undefined &&
+          last.error === undefined
+        ) {
+          steps.updateLast((s) =>
+            s.kind === 'action' ? { ...s, toolCalls, ...(calls ? {} : { observation: text }) } : s,
+          );
+        } else
+          steps.add(
+            { kind: 'action', toolCalls, isFinal: false, ...(calls ? {} : { modelOutput: text }) },
+            at,
+          );
+        return;
+      }
+      case 'tool-response': {
+        const error = /^Error:\n/.test(text);
+        const body = text.replace(/^(Observation|Error):\n/, '');
+        if (last?.kind !== 'action') {
+          steps.warn(
+            `message ${i}: a tool response with no action before it; kept as an observation`,
+            at,
+          );
+          steps.add({ kind: 'action', toolCalls: [], observation: text, isFinal: false }, at);
+          return;
+        }
+        steps.updateLast((s) => {
+          if (s.kind !== 'action') return s;
+          if (error) return { ...s, error: body };
+          // One observation answers all of a step's calls (smolagents runs them and joins the output).
+          if (s.toolCalls.length === 1)
+            return { ...s, toolCalls: s.toolCalls.map((c) => ({ ...c, result: body })) };
+          return { ...s, observation: body };
+        });
+        return;
+      }
+    }
+  });
+}
+
+export function reprText(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  if (isReprCall(value))
+    return `${value.$class}(${[...value.args.map((a) => JSON.stringify(a)), ...Object.entries(value.kwargs).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)].join(', ')})`;
+  return JSON.stringify(value);
+}
+
+/** GAIA submission runs: each step a `repr()` string. */
+export function fromReprSteps(list: readonly unknown[], steps: StepList, pointer: string): number {
+  let unread = 0;
+  list.forEach((raw, i) => {
+    const at = `${pointer}/${i}`;
+    let call: ReprCall | undefined;
+    try {
+      const parsed = typeof raw === 'string' ? parsePythonRepr(raw) : undefined;
+      call = isReprCall(parsed) ? parsed : undefined;
+    } catch (error) {
+      steps.warn(
+        `step ${i}: the repr could not be read (${(error as Error).message}); kept as text`,
+        at,
+      );
+    }
+    if (!call) {
+      unread++;
+      steps.add({ kind: 'scratchpad', content: String(raw), modelOutput: '' }, at);
+      return;
+    }
+    const k = call.kwargs;
+    if (call.$class === 'SystemPromptStep')
+      steps.add({ kind: 'system-prompt', content: String(k.system_prompt ?? '') }, at);
+    else if (call.$class === 'TaskStep')
+      steps.add({ kind: 'task', task: String(k.task ?? '') }, at);
+    else if (call.$class === 'PlanningStep')
+      steps.add(
+        {
+          kind: 'planning',
+          plan: [k.facts, k.plan].filter((x) => typeof x === 'string').join('\n\n'),
+        },
+        at,
+      );
+    else if (call.$class === 'ActionStep') {
+      const calls = Array.isArray(k.tool_calls)
+        ? (k.tool_calls as unknown[]).filter(isReprCall)
+        : [];
+      const observation = reprText(k.observations);
+      const toolCalls = calls.map((c, j) => ({
+        id: String(c.kwargs.id ?? `call_${j}`),
+        name: String(c.kwargs.name ?? ''),
+        arguments: parseArguments(c.kwargs.arguments) as JsonValue,
+        ...(calls.length === 1 && observation !== undefined ? { result: observation } : {}),
+      }));
+      const start = num(k.start_time);
+      const duration = num(k.duration);
+      const error = reprText(k.error);
+      const output = reprText(k.llm_output);
+      steps.add(
+        {
+          kind: 'action',
+          toolCalls,
+          isFinal: false,
+          ...(output ? { modelOutput: output } : {}),
+          ...(calls.length !== 1 && observation ? { observation } : {}),
+          ...(error ? { error } : {}),
+          ...(start === undefined ? {} : { timestamp: start }),
+          ...(duration === undefined ? {} : { durationMs: Math.round(duration * 1000) }),
+        },
+        at,
+      );
+    } else {
+      unread++;
+      steps.add({ kind: 'scratchpad', content: String(raw), modelOutput: '' }, at);
+    }
+  });
+  return unread;
+}
