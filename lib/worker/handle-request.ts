@@ -4,16 +4,14 @@
  * files in the library; compare strategies over a loaded history. One handler per request type,
  * dispatched by a switch the compiler checks for exhaustiveness.
  */
-import { compareStrategies, contextForChoice } from '../compare/compare';
-import { runSweep } from '../compare/sweep';
-import { parseSource, readSource, resolvePointer, type ParsedSource } from '../import';
+
+import { parseSource, resolvePointer, type ParsedSource } from '../import';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
-import { createStrategyContext } from '../strategies/context';
-import { createStepTokens } from '../tokens/step-tokens';
-import { LibraryError, type Library, type StoredFile, type StoredPart } from '../library/library';
+import { type Library, type StoredFile } from '../library/library';
 import { assertUnreachable } from '../model/steps';
 import { summarizeRuns } from '../state/debugger-store';
+import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
 import type {
   CompareRequest,
   ContextAtRequest,
@@ -26,94 +24,11 @@ import type {
   WorkerRequest,
   WorkerResponse,
 } from './protocol';
-
-async function openOrExplain(library: (() => Promise<Library>) | undefined): Promise<Library> {
-  if (!library) throw new LibraryError('The library is not available here');
-  return library();
-}
-
-function countAll(
-  file: HistoryFile,
-  counting: Counting,
-  onProgress: (done: number) => void,
-): Record<string, number[]> {
-  // The dialect the page shows: the timeline, compare and "context at call" count alike.
-  const tokens = createStepTokens(counting.tokenizer, counting.dialect);
-  // Keyed by history ids from the file: "__proto__" or "constructor" must be plain keys.
-  const out = Object.create(null) as Record<string, number[]>;
-  let done = 0;
-  const visit = (h: History) => {
-    out[h.id] = h.steps.map((s) => {
-      done++;
-      if (done % 500 === 0) onProgress(done);
-      return tokens.step(s);
-    });
-    for (const c of h.children ?? []) visit(c.history);
-  };
-  for (const h of file.histories) visit(h);
-  return out;
-}
-
-function totalSteps(file: HistoryFile): number {
-  const count = (h: History): number =>
-    h.steps.length + (h.children ?? []).reduce((n, c) => n + count(c.history), 0);
-  return file.histories.reduce((n, h) => n + count(h), 0);
-}
+import type { Kept } from './load-files';
+import { countAll, openOrExplain, parseAll, readAll, totalSteps } from './load-files';
 
 /** Records longer than this are cut in the inspector's view of the original. */
 export const MAX_RECORD_CHARS = 200_000;
-
-/** Parses each file's text; a file that fails is named in `failures` and the others go on. */
-function parseAll(
-  files: readonly { name: string; text: string }[],
-  failures: string[],
-): ParsedSource[] {
-  return files.flatMap((f) => {
-    try {
-      return [parseSource(f.text, f.name)];
-    } catch (error) {
-      failures.push((error as Error).message);
-      return [];
-    }
-  });
-}
-
-/** Reads picked files in the worker, in chunks (JSONL line by line), reporting bytes read. */
-async function readAll(
-  files: readonly PickedFile[],
-  failures: string[],
-  onProgress: (fraction: number) => void,
-): Promise<ParsedSource[]> {
-  const total = Math.max(
-    1,
-    files.reduce((n, f) => n + f.file.size, 0),
-  );
-  let before = 0;
-  const out: ParsedSource[] = [];
-  for (const f of files) {
-    try {
-      out.push(
-        await readSource(f.file, f.path, (fraction) =>
-          onProgress((before + fraction * f.file.size) / total),
-        ),
-      );
-    } catch (error) {
-      failures.push((error as Error).message);
-    }
-    before += f.file.size;
-  }
-  return out;
-}
-
-/** The history at a run and a path of sub-agent ids. */
-function historyIn(file: HistoryFile, run: number, sub: readonly string[]): History | undefined {
-  let h = file.histories[run];
-  for (const id of sub) h = h?.children?.find((c) => c.history.id === id)?.history;
-  return h;
-}
-
-/** The files a load read, as the library keeps them. */
-type Kept = { name: string; parts: StoredPart[] };
 
 export function createWorkerHandler(
   post: (message: WorkerResponse) => void,
@@ -190,19 +105,6 @@ export function createWorkerHandler(
     }
   };
 
-  const targetHistory = (target: CompareRequest['target']) => {
-    const history = current ? historyIn(current, target.run, target.sub) : undefined;
-    if (!history) throw new Error('No history is loaded at that run and sub-agent');
-    return {
-      history,
-      ctx: createStrategyContext({
-        tokenizer: target.tokenizer,
-        dialect: target.dialect,
-        model: target.model ?? history.model,
-      }),
-    };
-  };
-
   const run = (request: RunRequest) => {
     const history = current?.histories[request.index];
     if (!history) throw new Error(`No run ${request.index + 1} in the loaded file`);
@@ -224,43 +126,9 @@ export function createWorkerHandler(
     post({ type: 'record', requestId: request.requestId, pointer: request.pointer, text: cut });
   };
 
-  const sweep = (request: SweepRequest) => {
-    const { history, ctx } = targetHistory(request.target);
-    const total = Math.max(1, request.values.length);
-    const result = runSweep(
-      history,
-      request.choice,
-      request.param,
-      request.values,
-      ctx,
-      request.sheet,
-      (done) => post({ type: 'progress', requestId: request.requestId, progress: done / total }),
-    );
-    post({ type: 'swept', requestId: request.requestId, sweep: result });
-  };
-
-  const compare = (request: CompareRequest) => {
-    const { history, ctx } = targetHistory(request.target);
-    post({
-      type: 'compared',
-      requestId: request.requestId,
-      comparison: compareStrategies(history, request.choices, ctx, request.custom),
-    });
-  };
-
-  const contextAt = (request: ContextAtRequest) => {
-    const { history, ctx } = targetHistory(request.target);
-    const contexts = request.choices.map((choice, i) =>
-      contextForChoice(history, choice, request.stepIndex, ctx, request.custom?.[i]),
-    );
-    post({
-      type: 'contexts',
-      requestId: request.requestId,
-      stepIndex: request.stepIndex,
-      contexts,
-      tokens: contexts.map((steps) => ctx.tokens.context(steps)),
-    });
-  };
+  const sweep = (request: SweepRequest) => post(sweepAnswer(current, request, post));
+  const compare = (request: CompareRequest) => post(compareAnswer(current, request));
+  const contextAt = (request: ContextAtRequest) => post(contextsAnswer(current, request));
 
   /** The chars/4 counts at once, then the exact ones with progress. */
   const count = (requestId: number, request: Counting) => {

@@ -1,0 +1,81 @@
+/**
+ * The history worker's answers about strategies over a loaded run: a comparison side by side, each
+ * strategy's context at one call, and a parameter sweep with progress. Pure: the loaded file in,
+ * the response out (handle-request.ts posts it).
+ */
+import { compareStrategies, contextForChoice } from '../compare/compare';
+import { runSweep } from '../compare/sweep';
+import type { HistoryFile } from '../model/types';
+import { createStrategyContext } from '../strategies/context';
+import { historyIn } from './load-files';
+import type {
+  ComparedResponse,
+  CompareRequest,
+  CompareTarget,
+  ContextAtRequest,
+  ContextsResponse,
+  SweepRequest,
+  SweptResponse,
+  WorkerResponse,
+} from './protocol';
+
+/** The history a request targets and the strategy context it counts with. */
+function target(file: HistoryFile | undefined, t: CompareTarget) {
+  const history = file ? historyIn(file, t.run, t.sub) : undefined;
+  if (!history) throw new Error('No history is loaded at that run and sub-agent');
+  const ctx = createStrategyContext({
+    tokenizer: t.tokenizer,
+    dialect: t.dialect,
+    model: t.model ?? history.model,
+  });
+  return { history, ctx };
+}
+
+export function compareAnswer(
+  file: HistoryFile | undefined,
+  request: CompareRequest,
+): ComparedResponse {
+  const { history, ctx } = target(file, request.target);
+  return {
+    type: 'compared',
+    requestId: request.requestId,
+    comparison: compareStrategies(history, request.choices, ctx, request.custom),
+  };
+}
+
+export function contextsAnswer(
+  file: HistoryFile | undefined,
+  request: ContextAtRequest,
+): ContextsResponse {
+  const { history, ctx } = target(file, request.target);
+  const contexts = request.choices.map((choice, i) =>
+    contextForChoice(history, choice, request.stepIndex, ctx, request.custom?.[i]),
+  );
+  return {
+    type: 'contexts',
+    requestId: request.requestId,
+    stepIndex: request.stepIndex,
+    contexts,
+    tokens: contexts.map((steps) => ctx.tokens.context(steps)),
+  };
+}
+
+/** Progress goes out as each value is done. */
+export function sweepAnswer(
+  file: HistoryFile | undefined,
+  request: SweepRequest,
+  post: (m: WorkerResponse) => void,
+): SweptResponse {
+  const { history, ctx } = target(file, request.target);
+  const total = Math.max(1, request.values.length);
+  const sweep = runSweep(
+    history,
+    request.choice,
+    request.param,
+    request.values,
+    ctx,
+    request.sheet,
+    (done) => post({ type: 'progress', requestId: request.requestId, progress: done / total }),
+  );
+  return { type: 'swept', requestId: request.requestId, sweep };
+}

@@ -1,0 +1,102 @@
+/**
+ * What the history worker does with files before and after importing them: read picked files in
+ * chunks, parse texts, count every step of every run, find a run and its sub-agent, open the library.
+ * Free of worker globals, like the handler (handle-request.ts) that uses them.
+ */
+
+import { parseSource, readSource, type ParsedSource } from '../import';
+import type { History, HistoryFile } from '../model/types';
+import { createStepTokens } from '../tokens/step-tokens';
+import { LibraryError, type Library, type StoredPart } from '../library/library';
+import type { Counting, PickedFile } from './protocol';
+
+export async function openOrExplain(
+  library: (() => Promise<Library>) | undefined,
+): Promise<Library> {
+  if (!library) throw new LibraryError('The library is not available here');
+  return library();
+}
+
+export function countAll(
+  file: HistoryFile,
+  counting: Counting,
+  onProgress: (done: number) => void,
+): Record<string, number[]> {
+  // The dialect the page shows: the timeline, compare and "context at call" count alike.
+  const tokens = createStepTokens(counting.tokenizer, counting.dialect);
+  // Keyed by history ids from the file: "__proto__" or "constructor" must be plain keys.
+  const out = Object.create(null) as Record<string, number[]>;
+  let done = 0;
+  const visit = (h: History) => {
+    out[h.id] = h.steps.map((s) => {
+      done++;
+      if (done % 500 === 0) onProgress(done);
+      return tokens.step(s);
+    });
+    for (const c of h.children ?? []) visit(c.history);
+  };
+  for (const h of file.histories) visit(h);
+  return out;
+}
+
+export function totalSteps(file: HistoryFile): number {
+  const count = (h: History): number =>
+    h.steps.length + (h.children ?? []).reduce((n, c) => n + count(c.history), 0);
+  return file.histories.reduce((n, h) => n + count(h), 0);
+}
+
+/** Parses each file's text; a file that fails is named in `failures` and the others go on. */
+export function parseAll(
+  files: readonly { name: string; text: string }[],
+  failures: string[],
+): ParsedSource[] {
+  return files.flatMap((f) => {
+    try {
+      return [parseSource(f.text, f.name)];
+    } catch (error) {
+      failures.push((error as Error).message);
+      return [];
+    }
+  });
+}
+
+/** Reads picked files in the worker, in chunks (JSONL line by line), reporting bytes read. */
+export async function readAll(
+  files: readonly PickedFile[],
+  failures: string[],
+  onProgress: (fraction: number) => void,
+): Promise<ParsedSource[]> {
+  const total = Math.max(
+    1,
+    files.reduce((n, f) => n + f.file.size, 0),
+  );
+  let before = 0;
+  const out: ParsedSource[] = [];
+  for (const f of files) {
+    try {
+      out.push(
+        await readSource(f.file, f.path, (fraction) =>
+          onProgress((before + fraction * f.file.size) / total),
+        ),
+      );
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+    before += f.file.size;
+  }
+  return out;
+}
+
+/** The history at a run and a path of sub-agent ids. */
+export function historyIn(
+  file: HistoryFile,
+  run: number,
+  sub: readonly string[],
+): History | undefined {
+  let h = file.histories[run];
+  for (const id of sub) h = h?.children?.find((c) => c.history.id === id)?.history;
+  return h;
+}
+
+/** The files a load read, as the library keeps them. */
+export type Kept = { name: string; parts: StoredPart[] };
