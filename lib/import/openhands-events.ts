@@ -1,0 +1,186 @@
+/**
+ * OpenHands events to steps: actions and observations linked by `cause`, the model response's usage
+ * counted once, `recall` observations as user turns, `finish` as the answer, agent-state events
+ * skipped. Part of the OpenHands importer (openhands.ts).
+ */
+import { z } from 'zod';
+import type { JsonValue, Usage } from '../model/types';
+import { isoToUnix, isRecord, StepList, usage } from './util';
+
+export const event = z
+  .object({
+    id: z.union([z.number(), z.string()]),
+    source: z.string(),
+    timestamp: z.string().optional(),
+    message: z.string().optional(),
+    action: z.string().optional(),
+    observation: z.string().optional(),
+  })
+  .passthrough()
+  .refine(
+    (e) => e.action !== undefined || e.observation !== undefined,
+    'an event is an action or an observation',
+  );
+export const events = z.array(event).min(1);
+export type Event = z.infer<typeof event> & Record<string, unknown>;
+
+/** Events that only move the agent's state machine: not part of what the model saw. */
+export const STATE_EVENTS = new Set(['change_agent_state', 'agent_state_changed', 'null']);
+
+export function argsOf(e: Event): Record<string, unknown> {
+  return isRecord(e.args) ? e.args : {};
+}
+
+export function responseUsage(e: Event): { id?: string; usage?: Usage; model?: string } {
+  const meta = isRecord(e.tool_call_metadata) ? e.tool_call_metadata : undefined;
+  const response = meta && isRecord(meta.model_response) ? meta.model_response : undefined;
+  if (!response) return {};
+  const u = isRecord(response.usage)
+    ? usage({
+        inputTokens: response.usage.prompt_tokens,
+        outputTokens: response.usage.completion_tokens,
+        totalTokens: response.usage.total_tokens,
+        cacheReadInputTokens: response.usage.cache_read_input_tokens,
+        cacheCreationInputTokens: response.usage.cache_creation_input_tokens,
+      })
+    : undefined;
+  return {
+    ...(typeof response.id === 'string' ? { id: response.id } : {}),
+    ...(u ? { usage: u } : {}),
+    ...(typeof response.model === 'string' ? { model: response.model } : {}),
+  };
+}
+
+/** Converts an event list; `pointerOf(i)` locates event i in the file. */
+export function importEvents(
+  list: readonly unknown[],
+  file: string,
+  pointerOf: (i: number) => string,
+): { steps: StepList; model?: string } {
+  const steps = new StepList({ format: 'openhands', file });
+  const callOfEvent = new Map<string, string>();
+  const countedResponses = new Set<string>();
+  const recalls = new Set<string>();
+  let skipped = 0;
+  let model: string | undefined;
+  list.forEach((raw, i) => {
+    const pointer = pointerOf(i);
+    const parsed = event.safeParse(raw);
+    if (!parsed.success) {
+      steps.warn(`event ${i} is not an OpenHands action or observation; skipped`, pointer);
+      return;
+    }
+    const e = parsed.data as Event;
+    const timestamp = isoToUnix(e.timestamp);
+    const time = timestamp === undefined ? {} : { timestamp };
+    const args = argsOf(e);
+    const kind = e.action ?? e.observation ?? '';
+    if (STATE_EVENTS.has(kind)) {
+      skipped++;
+      return;
+    }
+    if (e.action !== undefined) {
+      if (e.action === 'system') {
+        steps.add(
+          { kind: 'system-prompt', content: String(args.content ?? e.message ?? ''), ...time },
+          pointer,
+        );
+        return;
+      }
+      if (e.action === 'recall') {
+        // Workspace context the runtime looks up; its observation reaches the model as a user message.
+        recalls.add(String(e.id));
+        return;
+      }
+      if (e.action === 'message' && e.source === 'user') {
+        steps.add(
+          { kind: 'task', task: String(args.content ?? e.message ?? ''), ...time },
+          pointer,
+        );
+        return;
+      }
+      const response = responseUsage(e);
+      model ??= response.model;
+      const firstOfResponse = response.id === undefined || !countedResponses.has(response.id);
+      if (response.id !== undefined) countedResponses.add(response.id);
+      const extra = {
+        ...(response.usage && firstOfResponse ? { usage: response.usage } : {}),
+        ...(response.model ? { model: response.model } : {}),
+        ...time,
+      };
+      // An action's `thought` is the text of the model's message that made the call.
+      const said =
+        typeof args.thought === 'string' && args.thought !== ''
+          ? { modelOutput: args.thought }
+          : {};
+      if (e.action === 'message') {
+        steps.add(
+          {
+            kind: 'action',
+            toolCalls: [],
+            isFinal: false,
+            modelOutput: String(args.content ?? e.message ?? ''),
+            ...extra,
+          },
+          pointer,
+        );
+        return;
+      }
+      if (e.action === 'finish') {
+        const answer = [args.final_thought, args.thought, e.message].find(
+          (x) => typeof x === 'string' && x !== '',
+        );
+        steps.add({ kind: 'final-answer', answer: String(answer ?? ''), ...time }, pointer);
+        return;
+      }
+      const meta = isRecord(e.tool_call_metadata) ? e.tool_call_metadata : {};
+      const id =
+        typeof meta.tool_call_id === 'string' ? meta.tool_call_id : `event-${String(e.id)}`;
+      const name = typeof meta.function_name === 'string' ? meta.function_name : e.action;
+      const { thought: _omit, ...callArgs } = args;
+      callOfEvent.set(String(e.id), id);
+      steps.add(
+        {
+          kind: 'action',
+          toolCalls: [{ id, name, arguments: callArgs as JsonValue }],
+          isFinal: false,
+          ...said,
+          ...extra,
+        },
+        pointer,
+      );
+      return;
+    }
+    const content = typeof e.content === 'string' ? e.content : String(e.message ?? '');
+    if (e.observation === 'recall' || recalls.has(String(e.cause))) {
+      if (content.trim() !== '') steps.add({ kind: 'task', task: content, ...time }, pointer);
+      return;
+    }
+    const callId =
+      e.cause === undefined || e.cause === null ? undefined : callOfEvent.get(String(e.cause));
+    const failed =
+      e.observation === 'error' ||
+      e.success === false ||
+      (isRecord(e.extras) && typeof e.extras.exit_code === 'number' && e.extras.exit_code !== 0);
+    if (callId === undefined || !steps.linkResult(callId, content, failed)) {
+      if (e.observation === 'error')
+        steps.add(
+          { kind: 'action', toolCalls: [], isFinal: false, error: content, ...time },
+          pointer,
+        );
+      else {
+        steps.warn(
+          `event ${String(e.id)}: a ${e.observation ?? ''} observation answers no earlier action (cause ${String(e.cause ?? 'none')}); kept as an observation`,
+          pointer,
+        );
+        steps.add(
+          { kind: 'action', toolCalls: [], isFinal: false, observation: content, ...time },
+          pointer,
+        );
+      }
+    }
+  });
+  if (skipped > 0)
+    steps.warn(`${skipped} agent-state events skipped (they are not sent to the model)`);
+  return { steps, ...(model ? { model } : {}) };
+}
