@@ -4,15 +4,13 @@
  * summarizes, what it saves over the whole run, what it breaks and what it loses. The comparison is
  * computed in the history worker (never on the page), re-run as parameters change.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { comparisonCosts, type Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
-import { CUSTOM_ID, type CustomOutput } from '../../lib/compare/custom-run';
-import { modelCallIndices } from '../../lib/replay/replay';
+import { type CustomOutput } from '../../lib/compare/custom-run';
 import type { PriceSheet } from '../../lib/simulate/cache';
 import { checkReportedUsage } from '../../lib/simulate/reported';
 import type { Goal } from '../../lib/compare/ranking';
-import { runInSandbox } from './sandbox';
 import { comparisonKey } from '../../lib/compare/config';
 import { useDebuggerStore } from '../state/debugger-provider';
 import { PRESETS } from '../../lib/compare/presets';
@@ -28,14 +26,14 @@ import { SweepPanel, type RequestSweep } from './sweep-panel';
 import { ReportedCheckPanel } from './reported-check';
 import { CompareCharts } from './compare-charts';
 import { ContextAtCall } from './context-at-call';
-import { download, exportFileName, exportText, type ExportFormat } from './export';
-import { columnColor } from './palette';
 import { StrategyCards } from './strategy-cards';
+import { WarningsAndExports } from './warnings-exports';
 import { SummaryTable } from './summary-table';
 import { SaveComparison } from '../library/save-comparison';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { selectClass } from '../ui/select';
+import { useCustomRuns } from './use-custom-runs';
 
 type Custom = Readonly<Record<number, CustomOutput | string>>;
 
@@ -52,31 +50,6 @@ export interface CompareApi {
     stepIndex: number,
     custom?: Custom,
   ): Promise<{ contexts: readonly (readonly Step[])[]; tokens: readonly number[] }>;
-}
-
-/** Custom functions run in the sandbox once per history and code; comparisons reuse the output. */
-function useCustomRuns(history: History, contextWindow: number) {
-  const cache = useRef(new Map<string, Promise<CustomOutput | string>>());
-  return useCallback(
-    async (choices: readonly StrategyChoice[]): Promise<Custom> => {
-      const out: Record<number, CustomOutput | string> = {};
-      await Promise.all(
-        choices.map(async (c, i) => {
-          if (c.strategyId !== CUSTOM_ID) return;
-          const code = String(c.params.code ?? '');
-          const key = `${history.id}|${contextWindow}|${code}`;
-          let run = cache.current.get(key);
-          if (!run) {
-            run = runInSandbox(code, history.steps, modelCallIndices(history.steps), contextWindow);
-            cache.current.set(key, run);
-          }
-          out[i] = await run;
-        }),
-      );
-      return out;
-    },
-    [history, contextWindow],
-  );
 }
 
 const STARTER: StrategyChoice[] = [
@@ -172,13 +145,6 @@ export function CompareView(props: {
     () => (cmp && sheet ? checkReportedUsage(props.history, cmp.baseline, sheet) : undefined),
     [cmp, sheet, props.history],
   );
-  const exportResult = (i: number, format: ExportFormat, copy = false) => {
-    const col = cmp?.columns[i];
-    if (!col?.result) return;
-    const text = exportText(props.history, col.result.steps, col.label, format);
-    if (copy) void navigator.clipboard?.writeText(text);
-    else download(exportFileName(props.history, col.choice.strategyId, format), text);
-  };
 
   if (choices.length === 0) {
     return (
@@ -294,95 +260,12 @@ export function CompareView(props: {
             onDialect={props.onDialect}
             onCall={props.onCall}
           />
-          <section
-            aria-label="Warnings and exports"
-            className="grid gap-2"
-            style={{
-              gridTemplateColumns: `repeat(${Math.min(cmp.columns.length, 3)}, minmax(0, 1fr))`,
-            }}
-          >
-            {cmp.columns.map((c, i) => (
-              <div
-                key={i}
-                className="rounded-lg border border-slate-200 bg-white p-2 text-sm"
-                style={{ borderTop: `3px solid ${columnColor(i)}` }}
-              >
-                <div className="flex flex-wrap items-center justify-between gap-1">
-                  <span className="font-medium">{c.label}</span>
-                  {c.result && (
-                    <span className="flex flex-wrap gap-1 text-xs">
-                      {(['native', 'openai', 'anthropic', 'strands'] as const).map((f) => (
-                        <Button
-                          variant="secondary"
-                          size="xs"
-                          key={f}
-                          aria-label={`Export ${c.label} as ${f}`}
-                          onClick={() => exportResult(i, f)}
-                        >
-                          ⤓ {f}
-                        </Button>
-                      ))}
-                      <Button
-                        variant="secondary"
-                        size="xs"
-                        aria-label={`Copy ${c.label} messages`}
-                        onClick={() =>
-                          exportResult(
-                            i,
-                            props.dialect === 'openai' ||
-                              props.dialect === 'anthropic' ||
-                              props.dialect === 'strands'
-                              ? props.dialect
-                              : 'openai',
-                            true,
-                          )
-                        }
-                      >
-                        copy
-                      </Button>
-                    </span>
-                  )}
-                </div>
-                {c.result?.notes.length ? (
-                  <p className="mt-1 text-xs text-slate-500">{c.result.notes.join(' · ')}</p>
-                ) : null}
-                <ul
-                  aria-label={`Warnings for ${c.label}`}
-                  className="mt-1 flex flex-col gap-0.5 text-xs"
-                >
-                  {c.warnings.length === 0 && <li className="text-emerald-700">No warnings.</li>}
-                  {c.warnings.slice(0, 12).map((w, k) => (
-                    <li key={k} className="text-amber-800">
-                      {w.stepId ? (
-                        <button
-                          type="button"
-                          onClick={() => props.onSelect(w.stepId as string)}
-                          className="text-left underline decoration-dotted"
-                        >
-                          {w.message}
-                        </button>
-                      ) : (
-                        w.message
-                      )}
-                    </li>
-                  ))}
-                  {c.warnings.length > 12 && (
-                    <li className="text-slate-500">… {c.warnings.length - 12} more</li>
-                  )}
-                  {c.lost.length > 0 && (
-                    <li className="text-red-700">
-                      {c.lost.length} identifier(s) used later but no longer in context:{' '}
-                      {c.lost
-                        .slice(0, 6)
-                        .map((l) => l.identifier)
-                        .join(', ')}
-                      {c.lost.length > 6 ? ', …' : ''}
-                    </li>
-                  )}
-                </ul>
-              </div>
-            ))}
-          </section>
+          <WarningsAndExports
+            cmp={cmp}
+            history={props.history}
+            dialect={props.dialect}
+            onSelect={props.onSelect}
+          />
           <AlignedSteps
             steps={props.history.steps}
             cmp={cmp}

@@ -1,0 +1,117 @@
+'use client';
+/**
+ * Per strategy: its warnings (each linked to its step), the identifiers a later call used but it
+ * cut, its notes, and its result exported (native, OpenAI, Anthropic, Strands) or copied.
+ */
+import type { Comparison } from '../../lib/compare/compare';
+import type { Dialect } from '../../lib/messages';
+import type { History } from '../../lib/model/types';
+import { Button } from '../ui/button';
+import { download, exportFileName, exportText, type ExportFormat } from './export';
+import { columnColor } from './palette';
+
+export function WarningsAndExports({
+  cmp,
+  history,
+  dialect,
+  onSelect,
+}: {
+  cmp: Comparison;
+  history: History;
+  dialect: Dialect;
+  onSelect(id: string): void;
+}) {
+  const exportResult = (i: number, format: ExportFormat, copy = false) => {
+    const col = cmp.columns[i];
+    if (!col?.result) return;
+    const text = exportText(history, col.result.steps, col.label, format);
+    if (copy) void navigator.clipboard?.writeText(text);
+    else download(exportFileName(history, col.choice.strategyId, format), text);
+  };
+  return (
+    <section
+      aria-label="Warnings and exports"
+      className="grid gap-2"
+      style={{
+        gridTemplateColumns: `repeat(${Math.min(cmp.columns.length, 3)}, minmax(0, 1fr))`,
+      }}
+    >
+      {cmp.columns.map((c, i) => (
+        <div
+          key={i}
+          className="rounded-lg border border-slate-200 bg-white p-2 text-sm"
+          style={{ borderTop: `3px solid ${columnColor(i)}` }}
+        >
+          <div className="flex flex-wrap items-center justify-between gap-1">
+            <span className="font-medium">{c.label}</span>
+            {c.result && (
+              <span className="flex flex-wrap gap-1 text-xs">
+                {(['native', 'openai', 'anthropic', 'strands'] as const).map((f) => (
+                  <Button
+                    variant="secondary"
+                    size="xs"
+                    key={f}
+                    aria-label={`Export ${c.label} as ${f}`}
+                    onClick={() => exportResult(i, f)}
+                  >
+                    ⤓ {f}
+                  </Button>
+                ))}
+                <Button
+                  variant="secondary"
+                  size="xs"
+                  aria-label={`Copy ${c.label} messages`}
+                  onClick={() =>
+                    exportResult(
+                      i,
+                      dialect === 'openai' || dialect === 'anthropic' || dialect === 'strands'
+                        ? dialect
+                        : 'openai',
+                      true,
+                    )
+                  }
+                >
+                  copy
+                </Button>
+              </span>
+            )}
+          </div>
+          {c.result?.notes.length ? (
+            <p className="mt-1 text-xs text-slate-500">{c.result.notes.join(' · ')}</p>
+          ) : null}
+          <ul aria-label={`Warnings for ${c.label}`} className="mt-1 flex flex-col gap-0.5 text-xs">
+            {c.warnings.length === 0 && <li className="text-emerald-700">No warnings.</li>}
+            {c.warnings.slice(0, 12).map((w, k) => (
+              <li key={k} className="text-amber-800">
+                {w.stepId ? (
+                  <button
+                    type="button"
+                    onClick={() => onSelect(w.stepId as string)}
+                    className="text-left underline decoration-dotted"
+                  >
+                    {w.message}
+                  </button>
+                ) : (
+                  w.message
+                )}
+              </li>
+            ))}
+            {c.warnings.length > 12 && (
+              <li className="text-slate-500">… {c.warnings.length - 12} more</li>
+            )}
+            {c.lost.length > 0 && (
+              <li className="text-red-700">
+                {c.lost.length} identifier(s) used later but no longer in context:{' '}
+                {c.lost
+                  .slice(0, 6)
+                  .map((l) => l.identifier)
+                  .join(', ')}
+                {c.lost.length > 6 ? ', …' : ''}
+              </li>
+            )}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
