@@ -3,9 +3,9 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { prepareTokenSeries, prepareTotals } from '../../lib/charts/prepare';
-import type { Step } from '../../lib/model/types';
 import { findModel } from '../../lib/tokens/models';
-import { chooseModel, runWindow } from '../../lib/state/model-choice';
+import { chooseModel } from '../../lib/state/model-choice';
+import { RunPicker } from './run-picker';
 import { TokenChart } from '../charts/token-chart';
 import { StepInspector } from '../inspector/step-inspector';
 import { useDebuggerStore } from '../state/debugger-provider';
@@ -22,33 +22,7 @@ import type { StrategyChoice } from '../../lib/compare/config';
 import { TabPanel, Tabs, useTabIds, type TabItem } from '../ui/tabs';
 import type { HistoryLoader } from '../load/use-history-loader';
 import { Button } from '../ui/button';
-import { selectClass } from '../ui/select';
-
-/**
- * Where a step's record sits in the loaded file: native files by position; imported formats by the
- * pointer their importer recorded (when it points into this file).
- */
-function recordLocation(
-  format: string,
-  fileName: string,
-  historyIndex: number,
-  stepIndex: number,
-  step: Step | undefined,
-  inSubAgent: boolean,
-): { file: string; pointer: string } | undefined {
-  if (!step) return undefined;
-  // Our own files: the step's place in the file (a sub-agent's steps sit deeper than this pointer reaches).
-  if (format === 'stepscope')
-    return inSubAgent
-      ? undefined
-      : { file: fileName, pointer: `/histories/${historyIndex}/steps/${stepIndex}` };
-  if (step.source?.pointer !== undefined && step.source.file !== undefined)
-    return { file: step.source.file, pointer: step.source.pointer };
-  return undefined;
-}
-
-/** Runs listed in the run picker at once. */
-const RUN_OPTIONS = 400;
+import { recordLocation } from './record-location';
 
 const VIEWS: readonly TabItem<View>[] = [
   { id: 'timeline', label: 'Timeline' },
@@ -129,10 +103,6 @@ export function Workspace({
   );
   const setChoices = (next: readonly StrategyChoice[]) => actions.setChoices(next);
   const setCall = (stepIndex: number) => actions.setCompareCall(stepIndex);
-  // A file of thousands of runs lists the runs around the current one: a <select> of every run makes
-  // the browser measure each label (0.8 s of layout for 3,200 runs); a run number reaches the rest.
-  const runCount = loaded?.runs.length ?? 0;
-  const runs = runWindow(runCount, historyIndex, RUN_OPTIONS);
   const selectRun = (index: number) => actions.selectHistory(index);
   const openChild = (id: string) => actions.openChild(id);
   const backTo = (depth: number) => actions.backTo(depth);
@@ -184,52 +154,7 @@ export function Workspace({
         </nav>
       )}
       {loaded.runs.length > 1 && (
-        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-          <label className="flex items-center gap-2">
-            Run
-            <select
-              aria-label="Run"
-              value={historyIndex}
-              onChange={(e) => selectRun(Number(e.target.value))}
-              className={`${selectClass} max-w-xl px-2 py-1`}
-            >
-              {runs.start > 0 && (
-                <option disabled>… {runs.start} earlier runs (go to a run number)</option>
-              )}
-              {loaded.runs.slice(runs.start, runs.end).map((h, k) => (
-                <option key={h.id} value={runs.start + k}>
-                  {h.title ?? h.id} · {h.steps} steps{h.outcome ? ` · ${h.outcome}` : ''}
-                </option>
-              ))}
-              {runs.end < loaded.runs.length && (
-                <option disabled>
-                  … {loaded.runs.length - runs.end} later runs (go to a run number)
-                </option>
-              )}
-            </select>
-          </label>
-          {loaded.runs.length > RUN_OPTIONS && (
-            <label className="flex items-center gap-2">
-              Go to run
-              <input
-                aria-label="Go to run"
-                type="number"
-                min={1}
-                max={loaded.runs.length}
-                defaultValue={historyIndex + 1}
-                key={historyIndex}
-                onKeyDown={(e) => {
-                  const n = Number((e.target as HTMLInputElement).value);
-                  if (e.key === 'Enter' && n >= 1 && n <= loaded.runs.length) selectRun(n - 1);
-                }}
-                className="w-24 rounded border border-slate-300 px-2 py-1"
-              />
-              <span className="text-slate-500">
-                of {loaded.runs.length.toLocaleString('en-US')}
-              </span>
-            </label>
-          )}
-        </div>
+        <RunPicker runs={loaded.runs} index={historyIndex} onSelect={selectRun} />
       )}
       {loaded.warnings.length > 0 && (
         <details className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
