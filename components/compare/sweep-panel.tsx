@@ -23,6 +23,7 @@ import type { PriceSheet } from '../../lib/simulate/cache';
 import type { CompareTarget } from '../../lib/worker/protocol';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
+import { SweepTable, usd } from './sweep-table';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
 import { selectClass } from '../ui/select';
@@ -35,8 +36,6 @@ export type RequestSweep = (
   sheet: PriceSheet | undefined,
   onProgress: (fraction: number) => void,
 ) => Promise<SweepResult>;
-
-const usd = (v: number) => `$${v.toFixed(4)}`;
 
 function defaultRange(p: {
   integer: boolean;
@@ -269,45 +268,7 @@ export function SweepPanel(props: {
               </ResponsiveContainer>
             </div>
           </div>
-          <table aria-label="Sweep results" className="h-fit w-full text-left text-xs">
-            <thead className="text-slate-500">
-              <tr>
-                <th className="py-0.5 font-semibold">{result.param}</th>
-                <th className="py-0.5 font-semibold">cost, cached</th>
-                <th className="py-0.5 font-semibold">uncached</th>
-                <th className="py-0.5 font-semibold">input</th>
-                <th className="py-0.5 font-semibold">lost</th>
-                <th className="py-0.5 font-semibold">over window</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.points.map((p, i) => (
-                <tr
-                  key={i}
-                  className={`border-t border-slate-100 ${i === result.knee ? 'bg-sky-50 font-medium' : ''}`}
-                >
-                  <td className="py-0.5 font-mono">{p.value}</td>
-                  {p.error ? (
-                    <td colSpan={5} className="py-0.5 text-red-700">
-                      {p.error}
-                    </td>
-                  ) : (
-                    <>
-                      <td className="py-0.5 font-mono">
-                        {p.costUsd === undefined ? '—' : usd(p.costUsd)}
-                      </td>
-                      <td className="py-0.5 font-mono text-slate-500">
-                        {p.uncachedCostUsd === undefined ? '—' : usd(p.uncachedCostUsd)}
-                      </td>
-                      <td className="py-0.5 font-mono">{formatTokens(p.inputTokens)}</td>
-                      <td className="py-0.5 font-mono">{p.lost}</td>
-                      <td className="py-0.5 font-mono">{p.overflowCalls}</td>
-                    </>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SweepTable result={result} />
         </div>
       )}
     </section>

@@ -1,17 +1,11 @@
 'use client';
 /** Loads files through the history worker and feeds its answers to the store. */
 import { useCallback, useEffect, useRef } from 'react';
-import type { Comparison } from '../../lib/compare/compare';
-import type { StrategyChoice } from '../../lib/compare/config';
-import type { CustomOutput } from '../../lib/compare/custom-run';
-import type { SweepResult } from '../../lib/compare/sweep';
-import type { PriceSheet } from '../../lib/simulate/cache';
 import type { Dialect } from '../../lib/messages/types';
 import type {
   AnswerOf,
   AskFields,
   AskRequest,
-  CompareTarget,
   FailedResponse,
   PickedFile,
   WorkerRequest,
@@ -19,6 +13,13 @@ import type {
 } from '../../lib/worker/protocol';
 import { sizeProblem } from '../../lib/import/decode';
 import { pickedFromList } from './picked-files';
+import {
+  compareRequest,
+  contextsRequest,
+  recordRequest,
+  sweepRequest,
+  useBound,
+} from './worker-requests';
 import { findSample } from './samples';
 import type { TokenizerId } from '../../lib/tokens/tokenizer';
 import { useDebuggerStoreApi } from '../state/debugger-provider';
@@ -229,69 +230,11 @@ export function useHistoryLoader() {
     [send],
   );
 
-  /** A loaded file's record at a JSON pointer, as indented JSON. */
-  const requestRecord = useCallback(
-    async (file: string, pointer: string) => {
-      const m = await ask('record', { file, pointer });
-      return m.type === 'record' ? m.text : `Could not read the record: ${m.message}`;
-    },
-    [ask],
-  );
-
-  /** Strategies side by side over a loaded history, computed in the worker. */
-  const requestCompare = useCallback(
-    async (
-      target: CompareTarget,
-      choices: readonly StrategyChoice[],
-      custom?: Readonly<Record<number, CustomOutput | string>>,
-    ): Promise<Comparison> => {
-      const m = await ask('compare', { target, choices, ...(custom ? { custom } : {}) });
-      if (m.type === 'compared') return m.comparison;
-      throw new Error(m.message);
-    },
-    [ask],
-  );
-
-  /** Each choice's context at the call that produced step `stepIndex`. */
-  const requestContexts = useCallback(
-    async (
-      target: CompareTarget,
-      choices: readonly StrategyChoice[],
-      stepIndex: number,
-      custom?: Readonly<Record<number, CustomOutput | string>>,
-    ) => {
-      const m = await ask('context-at', {
-        target,
-        choices,
-        stepIndex,
-        ...(custom ? { custom } : {}),
-      });
-      if (m.type === 'contexts') return { contexts: m.contexts, tokens: m.tokens };
-      throw new Error(m.message);
-    },
-    [ask],
-  );
-
-  /** One strategy swept over values of one parameter, with progress as each value is done. */
-  const requestSweep = useCallback(
-    async (
-      target: CompareTarget,
-      choice: StrategyChoice,
-      param: string,
-      values: readonly number[],
-      sheet: PriceSheet | undefined,
-      onProgress: (fraction: number) => void,
-    ): Promise<SweepResult> => {
-      const m = await ask(
-        'sweep',
-        { target, choice, param, values, ...(sheet ? { sheet } : {}) },
-        onProgress,
-      );
-      if (m.type === 'swept') return m.sweep;
-      throw new Error(m.message);
-    },
-    [ask],
-  );
+  // The one-answer requests (worker-requests.ts), bound to this loader's ask.
+  const requestRecord = useBound(recordRequest, ask);
+  const requestCompare = useBound(compareRequest, ask);
+  const requestContexts = useBound(contextsRequest, ask);
+  const requestSweep = useBound(sweepRequest, ask);
 
   // The worker owns the file: when the page asks for another run (the run picker, a link, Back),
   // it is fetched, and shown once it is here.
