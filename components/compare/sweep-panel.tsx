@@ -16,7 +16,6 @@ import {
   YAxis,
 } from 'recharts';
 import type { Comparison } from '../../lib/compare/compare';
-import type { StrategyChoice } from '../../lib/compare/config';
 import { CUSTOM_ID } from '../../lib/compare/custom-run';
 import { sweepableParams, sweepValues, type SweepResult } from '../../lib/compare/sweep';
 import type { PriceSheet } from '../../lib/simulate/cache';
@@ -24,18 +23,15 @@ import type { CompareTarget } from '../../lib/worker/protocol';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
 import { SweepTable, usd } from './sweep-table';
+import type { sweepRequest } from '../load/worker-requests';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
 import { selectClass } from '../ui/select';
 
+/** The loader's sweep request (components/load/worker-requests.ts), as this panel calls it. */
 export type RequestSweep = (
-  target: CompareTarget,
-  choice: StrategyChoice,
-  param: string,
-  values: readonly number[],
-  sheet: PriceSheet | undefined,
-  onProgress: (fraction: number) => void,
-) => Promise<SweepResult>;
+  ...args: Parameters<typeof sweepRequest> extends [unknown, ...infer A] ? A : never
+) => ReturnType<typeof sweepRequest>;
 
 function defaultRange(p: {
   integer: boolean;
