@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['lib/**/*.test.ts', 'cli/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'test/**/*.test.ts',
+      'components/**/*.test.tsx',
+    ],
     testTimeout: 60_000,
   },
 });
