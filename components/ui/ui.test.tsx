@@ -23,7 +23,7 @@ function Views() {
   ];
   return (
     <>
-      <Tabs label="Views" base="t" items={items} value={view} onChange={setView} />
+      <Tabs<'a' | 'b' | 'c'> label="Views" base="t" items={items} value={view} onChange={setView} />
       <TabPanel base="t" id={view}>
         panel {view}
       </TabPanel>
