@@ -23,6 +23,7 @@ import {
 import { findSample } from './samples';
 import type { TokenizerId } from '../../lib/tokens/tokenizer';
 import { useDebuggerStoreApi } from '../state/debugger-provider';
+import type { Loading } from '../../lib/state/debugger-store';
 
 /** One loader (one worker) per app: it holds the loaded file for record lookups. */
 export type HistoryLoader = ReturnType<typeof useHistoryLoader>;
@@ -31,12 +32,6 @@ export function useHistoryLoader() {
   const store = useDebuggerStoreApi();
   const worker = useRef<Worker | null>(null);
   const latest = useRef(0);
-  const pendingStep = useRef<{ step?: string; run?: number; sub?: string[] } | undefined>(
-    undefined,
-  );
-  // The bundled example the latest load is, if it is one (the URL names it once it is in).
-  const loadingSample = useRef<string | undefined>(undefined);
-  // Record lookups have their own ids, so they never cancel a load or a recount.
   // Record lookups and comparisons have their own ids, so they never cancel a load or a recount.
   const records = useRef(new Map<number, (answer: WorkerResponse) => void>());
   // Long requests (sweeps) report progress under their own id before they answer.
@@ -71,25 +66,11 @@ export function useHistoryLoader() {
       const { actions } = store.getState();
       if (m.type === 'progress') actions.loadProgressed(m.progress);
       else if (m.type === 'loaded') {
-        const sample = loadingSample.current;
+        // The store knows what was loading (an example, where a link points) and applies it.
         actions.loadSucceeded(
-          {
-            name: m.name,
-            format: m.format,
-            runs: m.runs,
-            warnings: m.warnings,
-            ...(sample ? { sample } : {}),
-          },
+          { name: m.name, format: m.format, runs: m.runs, warnings: m.warnings },
           m.first,
         );
-        // A step named in the URL (a shared link, a reload) is selected once its file is in.
-        const pending = pendingStep.current;
-        pendingStep.current = undefined;
-        actions.navigate({
-          run: pending?.run ?? 0,
-          sub: pending?.sub ?? [],
-          ...(pending?.step ? { step: pending.step } : {}),
-        });
       } else if (m.type === 'counts')
         actions.countsArrived({
           tokenizer: m.tokenizer,
@@ -116,10 +97,9 @@ export function useHistoryLoader() {
 
   /** One text: `keep` adds it to the library (pasted JSON); bundled examples are not kept. */
   const loadText = useCallback(
-    (name: string, text: string, keep = false, sample?: string) => {
+    (name: string, text: string, keep = false, loading: Loading = {}) => {
       const requestId = ++latest.current;
-      loadingSample.current = sample;
-      store.getState().actions.loadStarted();
+      store.getState().actions.loadStarted(loading);
       send({ type: 'load', requestId, name, text, ...counting(), keep });
     },
     [counting, send, store],
@@ -128,10 +108,8 @@ export function useHistoryLoader() {
   /** Reopens a library entry from its stored bytes (a link, a reload, the library page). */
   const loadFromLibrary = useCallback(
     (id: string, at?: { step?: string; run?: number; sub?: string[] }) => {
-      pendingStep.current = at;
-      loadingSample.current = undefined;
       const requestId = ++latest.current;
-      store.getState().actions.loadStarted();
+      store.getState().actions.loadStarted(at ? { at } : {});
       send({ type: 'open-library', requestId, id, ...counting() });
     },
     [counting, send, store],
@@ -153,7 +131,6 @@ export function useHistoryLoader() {
         store.getState().actions.loadFailed('Nothing to open: the folder has no files');
         return;
       }
-      loadingSample.current = undefined;
       const requestId = ++latest.current;
       store.getState().actions.loadStarted();
       send({ type: 'read-files', requestId, files, ...counting() });
@@ -168,9 +145,9 @@ export function useHistoryLoader() {
         store.getState().actions.loadFailed(`There is no example named "${id}"`);
         return;
       }
-      pendingStep.current = at;
       // Loading from now on (the fetch too): the URL keeps naming what is on its way.
-      store.getState().actions.loadStarted();
+      const loading: Loading = { sample: id, ...(at ? { at } : {}) };
+      store.getState().actions.loadStarted(loading);
       try {
         const files = await Promise.all(
           sample.files.map(async (path) => {
@@ -182,11 +159,10 @@ export function useHistoryLoader() {
           }),
         );
         const [only] = files;
-        if (files.length === 1 && only) loadText(only.name, only.text, false, id);
+        if (files.length === 1 && only) loadText(only.name, only.text, false, loading);
         else {
           const requestId = ++latest.current;
-          loadingSample.current = id;
-          store.getState().actions.loadStarted();
+          store.getState().actions.loadStarted(loading);
           send({ type: 'load-many', requestId, files, ...counting() });
         }
       } catch (error) {

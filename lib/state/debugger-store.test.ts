@@ -162,3 +162,43 @@ describe('comparison slice', () => {
     expect(store.getState().comparison).toBeUndefined();
   });
 });
+
+describe('loading', () => {
+  it('remembers what is loading (an example, where a link points) and applies it when the file is in', () => {
+    const store = createDebuggerStore();
+    const { actions } = store.getState();
+    const child = {
+      id: 'child',
+      steps: [{ kind: 'task' as const, id: 'c0', stepNumber: 0, task: 'sub' }],
+    };
+    const file = {
+      histories: [
+        {
+          id: 'main',
+          steps: [{ kind: 'task' as const, id: 'm0', stepNumber: 0, task: 'hi' }],
+          children: [{ parentStepId: 'm0', history: child }],
+        },
+      ],
+    };
+    actions.loadStarted({ sample: 'example', at: { run: 0, sub: ['child'], step: 'c0' } });
+    expect(store.getState()).toMatchObject({ status: 'loading', loading: { sample: 'example' } });
+    actions.loadSucceeded(
+      { name: 'n.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
+    expect(store.getState()).toMatchObject({
+      loaded: { sample: 'example' },
+      childPath: ['child'],
+      selectedStepId: 'c0',
+      loading: undefined,
+    });
+    // The next load is not an example: nothing carries over.
+    actions.loadStarted();
+    actions.loadSucceeded(
+      { name: 'p.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
+    expect(store.getState().loaded?.sample).toBeUndefined();
+    expect(store.getState()).toMatchObject({ childPath: [], selectedStepId: undefined });
+  });
+});

@@ -17,6 +17,12 @@ export type View = 'timeline' | 'table' | 'compare' | 'plan';
 
 export type LoadStatus = 'empty' | 'loading' | 'ready' | 'error';
 
+/** What a load is: a bundled example's id, and where a link points in the file (applied when it is in). */
+export interface Loading {
+  readonly sample?: string;
+  readonly at?: { readonly run?: number; readonly sub?: readonly string[]; readonly step?: string };
+}
+
 export interface DebuggerState {
   status: LoadStatus;
   /** 0 to 1 while loading. */
@@ -25,6 +31,8 @@ export interface DebuggerState {
   loaded?: LoadedFile;
   /** Why the open file is not in the library, when keeping it failed. */
   libraryNotice?: string;
+  /** The load under way, if any: what it is and where a link points in it. */
+  loading?: Loading;
   /** The run asked for (an index into `loaded.runs`). */
   historyIndex: number;
   /** The run on screen with its sub-agents, as the worker sent it; another index while the next one comes. */
@@ -49,7 +57,8 @@ export interface DebuggerState {
   /** The model whose context window the chart draws; undefined: the history's own, else GPT-4o. */
   model?: string;
   actions: {
-    loadStarted(): void;
+    /** A load began: what it is (a bundled example) and where a link points in it (run, sub-agent, step). */
+    loadStarted(loading?: Loading): void;
     loadProgressed(progress: number): void;
     /** A file loaded: its runs, and the first run's history. */
     loadSucceeded(loaded: LoadedFile, first: History): void;
@@ -116,17 +125,21 @@ export function createDebuggerStore(
     choices: [],
     actions: {
       // What is loaded stays until the new file has loaded, so a failure loses nothing.
-      loadStarted: () => set({ status: 'loading', progress: 0, error: undefined }),
+      loadStarted: (loading = {}) =>
+        set({ status: 'loading', progress: 0, error: undefined, loading }),
       loadProgressed: (progress) => {
         if (get().progress !== progress) set({ progress });
       },
-      loadSucceeded: (loaded, first) =>
+      loadSucceeded: (loaded, first) => {
+        const pending = get().loading;
+        const sample = loaded.sample ?? pending?.sample;
         set({
           status: 'ready',
           progress: 1,
           error: undefined,
           libraryNotice: undefined,
-          loaded,
+          loaded: { ...loaded, ...(sample ? { sample } : {}) },
+          loading: undefined,
           run: { index: 0, history: first },
           pendingNav: undefined,
           comparison: undefined,
@@ -134,7 +147,16 @@ export function createDebuggerStore(
           historyIndex: 0,
           childPath: [],
           selectedStepId: undefined,
-        }),
+        });
+        // Where a link (a shared URL, a reload) points: selected once its file is in.
+        const at = pending?.at;
+        if (at)
+          get().actions.navigate({
+            run: at.run ?? 0,
+            sub: at.sub ?? [],
+            ...(at.step ? { step: at.step } : {}),
+          });
+      },
       comparisonArrived: (answer) => set({ comparison: answer }),
       runArrived: (index, history) => {
         const s = get();
