@@ -313,3 +313,35 @@ describe('what a new user opens', () => {
     }
   });
 });
+
+describe('found by the fuzz', () => {
+  it('a number past 2^53 written as plain digits reads back the same after a native export', async () => {
+    const history: History = {
+      id: 'h',
+      steps: [
+        {
+          id: 't',
+          stepNumber: 0,
+          kind: 'task',
+          task: 'hi',
+          timestamp: Number('12345678901234567000'),
+        },
+      ],
+    };
+    const text = serializeNative({ histories: [history] });
+    expect(text).toContain('12345678901234567000');
+    const again = await open(text, 'n.json');
+    expect(again.histories[0]?.steps[0]?.timestamp).toBe(Number('12345678901234567000'));
+  });
+
+  it('an object whose toString is not a function is read as its JSON, not an engine error', async () => {
+    const r = await open(
+      JSON.stringify([
+        { role: 'user', content: [{ type: { toString: 0 } }] },
+        { role: 'assistant', content: 'ok' },
+      ]),
+      'o.json',
+    );
+    expect(r.histories[0]?.steps).toHaveLength(2);
+  });
+});

@@ -2,11 +2,11 @@
 /** "Context at call k": a slider over the run's model calls and, per strategy, exactly the messages the model would have received. */
 import { useMemo, useRef } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
-import { DIALECT_REGISTRY, toMessages, type Dialect } from '../../lib/messages';
+import { toMessages, type Dialect } from '../../lib/messages';
 import type { Step } from '../../lib/model/types';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
-import { selectClass } from '../ui/select';
+import { DialectSelect } from '../inspector/dialect-select';
 
 export function ContextAtCall(props: {
   cmp: Comparison;
@@ -64,21 +64,7 @@ export function ContextAtCall(props: {
             className="flex-1"
           />
         </label>
-        <label className="flex items-center gap-1 text-xs text-slate-600">
-          Dialect
-          <select
-            aria-label="Context dialect"
-            value={props.dialect}
-            onChange={(e) => props.onDialect(e.target.value as Dialect)}
-            className={selectClass}
-          >
-            {DIALECT_REGISTRY.map((d) => (
-              <option key={d.id} value={d.id} title={d.description}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DialectSelect value={props.dialect} onChange={props.onDialect} label="Context dialect" />
       </div>
       {props.stepIndex === undefined || !props.contexts ? (
         <p className="mt-2 text-sm text-slate-500">

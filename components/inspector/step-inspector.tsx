@@ -1,13 +1,13 @@
 'use client';
 /** Everything about one step: its fields, tool calls, the messages it becomes, and its costs. User content is text, never HTML. */
 import { useState } from 'react';
-import { DIALECT_REGISTRY, stepToMessages, type Dialect } from '../../lib/messages';
+import { stepToMessages, type Dialect } from '../../lib/messages';
 import { assistantText } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
 import { JsonTree } from './json-tree';
 import { Button } from '../ui/button';
-import { selectClass } from '../ui/select';
+import { DialectSelect } from './dialect-select';
 
 const FOLD = 1_200;
 
@@ -270,20 +270,7 @@ export function StepInspector(props: {
           <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
             Messages sent for this step
           </h3>
-          <label className="ml-auto flex items-center gap-1 text-xs text-slate-600">
-            Dialect
-            <select
-              value={props.dialect}
-              onChange={(e) => props.onDialect(e.target.value as Dialect)}
-              className={selectClass}
-            >
-              {DIALECT_REGISTRY.map((d) => (
-                <option key={d.id} value={d.id} title={d.description}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <DialectSelect value={props.dialect} onChange={props.onDialect} className="ml-auto" />
         </div>
         <Folded
           text={

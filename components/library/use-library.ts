@@ -2,23 +2,15 @@
 /** The library on the page: opened once, listed again whenever this or another tab changes it. */
 import { useCallback, useEffect, useState } from 'react';
 import {
-  openLibrary,
+  libraryOnce,
   watchLibrary,
   type FileSummary,
   type Library,
   type StoredComparison,
 } from '../../lib/library/library';
 
-let shared: Promise<Library> | undefined;
-
 /** The page's connection to the library (a failure is retried on the next call). */
-export function pageLibrary(): Promise<Library> {
-  shared ??= openLibrary().catch((error: unknown) => {
-    shared = undefined;
-    throw error;
-  });
-  return shared;
-}
+export const pageLibrary = libraryOnce();
 
 export interface LibraryState {
   readonly entries: readonly FileSummary[] | undefined;

@@ -11,7 +11,6 @@ import type {
   WorkerRequest,
   WorkerResponse,
 } from '../../lib/worker/protocol';
-import { sizeProblem } from '../../lib/import/decode';
 import { pickedFromList } from './picked-files';
 import {
   compareRequest,
@@ -119,14 +118,6 @@ export function useHistoryLoader() {
   const loadFiles = useCallback(
     (list: FileList | readonly PickedFile[]) => {
       const files = list instanceof FileList ? pickedFromList(list) : [...list];
-      // Refused before anything is read, with the message the CLI gives.
-      const tooBig = files
-        .map((f) => sizeProblem(f.path, f.file.size))
-        .find((p) => p !== undefined);
-      if (tooBig) {
-        store.getState().actions.loadFailed(tooBig);
-        return;
-      }
       if (files.length === 0) {
         store.getState().actions.loadFailed('Nothing to open: the folder has no files');
         return;

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { defineImporter, parsedBy } from './types';
-import { isoToUnix, isRecord, StepList, usage } from './util';
+import { isoToUnix, isRecord, StepList, str, usage } from './util';
 
 const toolCall = z.object({
   tool_call_id: z.string(),
@@ -57,8 +57,8 @@ function text(value: unknown): string {
         isRecord(p) && typeof p.text === 'string'
           ? p.text
           : isRecord(p)
-            ? `[${String(p.type)}]`
-            : String(p),
+            ? `[${str(p.type)}]`
+            : str(p),
       )
       .join('\n');
   return value === undefined || value === null ? '' : JSON.stringify(value);

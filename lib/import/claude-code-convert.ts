@@ -7,7 +7,7 @@
 import type { ActionStep, Step, ToolCall } from '../model/types';
 import { activeBranch, blockText, textOfResult, where, type Entry } from './claude-code-entries';
 import { type ImportWarning } from './types';
-import { isoToUnix, isRecord, StepList, tool, usage } from './util';
+import { isoToUnix, isRecord, StepList, str, tool, usage } from './util';
 
 export interface Transcript {
   readonly steps: Step[];
@@ -65,14 +65,13 @@ export function convert(
       let text = '';
       const calls: ToolCall[] = [];
       for (const b of blocks) {
-        if (b.type === 'text') text += (text ? '\n\n' : '') + String(b.text ?? '');
-        else if (b.type === 'thinking')
-          thought += (thought ? '\n\n' : '') + String(b.thinking ?? '');
+        if (b.type === 'text') text += (text ? '\n\n' : '') + str(b.text ?? '');
+        else if (b.type === 'thinking') thought += (thought ? '\n\n' : '') + str(b.thinking ?? '');
         else if (b.type === 'redacted_thinking')
           thought += (thought ? '\n\n' : '') + '[redacted thinking]';
         else if (b.type === 'tool_use' || b.type === 'server_tool_use')
-          calls.push(tool(String(b.id ?? `call-${index}`), String(b.name ?? ''), b.input ?? {}));
-        else skippedBlocks.set(String(b.type), (skippedBlocks.get(String(b.type)) ?? 0) + 1);
+          calls.push(tool(str(b.id ?? `call-${index}`), str(b.name ?? ''), b.input ?? {}));
+        else skippedBlocks.set(str(b.type), (skippedBlocks.get(str(b.type)) ?? 0) + 1);
       }
       if (m.model) models.set(m.model, (models.get(m.model) ?? 0) + 1);
       const u = isRecord(m.usage)
@@ -124,7 +123,7 @@ export function convert(
         texts.push(blockText(b));
         continue;
       }
-      const id = String(b.tool_use_id ?? '');
+      const id = str(b.tool_use_id ?? '');
       const result = textOfResult(b.content);
       const agentId =
         isRecord(e.toolUseResult) && typeof e.toolUseResult.agentId === 'string'

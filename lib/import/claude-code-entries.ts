@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { recordLine } from './read';
-import { imagePlaceholder, isRecord } from './util';
+import { imagePlaceholder, isRecord, str } from './util';
 
 export const message = z.object({
   role: z.enum(['user', 'assistant']),
@@ -54,11 +54,11 @@ export function textOfResult(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content))
     return content === undefined || content === null ? '' : JSON.stringify(content);
-  return content.map((b) => (isRecord(b) ? blockText(b) : String(b))).join('\n');
+  return content.map((b) => (isRecord(b) ? blockText(b) : str(b))).join('\n');
 }
 
 export function blockText(b: Record<string, unknown>): string {
-  if (b.type === 'text') return String(b.text ?? '');
+  if (b.type === 'text') return str(b.text ?? '');
   if (b.type === 'image') {
     const src = isRecord(b.source) ? b.source : {};
     return imagePlaceholder(
@@ -66,10 +66,10 @@ export function blockText(b: Record<string, unknown>): string {
       typeof src.data === 'string' ? src.data.length : undefined,
     );
   }
-  if (b.type === 'tool_reference') return `[tool reference: ${String(b.tool_name ?? '')}]`;
+  if (b.type === 'tool_reference') return `[tool reference: ${str(b.tool_name ?? '')}]`;
   if (b.type === 'document')
-    return `[document${isRecord(b.source) ? `: ${String(b.source.media_type ?? '')}` : ''}]`;
-  return `[${String(b.type)}]`;
+    return `[document${isRecord(b.source) ? `: ${str(b.source.media_type ?? '')}` : ''}]`;
+  return `[${str(b.type)}]`;
 }
 
 /** "line N" for a JSONL record, else "entry N". */
@@ -100,8 +100,7 @@ export function activeBranch(entries: readonly Entry[]): Set<Entry> | undefined 
       isToolResult(e)
     )
       continue;
-    const key =
-      e.type === 'assistant' ? `a:${e.message?.id ?? String(e.uuid)}` : `u:${String(e.uuid)}`;
+    const key = e.type === 'assistant' ? `a:${e.message?.id ?? str(e.uuid)}` : `u:${str(e.uuid)}`;
     turns.set(e.parentUuid, (turns.get(e.parentUuid) ?? new Set()).add(key));
   }
   if (![...turns.values()].some((t) => t.size > 1)) return undefined;

@@ -20,7 +20,7 @@ import { FolderValue } from './read';
 import { isTranscript, message, recordsOf, where, type Entry } from './claude-code-entries';
 import { convert, type Transcript } from './claude-code-convert';
 import { defineImporter, ImportError, type ImportWarning } from './types';
-import { folderFiles, folderPointer, isRecord } from './util';
+import { folderFiles, folderPointer, isRecord, str } from './util';
 
 /** Splits a file's entries into the main thread and its sidechains (grouped by agent, else by chain). */
 function splitThreads(
@@ -167,7 +167,7 @@ function importTranscript(
     const agentId = t.agentId ?? /agent-([^/.]+)\.jsonl$/.exec(a.path)?.[1];
     const described =
       typeof a.meta?.description === 'string'
-        ? `${String(a.meta.agentType ?? 'sub-agent')}: ${a.meta.description}`
+        ? `${str(a.meta.agentType ?? 'sub-agent')}: ${a.meta.description}`
         : undefined;
     children.push({
       history: {

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { History } from '../model/types';
 import { defineImporter } from './types';
-import { isoToUnix, isRecord, parseArguments, StepList, usage } from './util';
+import { isoToUnix, isRecord, parseArguments, StepList, str, usage } from './util';
 
 const ITEM_TYPES = [
   'message',
@@ -41,7 +41,7 @@ function partsText(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
     .map((p) =>
-      isRecord(p) && typeof p.text === 'string' ? p.text : isRecord(p) ? `[${String(p.type)}]` : '',
+      isRecord(p) && typeof p.text === 'string' ? p.text : isRecord(p) ? `[${str(p.type)}]` : '',
     )
     .join('\n');
 }
@@ -61,7 +61,7 @@ function addItems(
     const last = list.steps.at(-1);
     if (it.type === 'reasoning') {
       const summary = Array.isArray(it.summary)
-        ? it.summary.map((s) => (isRecord(s) ? String(s.text ?? '') : '')).join('\n')
+        ? it.summary.map((s) => (isRecord(s) ? str(s.text ?? '') : '')).join('\n')
         : '';
       thought = [thought, summary].filter(Boolean).join('\n\n') || '[reasoning]';
     } else if (it.type === 'message') {
@@ -88,8 +88,8 @@ function addItems(
       it.type === 'local_shell_call'
     ) {
       const call = {
-        id: String(it.call_id ?? it.id ?? `call_${i}`),
-        name: String(it.name ?? it.type),
+        id: str(it.call_id ?? it.id ?? `call_${i}`),
+        name: str(it.name ?? it.type),
         arguments: parseArguments(it.arguments ?? it.input ?? it.action),
       };
       // Calls right after the assistant's text (or another call of the same turn) join its action.
@@ -122,9 +122,9 @@ function addItems(
           : isRecord(it.output) && typeof it.output.content === 'string'
             ? it.output.content
             : JSON.stringify(it.output);
-      if (!list.linkResult(String(it.call_id ?? ''), output)) {
+      if (!list.linkResult(str(it.call_id ?? ''), output)) {
         list.warn(
-          `item ${i}: an output answers no earlier call (${String(it.call_id ?? 'no id')}); kept as an observation`,
+          `item ${i}: an output answers no earlier call (${str(it.call_id ?? 'no id')}); kept as an observation`,
           pointer,
         );
         list.add(
@@ -151,14 +151,14 @@ function fromExec(events: readonly Record<string, unknown>[], list: StepList): v
     }
     if (e.type !== 'item.completed' || !isRecord(e.item)) return;
     const it = e.item;
-    if (it.type === 'reasoning') thought = String(it.text ?? '');
+    if (it.type === 'reasoning') thought = str(it.text ?? '');
     else if (it.type === 'agent_message') {
       list.add(
         {
           kind: 'action',
           toolCalls: [],
           isFinal: false,
-          modelOutput: String(it.text ?? ''),
+          modelOutput: str(it.text ?? ''),
           ...(thought ? { thought } : {}),
         },
         pointer,
@@ -182,8 +182,8 @@ function fromExec(events: readonly Record<string, unknown>[], list: StepList): v
             );
       const result = it.aggregated_output ?? it.result;
       const call = {
-        id: String(it.id ?? `item_${i}`),
-        name: String(it.type === 'mcp_tool_call' ? (it.tool ?? it.type) : it.type),
+        id: str(it.id ?? `item_${i}`),
+        name: str(it.type === 'mcp_tool_call' ? (it.tool ?? it.type) : it.type),
         arguments: parseArguments(args),
         ...(result === undefined
           ? {}

@@ -26,15 +26,15 @@ export function sizeProblem(name: string, bytes: number): string | undefined {
  * The encoding the first bytes announce: a byte-order mark, else NUL bytes at every other position
  * (UTF-16 of mostly ASCII text).
  */
-export function sniffEncoding(head: Uint8Array, name: string): { encoding: TextEncoding } {
+export function sniffEncoding(head: Uint8Array, name: string): TextEncoding {
   if (head[0] === 0xff && head[1] === 0xfe && head[2] === 0 && head[3] === 0) {
     throw new ImportError(
       `${name}: the file is UTF-32, which Stepscope does not read; save it as UTF-8`,
     );
   }
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8' };
-  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le' };
-  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be' };
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
   const n = Math.min(head.length, 512) & ~1;
   if (n >= 4) {
     let evenNul = 0;
@@ -43,10 +43,10 @@ export function sniffEncoding(head: Uint8Array, name: string): { encoding: TextE
       if (head[i] === 0) evenNul++;
       if (head[i + 1] === 0) oddNul++;
     }
-    if (oddNul > 0.9 * (n / 2) && evenNul === 0) return { encoding: 'utf-16le' };
-    if (evenNul > 0.9 * (n / 2) && oddNul === 0) return { encoding: 'utf-16be' };
+    if (oddNul > 0.9 * (n / 2) && evenNul === 0) return 'utf-16le';
+    if (evenNul > 0.9 * (n / 2) && oddNul === 0) return 'utf-16be';
   }
-  return { encoding: 'utf-8' };
+  return 'utf-8';
 }
 
 /** A decoder for the encoding; it drops the byte-order mark. */
@@ -56,7 +56,7 @@ export function createDecoder(encoding: TextEncoding): TextDecoder {
 
 /** A whole file's bytes as text. */
 export function decodeBytes(bytes: Uint8Array, name: string): string {
-  return createDecoder(sniffEncoding(bytes.subarray(0, 512), name).encoding).decode(bytes);
+  return createDecoder(sniffEncoding(bytes.subarray(0, 512), name)).decode(bytes);
 }
 
 /** Refuses empty text, binary files and text that is not UTF-8, naming the file and why. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { JsonValue, ToolCall } from '../model/types';
 import { defineImporter, parsedBy } from './types';
-import { isRecord, parseArguments, StepList } from './util';
+import { isRecord, parseArguments, StepList, str } from './util';
 
 const message = z.object({ role: z.string(), content: z.unknown() }).passthrough();
 const messages = z.array(message).min(1);
@@ -23,7 +23,7 @@ function contentText(content: unknown): string {
   if (Array.isArray(content))
     return content
       .map((b) =>
-        isRecord(b) ? String(b.text ?? b.content ?? `[${String(b.type ?? 'block')}]`) : String(b),
+        isRecord(b) ? str(b.text ?? b.content ?? `[${str(b.type ?? 'block')}]`) : str(b),
       )
       .join('\n');
   return content === null || content === undefined ? '' : JSON.stringify(content);
@@ -34,8 +34,8 @@ function callsOf(m: Record<string, unknown>): ToolCall[] {
   return raw.map((c, i) => {
     const fn = isRecord(c.function) ? c.function : c;
     return {
-      id: String(c.id ?? `call_${i}`),
-      name: String(fn.name ?? ''),
+      id: str(c.id ?? `call_${i}`),
+      name: str(fn.name ?? ''),
       arguments: parseArguments(fn.arguments ?? fn.args ?? fn.input) as JsonValue,
     };
   });

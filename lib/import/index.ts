@@ -24,17 +24,11 @@ import { tinyAgentImporter } from './tinyagent';
 import { FolderValue, parseSource, recordLine } from './read';
 import { sanitizeHistories } from './sanitize';
 import { ImportError, type Importer, type ImportResult } from './types';
+import { str } from './util';
 
 export type { Importer, ImportResult, ImportWarning } from './types';
 export { ImportError } from './types';
-export {
-  FolderValue,
-  parseJson,
-  parseSource,
-  readSource,
-  recordLine,
-  type ParsedSource,
-} from './read';
+export { FolderValue, parseSource, readSource, recordLine, type ParsedSource } from './read';
 
 export const IMPORTERS: readonly Importer[] = [
   nativeImporter, // an envelope with format "stepscope": unambiguous
@@ -76,7 +70,7 @@ function whyNot(value: unknown): string {
     if (!issue) return `looks like ${importer.label}, but its content does not fit it`;
     // A union none of whose shapes fit at the top: nothing says the file was meant to be this format.
     if (issue.path.length === 0 && issue.code === 'invalid_union') continue;
-    const pointer = issue.path.map((p) => `/${String(p)}`).join('');
+    const pointer = issue.path.map((p) => `/${str(p)}`).join('');
     const line =
       typeof issue.path[0] === 'number' && Array.isArray(value)
         ? recordLine(value, issue.path[0])
@@ -88,7 +82,7 @@ function whyNot(value: unknown): string {
 }
 
 /** The first importer whose `detect` takes the value, with what it parsed. */
-export function detectFirst(
+function detectFirst(
   value: unknown,
 ): { importer: Importer; parsed: unknown; input: unknown } | undefined {
   for (const importer of IMPORTERS) {

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { History, JsonValue } from '../model/types';
 import { defineImporter, ImportError, type ImportWarning, parsedBy } from './types';
-import { imagePlaceholder, isRecord, StepList, usage } from './util';
+import { imagePlaceholder, isRecord, StepList, str, usage } from './util';
 
 const chatMessage = z
   .object({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.unknown() })
@@ -51,8 +51,8 @@ function contentText(content: unknown): string {
     return content === undefined || content === null ? '' : JSON.stringify(content);
   return content
     .map((b) => {
-      if (!isRecord(b)) return String(b);
-      if (b.type === 'text') return String(b.text ?? '');
+      if (!isRecord(b)) return str(b);
+      if (b.type === 'text') return str(b.text ?? '');
       if (b.type === 'reasoning') return '';
       if (b.type === 'image' && typeof b.image === 'string') {
         const m = /^data:([^;]+);base64,(.*)$/s.exec(b.image);
@@ -60,7 +60,7 @@ function contentText(content: unknown): string {
           ? imagePlaceholder(m[1], (m[2] as string).length)
           : `[image: ${b.image.slice(0, 80)}]`;
       }
-      return `[${String(b.type)}]`;
+      return `[${str(b.type)}]`;
     })
     .filter((t) => t !== '')
     .join('\n');
@@ -70,7 +70,7 @@ function reasoningOf(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
   const parts = content
     .filter((b) => isRecord(b) && b.type === 'reasoning')
-    .map((b) => String((b as Record<string, unknown>).reasoning ?? ''));
+    .map((b) => str((b as Record<string, unknown>).reasoning ?? ''));
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
@@ -106,8 +106,8 @@ export const inspectAiImporter = defineImporter({
         else if (m.role === 'assistant') {
           const calls = (Array.isArray(m.tool_calls) ? m.tool_calls.filter(isRecord) : []).map(
             (c, j) => ({
-              id: String(c.id ?? `call_${j}`),
-              name: String(c.function ?? ''),
+              id: str(c.id ?? `call_${j}`),
+              name: str(c.function ?? ''),
               arguments: (c.arguments ?? {}) as JsonValue,
             }),
           );
@@ -125,10 +125,10 @@ export const inspectAiImporter = defineImporter({
           );
         } else {
           const error = isRecord(m.error)
-            ? `${String(m.error.type ?? 'error')}: ${String(m.error.message ?? '')}`
+            ? `${str(m.error.type ?? 'error')}: ${str(m.error.message ?? '')}`
             : undefined;
           const result = error ? `${body}${body ? '\n' : ''}[${error}]` : body;
-          if (!list.linkResult(String(m.tool_call_id ?? ''), result, error !== undefined)) {
+          if (!list.linkResult(str(m.tool_call_id ?? ''), result, error !== undefined)) {
             orphans++;
             list.add(
               {
@@ -153,7 +153,7 @@ export const inspectAiImporter = defineImporter({
       warnings.push(
         ...list.warnings.map((w) => ({
           ...w,
-          message: l.samples.length > 1 ? `sample ${String(sample.id)}: ${w.message}` : w.message,
+          message: l.samples.length > 1 ? `sample ${str(sample.id)}: ${w.message}` : w.message,
         })),
       );
       const modelUsage = isRecord(s.model_usage)
@@ -182,7 +182,7 @@ export const inspectAiImporter = defineImporter({
       const epoch = typeof s.epoch === 'number' ? ` (epoch ${s.epoch})` : '';
       return {
         id: `sample-${si}`,
-        title: `${l.eval.task ?? fileName} · sample ${String(sample.id)}${epoch}`,
+        title: `${l.eval.task ?? fileName} · sample ${str(sample.id)}${epoch}`,
         format: 'inspect-ai',
         steps: list.markFinal(),
         ...(l.eval.model ? { model: l.eval.model.replace(/^[^/]+\//, '') } : {}),

@@ -17,12 +17,12 @@ const BIG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![\w.])/g;
 const PYTHON_CONSTANT = /"(?:[^"\\]|\\.)*"|-?\bInfinity\b|\bNaN\b/g;
 
 /**
- * True for an integer literal kept as text: one a JS number would round, and every one of 17 digits
- * or more (nanosecond times and 64-bit ids, whose exact digits matter even when a double holds them).
- * A 16-digit one a double holds exactly (2^53) stays a number, so exports read back as they were.
+ * True for an integer literal a JS number would not write back the same: it is kept as text. One
+ * whose digits are its double's shortest form stays a number (exports read back as they were, and
+ * `writtenInteger` in util.ts recovers the digits exactly).
  */
 function rounds(literal: string): boolean {
-  return String(Number(literal)) !== literal || literal.replace('-', '').length >= 17;
+  return String(Number(literal)) !== literal;
 }
 
 /**

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { History, ToolCall } from '../model/types';
 import { addObservationStyle } from './observation-style';
 import { defineImporter, parsedBy } from './types';
-import { isRecord, isoToUnix, num, parseArguments, StepList, usage } from './util';
+import { isoToUnix, isRecord, num, parseArguments, StepList, str, usage } from './util';
 
 const v1 = z
   .array(z.object({ role: z.enum(['system', 'user', 'assistant', 'exit']), content: z.string() }))
@@ -70,8 +70,8 @@ function importV2(
       const calls: ToolCall[] = (m.tool_calls ?? []).map((c, j) => {
         const fn = isRecord(c.function) ? c.function : {};
         return {
-          id: String(c.id ?? `call_${j}`),
-          name: String(fn.name ?? ''),
+          id: str(c.id ?? `call_${j}`),
+          name: str(fn.name ?? ''),
           arguments: parseArguments(fn.arguments),
         };
       });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { JsonValue, Usage } from '../model/types';
-import { isoToUnix, isRecord, StepList, usage } from './util';
+import { isoToUnix, isRecord, StepList, str, usage } from './util';
 
 export const event = z
   .object({
@@ -82,21 +82,18 @@ export function importEvents(
     if (e.action !== undefined) {
       if (e.action === 'system') {
         steps.add(
-          { kind: 'system-prompt', content: String(args.content ?? e.message ?? ''), ...time },
+          { kind: 'system-prompt', content: str(args.content ?? e.message ?? ''), ...time },
           pointer,
         );
         return;
       }
       if (e.action === 'recall') {
         // Workspace context the runtime looks up; its observation reaches the model as a user message.
-        recalls.add(String(e.id));
+        recalls.add(str(e.id));
         return;
       }
       if (e.action === 'message' && e.source === 'user') {
-        steps.add(
-          { kind: 'task', task: String(args.content ?? e.message ?? ''), ...time },
-          pointer,
-        );
+        steps.add({ kind: 'task', task: str(args.content ?? e.message ?? ''), ...time }, pointer);
         return;
       }
       const response = responseUsage(e);
@@ -119,7 +116,7 @@ export function importEvents(
             kind: 'action',
             toolCalls: [],
             isFinal: false,
-            modelOutput: String(args.content ?? e.message ?? ''),
+            modelOutput: str(args.content ?? e.message ?? ''),
             ...extra,
           },
           pointer,
@@ -130,15 +127,14 @@ export function importEvents(
         const answer = [args.final_thought, args.thought, e.message].find(
           (x) => typeof x === 'string' && x !== '',
         );
-        steps.add({ kind: 'final-answer', answer: String(answer ?? ''), ...time }, pointer);
+        steps.add({ kind: 'final-answer', answer: str(answer ?? ''), ...time }, pointer);
         return;
       }
       const meta = isRecord(e.tool_call_metadata) ? e.tool_call_metadata : {};
-      const id =
-        typeof meta.tool_call_id === 'string' ? meta.tool_call_id : `event-${String(e.id)}`;
+      const id = typeof meta.tool_call_id === 'string' ? meta.tool_call_id : `event-${str(e.id)}`;
       const name = typeof meta.function_name === 'string' ? meta.function_name : e.action;
       const { thought: _omit, ...callArgs } = args;
-      callOfEvent.set(String(e.id), id);
+      callOfEvent.set(str(e.id), id);
       steps.add(
         {
           kind: 'action',
@@ -151,13 +147,13 @@ export function importEvents(
       );
       return;
     }
-    const content = typeof e.content === 'string' ? e.content : String(e.message ?? '');
-    if (e.observation === 'recall' || recalls.has(String(e.cause))) {
+    const content = typeof e.content === 'string' ? e.content : str(e.message ?? '');
+    if (e.observation === 'recall' || recalls.has(str(e.cause))) {
       if (content.trim() !== '') steps.add({ kind: 'task', task: content, ...time }, pointer);
       return;
     }
     const callId =
-      e.cause === undefined || e.cause === null ? undefined : callOfEvent.get(String(e.cause));
+      e.cause === undefined || e.cause === null ? undefined : callOfEvent.get(str(e.cause));
     const failed =
       e.observation === 'error' ||
       e.success === false ||
@@ -170,7 +166,7 @@ export function importEvents(
         );
       else {
         steps.warn(
-          `event ${String(e.id)}: a ${e.observation ?? ''} observation answers no earlier action (cause ${String(e.cause ?? 'none')}); kept as an observation`,
+          `event ${str(e.id)}: a ${e.observation ?? ''} observation answers no earlier action (cause ${str(e.cause ?? 'none')}); kept as an observation`,
           pointer,
         );
         steps.add(

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { History } from '../model/types';
 import { FolderValue } from './read';
 import { defineImporter, type ImportWarning, parsedBy } from './types';
-import { folderFiles, folderPointer, isRecord, num, usage } from './util';
+import { folderFiles, folderPointer, isRecord, num, str, usage } from './util';
 import { events, importEvents } from './openhands-events';
 
 const evalRun = z
@@ -132,14 +132,14 @@ export const openHandsImporter = defineImporter({
     const histories = runs.map((r, i) => {
       const { steps, model } = importEvents(r.history, fileName, (j) => `/${i}/history/${j}`);
       warnings.push(
-        ...steps.warnings.map((w) => ({ ...w, message: `${String(r.instance_id)}: ${w.message}` })),
+        ...steps.warnings.map((w) => ({ ...w, message: `${str(r.instance_id)}: ${w.message}` })),
       );
       const metrics = isRecord(r.metrics) ? r.metrics : {};
       const cost = usage({ costUsd: metrics.accumulated_cost });
       const error = typeof r.error === 'string' && r.error !== '' ? r.error : undefined;
       return {
         id: `run-${i}`,
-        title: String(r.instance_id),
+        title: str(r.instance_id),
         format: 'openhands',
         steps: steps.markFinal(),
         ...(model ? { model } : {}),

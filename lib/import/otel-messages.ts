@@ -6,7 +6,7 @@
  */
 import type { JsonValue, Usage } from '../model/types';
 import { jsonOf, text, type Span } from './otel-spans';
-import { isRecord, parseArguments, usage } from './util';
+import { isRecord, parseArguments, str, usage } from './util';
 
 export type Part =
   | { type: 'text'; content: string }
@@ -22,7 +22,7 @@ export function fromGenAi(value: unknown): Msg[] | undefined {
   const list = jsonOf(value);
   if (!Array.isArray(list)) return undefined;
   return list.filter(isRecord).map((m) => ({
-    role: String(m.role ?? 'user'),
+    role: str(m.role ?? 'user'),
     parts: (Array.isArray(m.parts)
       ? m.parts.filter(isRecord)
       : typeof m.content === 'string'
@@ -32,14 +32,14 @@ export function fromGenAi(value: unknown): Msg[] | undefined {
       if (p.type === 'tool_call')
         return {
           type: 'tool_call',
-          id: String(p.id ?? ''),
-          name: String(p.name ?? ''),
+          id: str(p.id ?? ''),
+          name: str(p.name ?? ''),
           arguments: parseArguments(p.arguments),
         };
       if (p.type === 'tool_call_response')
         return {
           type: 'tool_call_response',
-          id: String(p.id ?? ''),
+          id: str(p.id ?? ''),
           response: text(p.response ?? p.result),
         };
       return { type: 'text', content: text(p.content ?? p.text) };
@@ -79,7 +79,7 @@ export function fromOpenInference(attrs: Record<string, unknown>, key: string): 
           arguments: parseArguments(f[`tool_calls.${j}.tool_call.function.arguments`]),
         });
       }
-      const role = String(f.role ?? 'user');
+      const role = str(f.role ?? 'user');
       if (role === 'tool' && typeof f.tool_call_id === 'string')
         return {
           role,
@@ -99,7 +99,7 @@ export function fromOpenInference(attrs: Record<string, unknown>, key: string): 
 export function fromGemini(contents: unknown): Msg[] {
   if (!Array.isArray(contents)) return [];
   return contents.filter(isRecord).map((c) => ({
-    role: c.role === 'model' ? 'assistant' : String(c.role ?? 'user'),
+    role: c.role === 'model' ? 'assistant' : str(c.role ?? 'user'),
     parts: (Array.isArray(c.parts) ? c.parts.filter(isRecord) : []).flatMap((p): Part[] => {
       if (typeof p.text === 'string')
         return p.thought === true ? [] : [{ type: 'text', content: p.text }];

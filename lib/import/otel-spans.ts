@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { parseEmbeddedJson } from './json-text';
-import { isRecord } from './util';
+import { isRecord, str, writtenInteger } from './util';
 
 export const span = z
   .object({
@@ -32,7 +32,7 @@ export interface Span {
 
 export function nanos(value: unknown): bigint {
   if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
-  if (typeof value === 'number' && Number.isFinite(value)) return BigInt(Math.round(value));
+  if (typeof value === 'number' && Number.isFinite(value)) return writtenInteger(value);
   if (typeof value === 'string') {
     const ms = Date.parse(value);
     if (!Number.isNaN(ms)) return BigInt(ms) * 1_000_000n;
@@ -46,12 +46,12 @@ export function toSpans(list: readonly Record<string, unknown>[], prefix: string
     const end = s.end_time ?? s.endTimeUnixNano;
     const duration = s.durationNano;
     return {
-      id: String(s.span_id ?? s.spanId),
+      id: str(s.span_id ?? s.spanId),
       ...(typeof (s.parent_span_id ?? s.parentSpanId) === 'string'
-        ? { parent: String(s.parent_span_id ?? s.parentSpanId) }
+        ? { parent: str(s.parent_span_id ?? s.parentSpanId) }
         : {}),
-      trace: String(s.trace_id ?? s.traceId ?? 'trace'),
-      name: String(s.name),
+      trace: str(s.trace_id ?? s.traceId ?? 'trace'),
+      name: str(s.name),
       start,
       end:
         end !== undefined ? nanos(end) : duration !== undefined ? start + nanos(duration) : start,

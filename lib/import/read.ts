@@ -32,16 +32,11 @@ export function recordLine(records: readonly unknown[], index: number): number |
   return lineIndex.get(records)?.[index];
 }
 
-/** Parse a file's text as one JSON value. Errors name the file and the position. */
-export function parseJson(text: string, name: string): unknown {
-  return parseWhole(text, name).value;
-}
-
+/** One JSON value from a file's text (already checked, without its byte-order mark). Errors name the file and the position. */
 function parseWhole(text: string, name: string): { value: unknown; warnings: ImportWarning[] } {
-  checkText(text, name);
   let parsed;
   try {
-    parsed = parseJsonText(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    parsed = parseJsonText(text);
   } catch (error) {
     throw new ImportError(`${name}: invalid JSON at ${jsonErrorPosition(text, error as Error)}`);
   }
@@ -109,9 +104,10 @@ function looksLineOriented(text: string, name: string): boolean {
 }
 
 /** A file's text as a JSON value, or as JSONL records when its name or its first line says so. */
-export function parseSource(text: string, name: string): ParsedSource {
-  checkText(text, name);
-  if (text.startsWith('\uFEFF')) return parseSource(text.slice(1), name);
+export function parseSource(raw: string, name: string): ParsedSource {
+  checkText(raw, name);
+  // A UTF-8 byte-order mark (many Windows tools write one) is not part of the text.
+  const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
   if (looksLineOriented(text, name)) {
     // A pretty-printed JSON file named .jsonl still reads as the one value it is.
     if (!/\.(jsonl|ndjson)$/i.test(name) || /^\s*[[{]\s*$/.test(text.split('\n', 1)[0] ?? '')) {
@@ -145,7 +141,7 @@ export async function readSource(
   let read = 0;
   const first = await reader.read();
   const head = first.done ? new Uint8Array() : first.value;
-  const decoder = createDecoder(sniffEncoding(head, name).encoding);
+  const decoder = createDecoder(sniffEncoding(head, name));
   const firstText = decoder.decode(head, { stream: true });
   read += head.byteLength;
   if (!/\.(jsonl|ndjson)$/i.test(name)) {

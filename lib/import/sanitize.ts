@@ -5,16 +5,9 @@
  * that says what was found; a file that needs none comes back unchanged (the same objects).
  */
 import type { History, Step, ToolCall, Usage } from '../model/types';
+import { USAGE_FIELDS } from '../model/usage';
 import type { ImportWarning } from './types';
-
-const USAGE_FIELDS = [
-  'inputTokens',
-  'outputTokens',
-  'totalTokens',
-  'cacheReadInputTokens',
-  'cacheCreationInputTokens',
-  'costUsd',
-] as const;
+import { str } from './util';
 
 /** A name not yet in `seen` (`id`, else `id~2`, `id~3`, …), recorded there. */
 function unique(id: string, seen: Set<string>): string {
@@ -39,7 +32,7 @@ function cleanUsage(u: unknown, where: string, bad: string[]): Usage | undefined
     else {
       changed = true;
       bad.push(
-        `${where} ${k} ${typeof v === 'number' || typeof v === 'string' ? String(v) : typeof v}`,
+        `${where} ${k} ${typeof v === 'number' || typeof v === 'string' ? str(v) : typeof v}`,
       );
     }
   }
@@ -64,11 +57,11 @@ function cleanCalls(
   const seen = new Set<string>();
   let changed = false;
   const out = calls.map((c) => {
-    const id = unique(typeof c.id === 'string' ? c.id : String(c.id), seen);
+    const id = unique(typeof c.id === 'string' ? c.id : str(c.id), seen);
     if (id === c.id) return c;
     changed = true;
     notes.push(
-      `${where}: two tool calls share the id "${String(c.id)}"; the later one is shown as "${id}"`,
+      `${where}: two tool calls share the id "${str(c.id)}"; the later one is shown as "${id}"`,
     );
     return { ...c, id };
   });
@@ -113,10 +106,10 @@ function cleanHistory(
   const stepIds = new Set<string>();
   let changed = id !== h.id;
   const steps = h.steps.map((step, i) => {
-    const stepId = unique(String(step.id), stepIds);
+    const stepId = unique(str(step.id), stepIds);
     if (stepId !== step.id)
       notes.push(
-        `step ${i}: its id "${String(step.id)}" is used by an earlier step; shown as "${stepId}"`,
+        `step ${i}: its id "${str(step.id)}" is used by an earlier step; shown as "${stepId}"`,
       );
     const line = step.source?.line === undefined ? '' : ` (line ${step.source.line})`;
     const next = cleanStep(step, stepId, `step ${i}${line}`, notes, badUsage, badModels);
@@ -139,8 +132,7 @@ function cleanHistory(
     });
     if (children.some((c, i) => c !== h.children?.[i])) out = { ...out, children };
   }
-  if (id !== h.id)
-    notes.unshift(`its id "${String(h.id)}" is used by another run; shown as "${id}"`);
+  if (id !== h.id) notes.unshift(`its id "${str(h.id)}" is used by another run; shown as "${id}"`);
   if (badModels.length > 0)
     notes.push(
       `${badModels.length} step(s) name their model with something that is not a name (first: ${badModels[0]}); ignored`,

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { History, PlanItem } from '../model/types';
 import { defineImporter, type ImportWarning, parsedBy } from './types';
-import { isoToUnix, StepList, isRecord } from './util';
+import { isoToUnix, isRecord, StepList, str } from './util';
 
 const turn = z.object({
   turn_id: z.number(),
@@ -52,7 +52,7 @@ function importTask(
   const active = t.active_step_id ?? undefined;
   const activeIndex = t.steps.findIndex((s) => s.step_id === active);
   const planItems: PlanItem[] = t.steps.map((s, i) => ({
-    id: String(s.step_id),
+    id: str(s.step_id),
     title: s.step_title,
     status:
       s.step_id === active
@@ -75,7 +75,7 @@ function importTask(
         )
       : undefined;
   t.steps.forEach((s, si) => {
-    const planStepId = String(s.step_id);
+    const planStepId = str(s.step_id);
     const ids: string[] = [];
     s.turns.forEach((tu, ti) => {
       const at = `${pointer}/steps/${si}/turns/${ti}`;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { JsonValue } from '../model/types';
 import { defineImporter, parsedBy } from './types';
-import { isoToUnix, isRecord, StepList } from './util';
+import { isoToUnix, isRecord, StepList, str } from './util';
 
 const STEP_TYPES = [
   'query',
@@ -104,7 +104,7 @@ export const seedTrajectoryImporter = defineImporter({
         case 'tool_call': {
           const call = {
             id: s.tool_use_id ?? `tool_${i}`,
-            name: String(data.name ?? data.tool_name ?? s.content.replace(/^Using tool: /, '')),
+            name: str(data.name ?? data.tool_name ?? s.content.replace(/^Using tool: /, '')),
             arguments: (data.args ?? data.arguments ?? data.input ?? {}) as JsonValue,
           };
           // Calls after the thought that made them (and before any result) belong to its action.

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { JsonValue, ToolCall } from '../model/types';
 import { isReprCall, parsePythonRepr, type ReprCall } from './python-repr';
 import type { StepList } from './util';
-import { isRecord, num, parseArguments } from './util';
+import { isRecord, num, parseArguments, str } from './util';
 
 export const chatMessage = z.object({
   role: z.enum(['system', 'user', 'assistant', 'tool-call', 'tool-response']),
@@ -32,8 +32,8 @@ export function parseCallingTools(text: string): ToolCall[] | undefined {
     return (list as unknown[]).filter(isRecord).map((c, i) => {
       const fn = isRecord(c.function) ? c.function : {};
       return {
-        id: String(c.id ?? `call_${i}`),
-        name: String(fn.name ?? ''),
+        id: str(c.id ?? `call_${i}`),
+        name: str(fn.name ?? ''),
         arguments: parseArguments(fn.arguments),
       };
     });
@@ -137,14 +137,13 @@ export function fromReprSteps(list: readonly unknown[], steps: StepList, pointer
     }
     if (!call) {
       unread++;
-      steps.add({ kind: 'scratchpad', content: String(raw), modelOutput: '' }, at);
+      steps.add({ kind: 'scratchpad', content: str(raw), modelOutput: '' }, at);
       return;
     }
     const k = call.kwargs;
     if (call.$class === 'SystemPromptStep')
-      steps.add({ kind: 'system-prompt', content: String(k.system_prompt ?? '') }, at);
-    else if (call.$class === 'TaskStep')
-      steps.add({ kind: 'task', task: String(k.task ?? '') }, at);
+      steps.add({ kind: 'system-prompt', content: str(k.system_prompt ?? '') }, at);
+    else if (call.$class === 'TaskStep') steps.add({ kind: 'task', task: str(k.task ?? '') }, at);
     else if (call.$class === 'PlanningStep')
       steps.add(
         {
@@ -159,8 +158,8 @@ export function fromReprSteps(list: readonly unknown[], steps: StepList, pointer
         : [];
       const observation = reprText(k.observations);
       const toolCalls = calls.map((c, j) => ({
-        id: String(c.kwargs.id ?? `call_${j}`),
-        name: String(c.kwargs.name ?? ''),
+        id: str(c.kwargs.id ?? `call_${j}`),
+        name: str(c.kwargs.name ?? ''),
         arguments: parseArguments(c.kwargs.arguments) as JsonValue,
         ...(calls.length === 1 && observation !== undefined ? { result: observation } : {}),
       }));
@@ -183,7 +182,7 @@ export function fromReprSteps(list: readonly unknown[], steps: StepList, pointer
       );
     } else {
       unread++;
-      steps.add({ kind: 'scratchpad', content: String(raw), modelOutput: '' }, at);
+      steps.add({ kind: 'scratchpad', content: str(raw), modelOutput: '' }, at);
     }
   });
   return unread;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { History, JsonValue } from '../model/types';
 import { recordLine } from './read';
 import { defineImporter, type ImportWarning } from './types';
-import { isRecord, num, parseArguments, StepList, usage } from './util';
+import { isRecord, num, parseArguments, StepList, str, usage } from './util';
 import { chatMessage, fromMessages, fromReprSteps } from './smolagents-steps';
 
 const run = z.object({ intermediate_steps: z.array(z.unknown()) }).passthrough();
@@ -54,9 +54,8 @@ function oneLine(text: string): string {
 function outcomeOf(r: Record<string, unknown>): string | undefined {
   const answer = r.answer ?? r.prediction;
   if (answer === undefined) return undefined;
-  const expected =
-    r.true_answer === undefined ? '' : ` · expected ${oneLine(String(r.true_answer))}`;
-  return `answer ${oneLine(String(answer))}${expected}`;
+  const expected = r.true_answer === undefined ? '' : ` · expected ${oneLine(str(r.true_answer))}`;
+  return `answer ${oneLine(str(answer))}${expected}`;
 }
 
 function firstLine(text: unknown): string | undefined {
@@ -93,7 +92,7 @@ function importRuns(
     const answer = r.answer ?? r.prediction;
     if (answer !== undefined && answer !== null)
       steps.add(
-        { kind: 'final-answer', answer: String(answer) },
+        { kind: 'final-answer', answer: str(answer) },
         `/${i}/${'answer' in r ? 'answer' : 'prediction'}`,
       );
     warnings.push(
@@ -167,15 +166,15 @@ function importFullSteps(list: Record<string, unknown>[], fileName: string): His
       const toolCalls = calls.map((c, j) => {
         const fn = isRecord(c.function) ? c.function : {};
         return {
-          id: String(c.id ?? `call_${j}`),
-          name: String(fn.name ?? c.name ?? ''),
+          id: str(c.id ?? `call_${j}`),
+          name: str(fn.name ?? c.name ?? ''),
           arguments: parseArguments(fn.arguments ?? c.arguments),
           ...(calls.length === 1 && observation !== undefined ? { result: observation } : {}),
         };
       });
       const timing = isRecord(s.timing) ? s.timing : {};
       const error = isRecord(s.error)
-        ? `${String(s.error.type ?? 'Error')}: ${String(s.error.message ?? '')}`
+        ? `${str(s.error.type ?? 'Error')}: ${str(s.error.message ?? '')}`
         : undefined;
       const tu = isRecord(s.token_usage)
         ? usage({

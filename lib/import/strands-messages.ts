@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { JsonValue, ToolCall } from '../model/types';
 import type { StepList } from './util';
-import { imagePlaceholder, isRecord } from './util';
+import { imagePlaceholder, isRecord, str } from './util';
 
 export const contentBlock = z
   .record(z.string(), z.unknown())
@@ -41,11 +41,11 @@ export function resultText(content: unknown): string {
     return typeof content === 'string' ? content : JSON.stringify(content ?? '');
   return content
     .map((c) => {
-      if (!isRecord(c)) return String(c);
+      if (!isRecord(c)) return str(c);
       if (typeof c.text === 'string') return c.text;
       if ('json' in c) return JSON.stringify(c.json);
       if (isRecord(c.image))
-        return imagePlaceholder(`image/${String(c.image.format ?? '')}`, undefined);
+        return imagePlaceholder(`image/${str(c.image.format ?? '')}`, undefined);
       return JSON.stringify(c);
     })
     .join('\n');
@@ -70,13 +70,13 @@ export function addStrandsMessages(
       if (typeof b.text === 'string') texts.push(b.text);
       else if (isRecord(b.toolUse))
         calls.push({
-          id: String(b.toolUse.toolUseId ?? ''),
-          name: String(b.toolUse.name ?? ''),
+          id: str(b.toolUse.toolUseId ?? ''),
+          name: str(b.toolUse.name ?? ''),
           arguments: (b.toolUse.input ?? {}) as JsonValue,
         });
       else if (isRecord(b.toolResult)) {
         const r = b.toolResult;
-        const id = String(r.toolUseId ?? '');
+        const id = str(r.toolUseId ?? '');
         const text = resultText(r.content);
         if (!list.linkResult(id, text, r.status === 'error')) {
           list.warn(
@@ -98,7 +98,7 @@ export function addStrandsMessages(
             : undefined;
         texts.push(
           imagePlaceholder(
-            `image/${String(b.image.format ?? '')}`,
+            `image/${str(b.image.format ?? '')}`,
             typeof src?.data === 'string' ? src.data.length : undefined,
           ),
         );

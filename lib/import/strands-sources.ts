@@ -8,7 +8,7 @@ import { parseEmbeddedJson } from './json-text';
 import type { History, JsonValue } from '../model/types';
 import type { FolderValue } from './read';
 import { type ImportWarning } from './types';
-import { folderFiles, folderPointer, isoToUnix, isRecord, StepList, usage } from './util';
+import { folderFiles, folderPointer, isoToUnix, isRecord, StepList, str, usage } from './util';
 import type { contentBlock } from './strands-messages';
 import { addStrandsMessages, strandsMessage } from './strands-messages';
 
@@ -52,7 +52,7 @@ export function fromLangfuse(
   const calls = observations
     .map((o, index) => ({ o, index }))
     .filter(({ o }) => o.type === 'GENERATION' && o.name === 'chat')
-    .sort((a, b) => String(a.o.startTime).localeCompare(String(b.o.startTime)));
+    .sort((a, b) => str(a.o.startTime).localeCompare(str(b.o.startTime)));
   const actions = list.steps
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => s.kind === 'action' && s.toolCalls.length + (s.modelOutput ? 1 : 0) > 0);
@@ -97,8 +97,8 @@ export function fromLangfuse(
     typeof trace.totalCost === 'number' && trace.totalCost > 0 ? { costUsd: trace.totalCost } : {};
   return {
     history: {
-      id: String(trace.id),
-      title: `${String(trace.name ?? 'trace')} · ${String(trace.sessionId ?? trace.id)}`,
+      id: str(trace.id),
+      title: `${str(trace.name ?? 'trace')} · ${str(trace.sessionId ?? trace.id)}`,
       format: 'strands-langfuse',
       steps: list.markFinal(),
       ...(model ? { model } : {}),
@@ -163,7 +163,7 @@ export function fromSessionFolder(folder: FolderValue): {
         : 0;
     if (removed > 0)
       warnings.push({
-        message: `${dir}: the ${String(cm?.__name__ ?? 'conversation manager')} had already removed ${removed} message(s) from the agent's context; the session folder still holds every message`,
+        message: `${dir}: the ${str(cm?.__name__ ?? 'conversation manager')} had already removed ${removed} message(s) from the agent's context; the session folder still holds every message`,
       });
     const id = dir.split('/').at(-1) ?? dir;
     return {

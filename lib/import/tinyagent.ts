@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { defineImporter } from './types';
 import { stepFromDict } from '../format/native';
-import { isRecord, num, parseArguments, StepList, usage } from './util';
+import { isRecord, num, parseArguments, StepList, str, usage } from './util';
 
 const runDump = z.object({
   run: z
@@ -84,11 +84,11 @@ function importRun(
         : [];
     const text = blocks
       .filter((b) => b.type === 'text')
-      .map((b) => String(b.text ?? ''))
+      .map((b) => str(b.text ?? ''))
       .join('\n');
     const images = blocks
       .filter((b) => b.type === 'image')
-      .map((b) => `[image: ${String(b.mime_type ?? 'image')}]`);
+      .map((b) => `[image: ${str(b.mime_type ?? 'image')}]`);
     const body = [text, ...images].filter(Boolean).join('\n');
     // Timestamps are epoch milliseconds in real runs and small counters in test payloads.
     const ms = num(m.timestamp);
@@ -98,13 +98,13 @@ function importRun(
       const calls: ToolCall[] = blocks
         .filter((b) => b.type === 'tool_call')
         .map((b, j) => ({
-          id: String(b.id ?? `call_${j}`),
-          name: String(b.name ?? ''),
+          id: str(b.id ?? `call_${j}`),
+          name: str(b.name ?? ''),
           arguments: parseArguments(b.arguments ?? b.partial_json) as JsonValue,
         }));
       const thought = blocks
         .filter((b) => b.type === 'thinking')
-        .map((b) => String(b.thinking ?? ''))
+        .map((b) => str(b.thinking ?? ''))
         .join('\n\n');
       const u = isRecord(m.usage)
         ? usage({
@@ -135,9 +135,9 @@ function importRun(
         pointer,
       );
     } else if (m.role === 'tool_result') {
-      if (!list.linkResult(String(m.tool_call_id ?? ''), body, m.is_error === true)) {
+      if (!list.linkResult(str(m.tool_call_id ?? ''), body, m.is_error === true)) {
         list.warn(
-          `message ${i}: a tool result answers no earlier tool call (${String(m.tool_call_id ?? 'no id')}); kept as an observation`,
+          `message ${i}: a tool result answers no earlier tool call (${str(m.tool_call_id ?? 'no id')}); kept as an observation`,
           pointer,
         );
         list.add(
@@ -146,7 +146,7 @@ function importRun(
         );
       }
     } else
-      list.warn(`message ${i}: role "${String(m.role)}" is not a tinyAgent role; skipped`, pointer);
+      list.warn(`message ${i}: role "${str(m.role)}" is not a tinyAgent role; skipped`, pointer);
   });
   if (messages.length === 0)
     list.warn(

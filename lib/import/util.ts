@@ -129,11 +129,26 @@ export function isoToUnix(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms / 1000;
 }
 
+/**
+ * An integer as the file wrote it. The reader keeps an integer past 2^53 a number when its digits are
+ * the number's own shortest form (1784995766557571000 is read as the double 1784995766557570944): its
+ * written digits are that form, so they are recovered exactly.
+ */
+export function writtenInteger(value: number): bigint {
+  return Number.isInteger(value) && Math.abs(value) < 1e21
+    ? BigInt(String(value))
+    : BigInt(Math.round(value));
+}
+
 /** Nanoseconds since the epoch (a string or an integer past 2^53) to unix seconds, without precision loss in the seconds. */
 export function nanosToUnix(value: unknown): number | undefined {
-  if (typeof value === 'number') return value / 1e9;
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) return isoToUnix(value);
-  const n = BigInt(value);
+  const exact =
+    typeof value === 'number' && Number.isInteger(value) && value >= 0
+      ? String(writtenInteger(value))
+      : value;
+  if (typeof exact === 'number') return exact / 1e9;
+  if (typeof exact !== 'string' || !/^\d+$/.test(exact)) return isoToUnix(exact);
+  const n = BigInt(exact);
   return Number(n / 1_000_000_000n) + Number(n % 1_000_000_000n) / 1e9;
 }
 
@@ -189,4 +204,17 @@ export function folderPointer(path: string, ...rest: (string | number)[]): strin
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `String(value)` for a value from a file, which never throws: JSON can make an object whose
+ * `toString` is not a function (`{"toString": 0}`), and `String` throws on it; that reads as its JSON.
+ */
+export function str(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  try {
+    return String(value);
+  } catch {
+    return JSON.stringify(value) ?? '';
+  }
 }

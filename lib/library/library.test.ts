@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { contentHash, LibraryError, openLibrary, type StoredPart } from './library';
+import { contentHash, LibraryError, libraryOnce, openLibrary, type StoredPart } from './library';
 import { DB_NAME } from './schema';
 import { exportLibrary, parseLibraryExport } from './transfer';
 
@@ -190,5 +190,20 @@ describe('library', () => {
     await expect(openLibrary(null)).rejects.toThrow(
       'This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.',
     );
+  });
+});
+
+describe('libraryOnce', () => {
+  it('opens once for every caller, and tries again after a failure', async () => {
+    let opened = 0;
+    const factory = new IDBFactory();
+    const once = libraryOnce(() => {
+      opened++;
+      return opened === 1 ? openLibrary(null) : openLibrary(factory);
+    });
+    await expect(once()).rejects.toBeInstanceOf(LibraryError);
+    const [a, b] = await Promise.all([once(), once()]);
+    expect(a).toBe(b);
+    expect(opened).toBe(2);
   });
 });

@@ -13,8 +13,8 @@ import {
   type LibrarySchema,
   type StoredComparison,
   type StoredFile,
-  type StoredPart,
 } from './schema';
+import { contentHash } from './hash';
 
 export type { StoredComparison, StoredFile, StoredPart } from './schema';
 
@@ -61,28 +61,8 @@ export function explainStorageError(error: unknown, doing: string): LibraryError
   );
 }
 
-/** SHA-256 of an entry's parts (each path, then its bytes), as hex. */
-export async function contentHash(parts: readonly StoredPart[]): Promise<string> {
-  const encoder = new TextEncoder();
-  const chunks: Uint8Array[] = [];
-  for (const p of [...parts].sort((a, b) => a.path.localeCompare(b.path))) {
-    const path = encoder.encode(p.path);
-    const header = new Uint8Array(8);
-    new DataView(header.buffer).setUint32(0, path.length);
-    new DataView(header.buffer).setUint32(4, p.bytes.byteLength);
-    chunks.push(header, path, new Uint8Array(p.bytes));
-  }
-  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.length;
-  }
-  const digest = await crypto.subtle.digest('SHA-256', all);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function summary(f: StoredFile): FileSummary {
+/** An entry without its bytes, as lists and the page see it. */
+export function fileSummary(f: StoredFile): FileSummary {
   const { parts: _parts, ...rest } = f;
   return rest;
 }
@@ -198,7 +178,7 @@ export async function openLibrary(
     list: () =>
       run(
         'listing the library',
-        async () => (await db.getAllFromIndex('files', 'openedAt')).reverse().map(summary),
+        async () => (await db.getAllFromIndex('files', 'openedAt')).reverse().map(fileSummary),
         false,
       ),
     get: (id) => run('reading the library', () => db.get('files', id), false),
@@ -288,3 +268,22 @@ export async function openLibrary(
     close: () => db.close(),
   };
 }
+
+/**
+ * One connection per context (the page, the worker), opened on first use; a failure (a private
+ * window, a blocked upgrade) is not kept, so the next call tries again.
+ */
+export function libraryOnce(
+  open: () => Promise<Library> = () => openLibrary(),
+): () => Promise<Library> {
+  let shared: Promise<Library> | undefined;
+  return () => {
+    shared ??= open().catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
+    return shared;
+  };
+}
+
+export { contentHash } from './hash';

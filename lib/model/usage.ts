@@ -1,7 +1,8 @@
 /** What a file itself reports about tokens and cost, next to Stepscope's own counts. */
 import type { History, Usage } from './types';
 
-const FIELDS = [
+/** Every field of a Usage, in display order. */
+export const USAGE_FIELDS = [
   'inputTokens',
   'outputTokens',
   'totalTokens',
@@ -18,7 +19,7 @@ export function reportedUsage(h: History): Usage | undefined {
   );
   if (calls.length === 0) return undefined;
   const out: Record<string, number> = {};
-  for (const k of FIELDS)
+  for (const k of USAGE_FIELDS)
     if (calls.some((u) => u[k] !== undefined)) out[k] = calls.reduce((n, u) => n + (u[k] ?? 0), 0);
   return out as Usage;
 }

@@ -8,7 +8,7 @@
 import { parseSource, resolvePointer, type ParsedSource } from '../import';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
-import { type Library, type StoredFile } from '../library/library';
+import { fileSummary, type Library, type StoredFile } from '../library/library';
 import { assertUnreachable } from '../model/steps';
 import { summarizeRuns } from '../state/debugger-store';
 import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
@@ -25,6 +25,9 @@ import type {
   WorkerResponse,
 } from './protocol';
 import type { Kept } from './load-files';
+
+/** What the library records of a loaded file besides its bytes. */
+type Stats = Pick<StoredFile, 'format' | 'runs' | 'steps'>;
 import { countAll, openOrExplain, parseAll, readAll, totalSteps } from './load-files';
 
 /** Records longer than this are cut in the inspector's view of the original. */
@@ -35,7 +38,6 @@ export function createWorkerHandler(
   library?: () => Promise<Library>,
 ) {
   let current: HistoryFile | undefined;
-  let lastFormat = '';
   // Each loaded file's parsed value, by file name, for record lookups.
   let raw = new Map<string, unknown>();
 
@@ -51,7 +53,7 @@ export function createWorkerHandler(
     if (loaded.histories.length === 0) throw new Error(failures.join('; ') || 'No file was given');
     raw = loaded.raw;
     current = { histories: loaded.histories };
-    lastFormat = [...new Set(loaded.formats)].join(', ');
+    const format = [...new Set(loaded.formats)].join(', ');
     const one = count === 1 ? sources[0] : undefined;
     const name = one
       ? one.path
@@ -62,44 +64,44 @@ export function createWorkerHandler(
       type: 'loaded',
       requestId,
       name,
-      format: [...new Set(loaded.formats)].join(', '),
+      format,
       runs: summarizeRuns(current),
       first: current.histories[0] as History,
       warnings: loaded.warnings,
     });
     // The files that did not load are named in an error; the others stay loaded.
     if (failures.length > 0) post({ type: 'failed', requestId, message: failures.join('; ') });
-    return name;
+    // What the library records of it.
+    const stats = {
+      format,
+      runs: current.histories.length,
+      steps: current.histories.reduce((n, h) => n + h.steps.length, 0),
+    };
+    return { name, stats };
   };
 
   /** Adds what was just loaded to the library (or marks a reopened entry opened); says so either way. */
-  const keep = async (requestId: number, kept: Kept | undefined, reopened: string | undefined) => {
-    // Taken now: another load may replace `current` while the library opens.
-    const file = current;
-    if (!file) return;
-    const stats = {
-      format: lastFormat,
-      runs: file.histories.length,
-      steps: file.histories.reduce((n, h) => n + h.steps.length, 0),
-    };
+  const keep = async (
+    requestId: number,
+    stats: Stats,
+    what: { add: Kept } | { reopened: string },
+  ) => {
     try {
       const lib = await openOrExplain(library);
       let entry: StoredFile | undefined;
-      if (kept)
+      if ('add' in what) {
+        const { name, parts } = what.add;
         entry = await lib.add({
-          name: kept.name,
-          size: kept.parts.reduce((n, p) => n + p.bytes.byteLength, 0),
-          parts: kept.parts,
+          name,
+          size: parts.reduce((n, p) => n + p.bytes.byteLength, 0),
+          parts,
           ...stats,
         });
-      else if (reopened) {
-        await lib.touch(reopened);
-        entry = await lib.get(reopened);
+      } else {
+        await lib.touch(what.reopened);
+        entry = await lib.get(what.reopened);
       }
-      if (entry) {
-        const { parts: _parts, ...summary } = entry;
-        post({ type: 'stored', requestId, entry: summary });
-      }
+      if (entry) post({ type: 'stored', requestId, entry: fileSummary(entry) });
     } catch (error) {
       post({ type: 'store-failed', requestId, message: (error as Error).message });
     }
@@ -171,7 +173,7 @@ export function createWorkerHandler(
     const sources = await readAll(wanted, failures, (fraction) =>
       post({ type: 'progress', requestId, progress: 0.02 + 0.08 * fraction }),
     );
-    return { name: load(requestId, sources, failures, wanted.length, notes), wanted };
+    return { ...load(requestId, sources, failures, wanted.length, notes), wanted };
   };
 
   /** Loads, counts, and keeps the file in the library (or marks a reopened entry opened). */
@@ -180,21 +182,12 @@ export function createWorkerHandler(
     switch (request.type) {
       case 'load': {
         post({ type: 'progress', requestId, progress: 0.05 });
-        load(requestId, [parseSource(request.text, request.name)], [], 1);
+        const { stats } = load(requestId, [parseSource(request.text, request.name)], [], 1);
+        const bytes = new TextEncoder().encode(request.text).buffer as ArrayBuffer;
         if (request.keep)
-          void keep(
-            requestId,
-            {
-              name: request.name,
-              parts: [
-                {
-                  path: request.name,
-                  bytes: new TextEncoder().encode(request.text).buffer as ArrayBuffer,
-                },
-              ],
-            },
-            undefined,
-          );
+          void keep(requestId, stats, {
+            add: { name: request.name, parts: [{ path: request.name, bytes }] },
+          });
         break;
       }
       case 'load-many': {
@@ -203,31 +196,25 @@ export function createWorkerHandler(
         break;
       }
       case 'read-files': {
-        const { name, wanted } = await readPicked(requestId, request.files);
-        void keep(
-          requestId,
-          {
-            name,
-            parts: await Promise.all(
-              wanted.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() })),
-            ),
-          },
-          undefined,
+        const { name, stats, wanted } = await readPicked(requestId, request.files);
+        const parts = await Promise.all(
+          wanted.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() })),
         );
+        void keep(requestId, stats, { add: { name, parts } });
         break;
       }
       case 'open-library': {
         const entry = await (await openOrExplain(library)).get(request.id);
         if (!entry)
           throw new Error('This history is no longer in the library (deleted in another tab?)');
-        await readPicked(
+        const { stats } = await readPicked(
           requestId,
           entry.parts.map((p) => ({
             path: p.path,
             file: new File([p.bytes], p.path.split('/').at(-1) ?? p.path),
           })),
         );
-        void keep(requestId, undefined, entry.id);
+        void keep(requestId, stats, { reopened: entry.id });
         break;
       }
       default:
