@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { recordLine } from './read';
 import { imagePlaceholder, isRecord, str } from './util';
+import { fits, parsedBy } from './types';
 
 export const message = z.object({
   role: z.enum(['user', 'assistant']),
@@ -18,23 +19,24 @@ export const sdkStream = z.object({ messages: z.array(z.unknown()).min(1) });
 /** True when a list of records holds Claude Code message entries (and nothing that says otherwise). */
 export function isTranscript(records: unknown): records is unknown[] {
   if (!Array.isArray(records) || records.length === 0) return false;
-  const messages = records.filter((r) => entry.safeParse(r).success);
-  return (
-    messages.length > 0 &&
-    messages.some(
-      (r) =>
-        isRecord(r) && ('uuid' in r || 'sessionId' in r || 'timestamp' in r || 'parentUuid' in r),
-    )
+  // A message entry (checked by its type first: other formats' records have none) that carries
+  // what only a transcript does.
+  return records.some(
+    (r) =>
+      isRecord(r) &&
+      (r.type === 'user' || r.type === 'assistant') &&
+      ('uuid' in r || 'sessionId' in r || 'timestamp' in r || 'parentUuid' in r) &&
+      fits(entry, r),
   );
 }
 
 export function recordsOf(value: unknown): { records: unknown[]; prefix: string } | undefined {
   if (isTranscript(value)) return { records: value, prefix: '' };
-  const web = webExport.safeParse(value);
-  if (web.success && isTranscript(web.data.loglines))
+  const web = parsedBy(webExport, value);
+  if (web !== undefined && isTranscript(web.loglines))
     return { records: (value as { loglines: unknown[] }).loglines, prefix: '/loglines' };
-  const sdk = sdkStream.safeParse(value);
-  if (sdk.success && sdk.data.messages.some((m) => entry.safeParse(m).success))
+  const sdk = parsedBy(sdkStream, value);
+  if (sdk !== undefined && sdk.messages.some((m) => fits(entry, m)))
     return { records: (value as { messages: unknown[] }).messages, prefix: '/messages' };
   return undefined;
 }

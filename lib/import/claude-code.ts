@@ -19,7 +19,7 @@ import type { ChildHistory, History } from '../model/types';
 import { FolderValue } from './read';
 import { isTranscript, message, recordsOf, where, type Entry } from './claude-code-entries';
 import { convert, type Transcript } from './claude-code-convert';
-import { defineImporter, ImportError, type ImportWarning } from './types';
+import { defineImporter, ImportError, type ImportWarning, fits } from './types';
 import { folderFiles, folderPointer, isRecord, str } from './util';
 
 /** Splits a file's entries into the main thread and its sidechains (grouped by agent, else by chain). */
@@ -44,7 +44,7 @@ function splitThreads(
       return;
     }
     const e = r as Entry;
-    if ((e.type === 'user' || e.type === 'assistant') && !message.safeParse(e.message).success) {
+    if ((e.type === 'user' || e.type === 'assistant') && !fits(message, e.message)) {
       warnings.push({
         message: `${where(records, index)}: a ${e.type} entry without a readable message; skipped`,
         pointer: pointerOf(index),

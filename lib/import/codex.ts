@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { History } from '../model/types';
-import { defineImporter } from './types';
+import { defineImporter, fits } from './types';
 import { isoToUnix, isRecord, parseArguments, StepList, str, usage } from './util';
 
 const ITEM_TYPES = [
@@ -220,8 +220,7 @@ export const codexImporter = defineImporter({
   },
   // Which of the four shapes the value has, and the value itself (its items are read as written).
   detect: (value): Shape | undefined => {
-    for (const [kind, schema] of SHAPES)
-      if (schema.safeParse(value).success) return { kind, value };
+    for (const [kind, schema] of SHAPES) if (fits(schema, value)) return { kind, value };
     return undefined;
   },
   import({ kind, value }, fileName) {

@@ -32,10 +32,10 @@ const v2 = z.object({
 });
 
 function isV1(value: unknown): boolean {
-  const parsed = v1.safeParse(value);
+  const parsed = parsedBy(v1, value);
   return (
-    parsed.success &&
-    parsed.data.some(
+    parsed !== undefined &&
+    parsed.some(
       (m) =>
         (m.role === 'assistant' && m.content.includes('```mswea_bash_command')) ||
         (m.role === 'user' && m.content.includes('<returncode>')),

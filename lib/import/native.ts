@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseNative } from '../format/native';
 import { NATIVE_FORMAT } from '../format/native-schema';
-import { defineImporter } from './types';
+import { defineImporter, fits } from './types';
 
 const envelope = z.object({ format: z.literal(NATIVE_FORMAT) });
 
@@ -10,6 +10,6 @@ export const nativeImporter = defineImporter({
   id: 'stepscope',
   label: 'Stepscope native',
   // The envelope says it is ours; the whole file is checked (and read) by parseNative.
-  detect: (value) => (envelope.safeParse(value).success ? value : undefined),
+  detect: (value) => (fits(envelope, value) ? value : undefined),
   import: (value) => ({ file: parseNative(value), warnings: [] }),
 });

@@ -97,10 +97,9 @@ export function importOpenAIMessages(
           message: `tool message ${i} answers call ${m.tool_call_id ?? ''}, which already has a result; added to it`,
           pointer: base.source.pointer,
         });
-      const toolCalls = ownerStep.toolCalls.map((c, k) =>
-        k === target ? { ...c, result: c.result === undefined ? text : `${c.result}\n${text}` } : c,
-      );
-      steps[owner as number] = { ...ownerStep, toolCalls };
+      // The step's calls are this import's own objects, not yet handed out: filled in place.
+      const call = ownerStep.toolCalls[target] as { result?: string };
+      call.result = call.result === undefined ? text : `${call.result}\n${text}`;
     }
   });
   // The last assistant message without tool calls is the answer (seed 000: `is_final=True`).

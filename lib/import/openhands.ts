@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { History } from '../model/types';
 import { FolderValue } from './read';
-import { defineImporter, type ImportWarning, parsedBy } from './types';
+import { defineImporter, type ImportWarning, parsedBy, fits } from './types';
 import { folderFiles, folderPointer, isRecord, num, str, usage } from './util';
 import { events, importEvents } from './openhands-events';
 
@@ -96,14 +96,14 @@ export const openHandsImporter = defineImporter({
       return Object.keys(value.files).some((p) => EVENT_FILE.test(p))
         ? { folder: value }
         : undefined;
-    if (events.safeParse(value).success)
+    if (fits(events, value))
       return (value as Record<string, unknown>[]).some(
         (e) => e.source === 'agent' || e.source === 'user',
       )
         ? { events: value as unknown[] }
         : undefined;
     const runs = parsedBy(evalRuns, value);
-    return runs?.some((r) => events.safeParse(r.history).success) ? { runs } : undefined;
+    return runs?.some((r) => fits(events, r.history)) ? { runs } : undefined;
   },
   import(parsed, fileName) {
     if ('folder' in parsed) {

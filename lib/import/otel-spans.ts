@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { parseEmbeddedJson } from './json-text';
 import { isRecord, str, writtenInteger } from './util';
+import { fits } from './types';
 
 export const span = z
   .object({
@@ -109,9 +110,8 @@ export function isAgentSpan(s: Span): boolean {
 export function spansOf(
   value: unknown,
 ): { list: Record<string, unknown>[]; prefix: string } | undefined {
-  if (spanList.safeParse(value).success)
-    return { list: value as Record<string, unknown>[], prefix: '' };
-  if (spanEnvelope.safeParse(value).success)
+  if (fits(spanList, value)) return { list: value as Record<string, unknown>[], prefix: '' };
+  if (fits(spanEnvelope, value))
     return { list: (value as { spans: Record<string, unknown>[] }).spans, prefix: '/spans' };
   return undefined;
 }

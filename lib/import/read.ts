@@ -91,9 +91,22 @@ export function createJsonlReader(name: string) {
   };
 }
 
+/** The first `n` lines (`text.split('\n', n)` splits the whole text first: 30 ms on 50 MB). */
+function firstLines(text: string, n: number): string[] {
+  const out: string[] = [];
+  let from = 0;
+  while (out.length < n) {
+    const end = text.indexOf('\n', from);
+    out.push(text.slice(from, end === -1 ? undefined : end));
+    if (end === -1) break;
+    from = end + 1;
+  }
+  return out;
+}
+
 function looksLineOriented(text: string, name: string): boolean {
   if (/\.(jsonl|ndjson)$/i.test(name)) return true;
-  const lines = text.split('\n', 3).filter((l) => l.trim() !== '');
+  const lines = firstLines(text, 3).filter((l) => l.trim() !== '');
   if (lines.length < 2) return false;
   try {
     JSON.parse(lines[0] as string);
@@ -110,7 +123,7 @@ export function parseSource(raw: string, name: string): ParsedSource {
   const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
   if (looksLineOriented(text, name)) {
     // A pretty-printed JSON file named .jsonl still reads as the one value it is.
-    if (!/\.(jsonl|ndjson)$/i.test(name) || /^\s*[[{]\s*$/.test(text.split('\n', 1)[0] ?? '')) {
+    if (!/\.(jsonl|ndjson)$/i.test(name) || /^\s*[[{]\s*$/.test(firstLines(text, 1)[0] ?? '')) {
       try {
         return { path: name, ...parseWhole(text, name) };
       } catch (error) {

@@ -54,6 +54,7 @@ function cleanCalls(
   where: string,
   notes: string[],
 ): readonly ToolCall[] {
+  if (calls.length === 1 && typeof calls[0]?.id === 'string') return calls;
   const seen = new Set<string>();
   let changed = false;
   const out = calls.map((c) => {

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import type { History, JsonValue } from '../model/types';
 import { recordLine } from './read';
-import { defineImporter, type ImportWarning } from './types';
+import { defineImporter, type ImportWarning, fits, parsedBy } from './types';
 import { isRecord, num, parseArguments, StepList, str, usage } from './util';
 import { chatMessage, fromMessages, fromReprSteps } from './smolagents-steps';
 
@@ -22,25 +22,26 @@ const stepDicts = z.array(z.record(z.string(), z.unknown())).min(1);
 const STEP_KEYS = ['system_prompt', 'task', 'plan', 'step_number', 'output'];
 
 function isFullSteps(value: unknown): value is Record<string, unknown>[] {
-  const parsed = stepDicts.safeParse(value);
+  // Every step dict has one of the keys: a list whose first record has none is not one.
+  if (Array.isArray(value) && isRecord(value[0]) && !STEP_KEYS.some((k) => k in value[0]))
+    return false;
+  const parsed = parsedBy(stepDicts, value);
   return (
-    parsed.success &&
-    parsed.data.every((s) => STEP_KEYS.some((k) => k in s)) &&
-    parsed.data.some((s) => 'step_number' in s && ('model_output' in s || 'tool_calls' in s))
+    parsed !== undefined &&
+    parsed.every((s) => STEP_KEYS.some((k) => k in s)) &&
+    parsed.some((s) => 'step_number' in s && ('model_output' in s || 'tool_calls' in s))
   );
 }
 
 function isRunList(value: unknown): value is Record<string, unknown>[] {
-  const parsed = runs.safeParse(value);
-  if (!parsed.success) return false;
+  const parsed = parsedBy(runs, value);
+  if (parsed === undefined) return false;
   return (
-    parsed.data.every((r) => 'question' in r || 'augmented_question' in r || 'task' in r) &&
-    parsed.data.some(
+    parsed.every((r) => 'question' in r || 'augmented_question' in r || 'task' in r) &&
+    parsed.some(
       (r) =>
         r.intermediate_steps.length === 0 ||
-        r.intermediate_steps.every(
-          (s) => typeof s === 'string' || chatMessage.safeParse(s).success,
-        ),
+        r.intermediate_steps.every((s) => typeof s === 'string' || fits(chatMessage, s)),
     )
   );
 }

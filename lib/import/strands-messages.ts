@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { JsonValue, ToolCall } from '../model/types';
 import type { StepList } from './util';
 import { imagePlaceholder, isRecord, str } from './util';
+import { parsedBy } from './types';
 
 export const contentBlock = z
   .record(z.string(), z.unknown())
@@ -29,10 +30,10 @@ export const KNOWN_BLOCKS = [
 ];
 
 export function isStrandsMessages(value: unknown): boolean {
-  const parsed = messages.safeParse(value);
+  const parsed = parsedBy(messages, value);
   return (
-    parsed.success &&
-    parsed.data.some((m) => m.content.some((b) => KNOWN_BLOCKS.some((k) => k in b)))
+    parsed !== undefined &&
+    parsed.some((m) => m.content.some((b) => KNOWN_BLOCKS.some((k) => k in b)))
   );
 }
 

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import type { History } from '../model/types';
 import { FolderValue } from './read';
-import { defineImporter, type ImportWarning, parsedBy } from './types';
+import { defineImporter, type ImportWarning, parsedBy, fits } from './types';
 import { isRecord, StepList } from './util';
 import { addStrandsMessages, isStrandsMessages, messages } from './strands-messages';
 import { AGENT_MESSAGE, fromLangfuse, fromSessionFolder } from './strands-sources';
@@ -83,9 +83,7 @@ export const strandsImporter = defineImporter({
     if (dump) return { dump };
     const named = parsedBy(scenarios, value);
     if (named) return { named };
-    return langfuseTrace.safeParse(value).success
-      ? { trace: value as Record<string, unknown> }
-      : undefined;
+    return fits(langfuseTrace, value) ? { trace: value as Record<string, unknown> } : undefined;
   },
   import(parsed, fileName) {
     if ('folder' in parsed) {

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
-import { defineImporter } from './types';
+import { defineImporter, fits } from './types';
 import { stepFromDict } from '../format/native';
 import { isRecord, num, parseArguments, StepList, str, usage } from './util';
 
@@ -36,7 +36,7 @@ const asdictSteps = z.array(asdictStep).min(1);
 
 function isAsdict(value: unknown): boolean {
   return (
-    asdictSteps.safeParse(value).success &&
+    fits(asdictSteps, value) &&
     (value as Record<string, unknown>[]).every((s) => 'timestamp' in s && 'step_number' in s)
   );
 }
@@ -190,7 +190,7 @@ export const tinyAgentImporter = defineImporter({
   detect: (
     value,
   ): { run: Record<string, unknown> } | { steps: Record<string, unknown>[] } | undefined =>
-    runDump.safeParse(value).success
+    fits(runDump, value)
       ? { run: value as Record<string, unknown> }
       : isAsdict(value)
         ? { steps: value as Record<string, unknown>[] }

@@ -43,8 +43,69 @@ export function defineImporter<T>(importer: Importer<T>): Importer {
 
 /** A schema's parse of a value, or undefined when the value does not fit (zod's `safeParse`, once). */
 export function parsedBy<T>(schema: ZodType<T>, value: unknown): T | undefined {
+  if (sampleRejects(schema, value)) return undefined;
   const r = schema.safeParse(value);
   return r.success ? r.data : undefined;
+}
+
+/** Whether a value fits a schema (`parsedBy` without keeping the parse). */
+export function fits(schema: ZodType, value: unknown): boolean {
+  return !sampleRejects(schema, value) && schema.safeParse(value).success;
+}
+
+const SAMPLE = 8;
+const SAMPLE_FROM = 32;
+
+interface Def {
+  readonly type: string;
+  readonly element?: ZodType;
+  readonly shape?: Record<string, ZodType>;
+  readonly options?: readonly ZodType[];
+  readonly in?: ZodType;
+  readonly innerType?: ZodType;
+}
+const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/**
+ * True only when the whole parse would fail, found cheaply: a long array (alone, in an object's
+ * field, or in a union's every shape) with one of a few elements spread over it not fitting its
+ * element schema. Detection tries every importer on a file; zod would otherwise walk (and collect
+ * issues for) each of 20,000 records for every format the file is not. Sound: every element of an
+ * array must fit, so one misfit sampled element decides it.
+ */
+export function sampleRejects(schema: ZodType, value: unknown, depth = 0): boolean {
+  if (depth > 4 || value === null || typeof value !== 'object') return false;
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'array': {
+      if (!Array.isArray(value) || value.length < SAMPLE_FROM || !def.element) return false;
+      const element = def.element;
+      for (let k = 0; k < SAMPLE; k++) {
+        const item: unknown = value[Math.floor((k * (value.length - 1)) / (SAMPLE - 1))];
+        if (sampleRejects(element, item, depth + 1) || !element.safeParse(item).success)
+          return true;
+      }
+      return false;
+    }
+    case 'object': {
+      if (Array.isArray(value) || !def.shape) return false;
+      const record = value as Record<string, unknown>;
+      for (const [key, field] of Object.entries(def.shape))
+        if (Object.hasOwn(record, key) && sampleRejects(field, record[key], depth + 1)) return true;
+      return false;
+    }
+    case 'union':
+      return (def.options ?? []).every((o) => sampleRejects(o, value, depth + 1));
+    case 'pipe':
+      return def.in ? sampleRejects(def.in, value, depth + 1) : false;
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return def.innerType ? sampleRejects(def.innerType, value, depth + 1) : false;
+    default:
+      return false;
+  }
 }
 
 export class ImportError extends Error {
