@@ -1,102 +1,69 @@
 /**
- * `npm run bench`: the numbers BENCHMARKS.md reports. Real content only (bench/history.ts).
- * Each measurement runs once after a warm-up of the same work on a smaller input; times are
- * wall-clock milliseconds from performance.now() on this machine.
+ * `npm run bench`: every figure of issue 13 in one run, each against its baseline or target.
+ * `-- --check` exits non-zero when a target is missed; `-- --only import,peers` runs some suites;
+ * `-- --json <file>` writes the rows (default bench-results.json). BENCHMARKS.md records the method
+ * and the latest table. Suites: import, counts, peers, strategies, browser, huge.
  */
-import { readFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { importText } from '../lib/import';
-import { toMessages } from '../lib/messages';
-import { replay } from '../lib/replay/replay';
-import { parseParams, STRATEGIES } from '../lib/strategies';
-import { createStrategyContext } from '../lib/strategies/context';
-import { createTextCounter } from '../lib/tokens/tokenizer';
-import { longHistory } from './history';
+import { met, table, type Row } from './lib/harness';
+import { countsSuite } from './suites/counts';
+import { importSuite } from './suites/import';
+import { peersSuite } from './suites/peers';
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 20_000);
-
-function time<T>(fn: () => T): [T, number] {
-  const t = performance.now();
-  const out = fn();
-  return [out, performance.now() - t];
-}
-
-const ms = (x: number) => `${x.toFixed(0)} ms`;
-const lines: string[] = [];
-const log = (line = '') => {
-  lines.push(line);
-  process.stdout.write(`${line}\n`);
+const SUITES: Record<string, (rounds: number) => Promise<Row[]>> = {
+  import: (r) => importSuite(r * 2 + 1),
+  counts: (r) => countsSuite(r),
+  peers: (r) => peersSuite(r),
 };
 
-log(
-  `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
-);
-
-// 1. Parsing and importing a real 3.4 MB benchmark file.
-const fixture = new URL(
-  '../test/fixtures/real/openai-chat/tau-bench__tool-calling-grok-3.json',
-  import.meta.url,
-);
-const text = readFileSync(fixture, 'utf8');
-const [, parseMs] = time(() => JSON.parse(text));
-log(
-  `JSON.parse of tau-bench grok-3 (${(text.length / 1e6).toFixed(1)} MB): ${ms(parseMs)} (${(text.length / 1e6 / (parseMs / 1000)).toFixed(0)} MB/s)`,
-);
-
-// 2. Token counting throughput on the same text, per tokenizer (fresh caches).
-for (const id of ['o200k_base', 'cl100k_base', 'heuristic'] as const) {
-  const counter = createTextCounter(id);
-  const [n, t] = time(() => counter.count(text));
-  log(`count ${id}: ${n} tokens in ${ms(t)} (${(text.length / 1e6 / (t / 1000)).toFixed(1)} MB/s)`);
+function parseArgs(argv: readonly string[]) {
+  const out = { check: false, only: Object.keys(SUITES), json: 'bench-results.json', rounds: 3 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--check') out.check = true;
+    else if (a === '--only') out.only = (argv[++i] ?? '').split(',').filter(Boolean);
+    else if (a === '--json') out.json = argv[++i] ?? out.json;
+    else if (a === '--rounds') out.rounds = Number(argv[++i]);
+    else {
+      process.stderr.write(
+        `unknown option "${a}"; expected --check, --only <${Object.keys(SUITES).join(',')}>, --json <file>, --rounds <n>\n`,
+      );
+      process.exit(2);
+    }
+  }
+  for (const s of out.only)
+    if (!(s in SUITES)) {
+      process.stderr.write(`unknown suite "${s}"; expected ${Object.keys(SUITES).join(', ')}\n`);
+      process.exit(2);
+    }
+  if (!Number.isInteger(out.rounds) || out.rounds < 1) {
+    process.stderr.write('--rounds takes a whole number of at least 1\n');
+    process.exit(2);
+  }
+  return out;
 }
 
-// 3. Replay of every strategy over a run of CALLS model calls.
-longHistory(500); // warm-up: JIT and the fixture cache
-const steps = longHistory(CALLS);
-const ctx = createStrategyContext({ model: 'gpt-4o' });
-const [baseTokens, countMs] = time(() => ctx.tokens.context(steps));
-const messages = toMessages(steps, 'openai').length;
-log(
-  `history: ${steps.length} steps, ${messages} messages, ${CALLS} model calls, ${baseTokens} tokens; counting every step (o200k, cold): ${ms(countMs)}`,
-);
-log();
-log('| strategy | replay time | total input tokens | vs none |');
-log('|---|---:|---:|---:|');
-let baseline = 0;
-for (const s of STRATEGIES) {
-  const params = parseParams(s as never, {});
-  replay({ steps: steps.slice(0, 2_000) }, s as never, params, ctx); // warm-up
-  const [r, t] = time(() => replay({ steps }, s as never, params, ctx));
-  if (s.id === 'none') baseline = r.totalInputTokens;
-  const pct =
-    baseline > 0 ? `${(((r.totalInputTokens - baseline) / baseline) * 100).toFixed(1)}%` : '';
-  log(`| ${s.id} | ${ms(t)} | ${r.totalInputTokens.toLocaleString('en-US')} | ${pct} |`);
+const args = parseArgs(process.argv.slice(2));
+const machine = `${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+process.stdout.write(`machine: ${machine}\n`);
+const rows: Row[] = [];
+for (const name of args.only) {
+  const t = performance.now();
+  process.stdout.write(`\n## ${name}\n`);
+  const got = await (SUITES[name] as (rounds: number) => Promise<Row[]>)(args.rounds);
+  rows.push(...got);
+  process.stdout.write(`${table(got)}\n`);
+  for (const r of got) if (r.note) process.stdout.write(`- ${r.id}: ${r.note}\n`);
+  process.stdout.write(`(${((performance.now() - t) / 1000).toFixed(0)} s)\n`);
 }
-
-// 4. A single apply (one prune) of each strategy on the whole history.
-log();
-log('| strategy | one apply on the whole history |');
-log('|---|---:|');
-for (const s of STRATEGIES) {
-  const params = parseParams(s as never, {});
-  const [, t] = time(() => s.apply({ steps }, params as never, ctx));
-  log(`| ${s.id} | ${ms(t)} |`);
-}
-
-// 5. The CLI's path on a real file: import + inspect totals.
-const [imported, importMs] = time(() =>
-  importText(
-    readFileSync(
-      new URL(
-        '../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
-        import.meta.url,
-      ),
-      'utf8',
-    ),
-    'tau.json',
-  ),
+const missed = rows.filter((r) => !met(r));
+process.stdout.write(`\n## all\n${table(rows)}\n`);
+writeFileSync(
+  args.json,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, rows, missed: missed.map((r) => r.id) }, null, 2)}\n`,
 );
-log();
-log(
-  `import of a 35 KB OpenAI messages file: ${ms(importMs)} (${imported.file.histories[0]?.steps.length} steps)`,
+process.stdout.write(
+  `\n${rows.length - missed.length} of ${rows.length} targets met${missed.length ? `; missed: ${missed.map((r) => r.id).join(', ')}` : ''}; rows written to ${args.json}\n`,
 );
+if (args.check && missed.length > 0) process.exit(1);

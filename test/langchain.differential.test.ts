@@ -2,20 +2,12 @@
  * Differential test: the token-budget strategy against @langchain/core's `trimMessages`, with the
  * same token counter, on a real tau-bench history and on generated ones.
  */
-import {
-  AIMessage,
-  HumanMessage,
-  SystemMessage,
-  ToolMessage,
-  trimMessages,
-  type BaseMessage,
-} from '@langchain/core/messages';
+import { trimMessages, type BaseMessage } from '@langchain/core/messages';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importText } from '../lib/import';
 import { toMessages } from '../lib/messages';
-import type { OpenAIMessage } from '../lib/messages/types';
 import type { Step } from '../lib/model/types';
 import { createStrategyContext } from '../lib/strategies/context';
 import {
@@ -26,57 +18,10 @@ import {
 } from '../lib/strategies/token-budget';
 import { countMessage, REPLY_PRIMING_TOKENS } from '../lib/tokens/messages';
 import { stepsArb } from './arbitraries';
+import { fromLangChain, toLangChain } from './peers';
 
 const ctx = createStrategyContext();
 let droppedPartials = 0;
-
-function toLangChain(m: OpenAIMessage): BaseMessage {
-  switch (m.role) {
-    case 'system':
-      return new SystemMessage(m.content ?? '');
-    case 'user':
-      return new HumanMessage(m.content ?? '');
-    case 'tool':
-      return new ToolMessage({ content: m.content ?? '', tool_call_id: m.tool_call_id ?? '' });
-    case 'assistant':
-      return new AIMessage({
-        content: m.content ?? '',
-        tool_calls: (m.tool_calls ?? []).map((c) => ({
-          id: c.id,
-          name: c.function.name,
-          args: JSON.parse(c.function.arguments),
-          type: 'tool_call' as const,
-        })),
-      });
-  }
-}
-
-function fromLangChain(m: BaseMessage): OpenAIMessage {
-  const content = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
-  switch (m.getType()) {
-    case 'system':
-      return { role: 'system', content };
-    case 'human':
-      return { role: 'user', content };
-    case 'tool':
-      return { role: 'tool', content, tool_call_id: (m as ToolMessage).tool_call_id };
-    default: {
-      const calls = (m as AIMessage).tool_calls ?? [];
-      const out: OpenAIMessage = {
-        role: 'assistant',
-        content: content === '' && calls.length > 0 ? null : content,
-      };
-      if (calls.length > 0) {
-        out.tool_calls = calls.map((c) => ({
-          id: c.id as string,
-          type: 'function',
-          function: { name: c.name, arguments: JSON.stringify(c.args) },
-        }));
-      }
-      return out;
-    }
-  }
-}
 
 /** The same counter on both sides: per-message overhead plus reply priming. */
 const tokenCounter = async (messages: BaseMessage[]) =>

@@ -2,7 +2,8 @@
  * Differential test: our Strands port against the real SlidingWindowConversationManager from
  * @strands-agents/sdk, on real fixture histories and generated ones.
  */
-import { Message, SlidingWindowConversationManager, configureLogging } from '@strands-agents/sdk';
+import type { Message } from '@strands-agents/sdk';
+import { SlidingWindowConversationManager, configureLogging } from '@strands-agents/sdk';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { createStrategyContext } from '../lib/strategies/context';
 import { applyManagement, reduceContext } from '../lib/strategies/strands-core';
 import { strandsMessagesOf, strandsSlidingWindow } from '../lib/strategies/strands-sliding-window';
 import { stepsArb } from './arbitraries';
+import { fromSdk, toSdk } from './peers';
 
 // The SDK warns on every untrimmable window; the test compares outcomes, not logs.
 const quiet = () => undefined;
@@ -22,14 +24,6 @@ type SdkManager = {
   _applyManagement(messages: Message[]): void;
   _reduceContext(messages: Message[], error?: Error): boolean;
 };
-
-const toSdk = (messages: readonly StrandsMessage[]) =>
-  messages.map((m) => Message.fromMessageData(structuredClone(m) as never));
-const fromSdk = (messages: readonly Message[]) =>
-  messages.map((m) => {
-    const { role, content } = m.toJSON() as { role: string; content: unknown[] };
-    return { role, content };
-  });
 
 function sdkApply(messages: readonly StrandsMessage[], windowSize: number) {
   const sdkMessages = toSdk(messages);

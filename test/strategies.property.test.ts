@@ -11,7 +11,10 @@ import type { Step } from '../lib/model/types';
 import { replay } from '../lib/replay/replay';
 import { getStrategy, STRATEGIES } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
+import { UnitIndex, type IndexScope } from '../lib/strategies/replay-kit';
+import { buildResult } from '../lib/strategies/result';
 import type { Strategy, StrategyResult } from '../lib/strategies/types';
+import { stepsFromKeptUnits } from '../lib/strategies/units';
 import { plannedStepsArb, stepsArb } from './arbitraries';
 
 const RUNS = Number(process.env.FC_RUNS ?? 150);
@@ -242,5 +245,41 @@ describe('token-budget with an empty budget', () => {
     );
     expect(r.steps).toHaveLength(0);
     expect(r.fates[0]?.kind).toBe('removed');
+  });
+});
+
+describe('UnitIndex.result', () => {
+  it('equals building steps from the kept units and deriving fates, for any kept ranges', () => {
+    const ctx = createStrategyContext();
+    fc.assert(
+      fc.property(
+        stepsArb(25),
+        fc.constantFrom('openai', 'strands') as fc.Arbitrary<'openai' | 'strands'>,
+        fc.constantFrom('all', 'no-system') as fc.Arbitrary<IndexScope>,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (steps, dialect, scope, cuts) => {
+          const index = UnitIndex.cached(steps, ctx.tokens, dialect, scope);
+          const n = index.units.length;
+          const points = [...new Set(cuts.map((c) => c % (n + 1)))].sort((a, b) => a - b);
+          const ranges: [number, number][] = [];
+          for (let i = 0; i + 1 < points.length; i += 2)
+            ranges.push([points[i] as number, points[i + 1] as number]);
+          const kept = new Set<number>();
+          for (const [a, b] of ranges) for (let u = a; u < b; u++) kept.add(u);
+          const expected = buildResult(
+            steps,
+            stepsFromKeptUnits(steps, index.units, kept, (s) =>
+              scope === 'no-system' ? s.kind === 'system-prompt' : false,
+            ),
+            ['n'],
+          );
+          expect(index.result(ranges, ['n'])).toEqual(expected);
+          expect(index.contextTokens(ranges, index.otherSums[steps.length])).toBe(
+            ctx.tokens.context(expected.steps),
+          );
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
   });
 });

@@ -76,6 +76,20 @@ export function stepToUnits<D extends Dialect>(
   return info.units(step, options) as MessageUnit<DialectMessages[D]>[];
 }
 
+/** Each step's message units per dialect, built once per step object (steps are immutable). */
+const unitCache = new WeakMap<Step, Map<Dialect, readonly MessageUnit<unknown>[]>>();
+
+export function cachedUnits<D extends Dialect>(
+  step: Step,
+  dialect: D,
+): readonly MessageUnit<DialectMessages[D]>[] {
+  let byDialect = unitCache.get(step);
+  if (!byDialect) unitCache.set(step, (byDialect = new Map()));
+  let units = byDialect.get(dialect);
+  if (!units) byDialect.set(dialect, (units = stepToUnits(step, dialect)));
+  return units as readonly MessageUnit<DialectMessages[D]>[];
+}
+
 export function stepToMessages<D extends Dialect>(
   step: Step,
   dialect: D,

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { stepToMessages } from '../messages';
+import type { StrandsMessage } from '../messages/types';
 import type { Step, ToolCall } from '../model/types';
 import { buildResult } from './result';
 import {
@@ -18,7 +19,7 @@ import {
   type TrackedMessage,
 } from './strands-core';
 import { UnitIndex } from './replay-kit';
-import type { Strategy } from './types';
+import type { Strategy, StrategyContext, StrategyResult } from './types';
 import { stepsFromKeptUnits, unitsOf } from './units';
 
 const params = z.object({
@@ -52,82 +53,100 @@ export const strandsSlidingWindow: Strategy<Params> = {
     '@strands-agents/sdk SlidingWindowConversationManager (window_size=40, should_truncate_results=true)',
   paramsSchema: params,
   apply(history, p, ctx) {
-    const original = history.steps;
-    const isSystem = (s: Step) => s.kind === 'system-prompt';
-    const steps = [...original];
-    const notes: string[] = [];
-    let units = unitsOf(steps, 'strands').filter((u) => !isSystem(steps[u.stepIndex] as Step));
-    let tracked: readonly TrackedMessage[] = applyManagement(
-      units.map((u, i) => ({ message: u.message, origin: i })),
-      p.windowSize,
-    );
-    if (tracked.length < units.length)
-      notes.push(`window: kept ${tracked.length} of ${units.length} messages`);
-    const limit = p.overflowTokens ?? ctx.contextWindow;
-    const current = () =>
-      stepsFromKeptUnits(steps, units, new Set(tracked.map((t) => t.origin)), isSystem);
-    for (let round = 0; round < MAX_OVERFLOW_ROUNDS; round++) {
-      const used = ctx.tokens.context(current());
-      if (used <= limit) break;
-      const outcome = reduceContext(tracked, p.windowSize, {
-        overflow: true,
-        shouldTruncateResults: p.shouldTruncateResults,
-      });
-      if (!outcome.reduced) {
-        notes.push(
-          `still over the context window (${used} > ${limit} tokens): no further reduction possible`,
-        );
-        break;
-      }
-      if (outcome.truncatedIndex !== undefined) {
-        // Carry the truncated tool results back into the step, then rebuild its units.
-        const t = outcome.messages[outcome.truncatedIndex] as TrackedMessage;
-        const stepIndex = (units[t.origin] as { stepIndex: number }).stepIndex;
-        steps[stepIndex] = withTruncatedResults(steps[stepIndex] as Step, t);
-        const before = units;
-        units = unitsOf(steps, 'strands').filter((u) => !isSystem(steps[u.stepIndex] as Step));
-        if (units.length !== before.length) throw new Error('truncation changed the message count');
-        notes.push(
-          `overflow: truncated tool results of step ${(steps[stepIndex] as Step).stepNumber}`,
-        );
-      }
-      tracked = outcome.messages;
+    // The window check on the history's index; within the context window that is the answer.
+    const index = UnitIndex.cached(history.steps, ctx.tokens, 'strands', 'no-system');
+    const end = index.units.length;
+    const ranges = windowRanges(index.units, end, p.windowSize);
+    const used = index.contextTokens(ranges, index.otherSums[history.steps.length]);
+    if (used <= (p.overflowTokens ?? ctx.contextWindow)) {
+      const kept = ranges.reduce((n, [a, b]) => n + b - a, 0);
+      return index.result(ranges, kept < end ? [`window: kept ${kept} of ${end} messages`] : []);
     }
-    return buildResult(original, current(), notes);
+    return overflowApply(history.steps, p, ctx);
   },
   replayTokens(history, calls, p, ctx) {
     const steps = history.steps;
-    const isSystem = (s: Step) => s.kind === 'system-prompt';
-    const index = UnitIndex.of(steps, ctx.tokens, 'strands', (s) => !isSystem(s));
-    const systemSums = [0];
-    steps.forEach((s, i) =>
-      systemSums.push((systemSums[i] as number) + (isSystem(s) ? ctx.tokens.step(s) : 0)),
-    );
+    const index = UnitIndex.cached(steps, ctx.tokens, 'strands', 'no-system');
     // lastPlain[i]: the latest plain user message before i (Strands' conversation anchor).
     const lastPlain: (number | undefined)[] = [undefined];
     index.units.forEach((u, i) => lastPlain.push(isPlainUser(u.message) ? i : lastPlain[i]));
     const limit = p.overflowTokens ?? ctx.contextWindow;
     return calls.map((k) => {
       const end = index.unitsBefore(k);
-      let ranges: [number, number][] = [[0, end]];
-      if (end > p.windowSize) {
-        const plan = planTrim(index.units, end, p.windowSize, (i) => lastPlain[i]);
-        if (plan)
-          ranges =
-            plan.anchor === undefined
-              ? [[plan.trimIndex, end]]
-              : [
-                  [plan.anchor, plan.anchor + 1],
-                  [plan.trimIndex, end],
-                ];
-      }
-      const tokens = index.contextTokens(ranges, systemSums[k] as number);
+      const ranges = windowRanges(index.units, end, p.windowSize, (i) => lastPlain[i]);
+      const tokens = index.contextTokens(ranges, index.otherSums[k]);
       if (tokens <= limit) return tokens;
       // Overflow: truncation rewrites steps; take the exact path for this call.
-      return ctx.tokens.context(this.apply({ ...history, steps: steps.slice(0, k) }, p, ctx).steps);
+      return ctx.tokens.context(overflowApply(steps.slice(0, k), p, ctx).steps);
     });
   },
 };
+
+/** The Strands units [0, end) kept by the window check (`_applyManagement`), as ranges. */
+function windowRanges(
+  units: readonly { message: StrandsMessage }[],
+  end: number,
+  windowSize: number,
+  anchorBefore?: (index: number) => number | undefined,
+): [number, number][] {
+  if (end <= windowSize) return [[0, end]];
+  const plan = planTrim(units, end, windowSize, anchorBefore);
+  if (!plan) return [[0, end]];
+  return plan.anchor === undefined
+    ? [[plan.trimIndex, end]]
+    : [
+        [plan.anchor, plan.anchor + 1],
+        [plan.trimIndex, end],
+      ];
+}
+
+/**
+ * Over the context window: the window check, then the overflow path on real messages (truncation
+ * rewrites steps), round by round as Strands does.
+ */
+function overflowApply(original: readonly Step[], p: Params, ctx: StrategyContext): StrategyResult {
+  const isSystem = (s: Step) => s.kind === 'system-prompt';
+  const steps = [...original];
+  const notes: string[] = [];
+  let units = unitsOf(steps, 'strands').filter((u) => !isSystem(steps[u.stepIndex] as Step));
+  let tracked: readonly TrackedMessage[] = applyManagement(
+    units.map((u, i) => ({ message: u.message, origin: i })),
+    p.windowSize,
+  );
+  if (tracked.length < units.length)
+    notes.push(`window: kept ${tracked.length} of ${units.length} messages`);
+  const limit = p.overflowTokens ?? ctx.contextWindow;
+  const current = () =>
+    stepsFromKeptUnits(steps, units, new Set(tracked.map((t) => t.origin)), isSystem);
+  for (let round = 0; round < MAX_OVERFLOW_ROUNDS; round++) {
+    const used = ctx.tokens.context(current());
+    if (used <= limit) break;
+    const outcome = reduceContext(tracked, p.windowSize, {
+      overflow: true,
+      shouldTruncateResults: p.shouldTruncateResults,
+    });
+    if (!outcome.reduced) {
+      notes.push(
+        `still over the context window (${used} > ${limit} tokens): no further reduction possible`,
+      );
+      break;
+    }
+    if (outcome.truncatedIndex !== undefined) {
+      // Carry the truncated tool results back into the step, then rebuild its units.
+      const t = outcome.messages[outcome.truncatedIndex] as TrackedMessage;
+      const stepIndex = (units[t.origin] as { stepIndex: number }).stepIndex;
+      steps[stepIndex] = withTruncatedResults(steps[stepIndex] as Step, t);
+      const before = units;
+      units = unitsOf(steps, 'strands').filter((u) => !isSystem(steps[u.stepIndex] as Step));
+      if (units.length !== before.length) throw new Error('truncation changed the message count');
+      notes.push(
+        `overflow: truncated tool results of step ${(steps[stepIndex] as Step).stepNumber}`,
+      );
+    }
+    tracked = outcome.messages;
+  }
+  return buildResult(original, current(), notes);
+}
 
 function withTruncatedResults(step: Step, tracked: TrackedMessage): Step {
   if (step.kind !== 'action') return step;

@@ -235,54 +235,68 @@ export const tokenBudget: Strategy<TokenBudgetParams> = {
     'Keeps the most recent messages that fit a token budget, optionally the system message.',
   source: '@langchain/core trimMessages (strategy="last", includeSystem=false, allowPartial=false)',
   paramsSchema: params,
-  apply: (history, p, ctx) => applyTokenBudget(history.steps, p, ctx),
+  apply(history, p, ctx) {
+    // Partial messages need their lines counted: the message-level path.
+    if (p.allowPartial) return applyTokenBudget(history.steps, p, ctx);
+    const budget = budgetOf(history.steps, p, ctx);
+    const ranges = budget.ranges(budget.index.units.length);
+    const kept = ranges.reduce((n, [a, b]) => n + b - a, 0);
+    return budget.index.result(ranges, [
+      `kept ${kept} of ${budget.index.units.length} messages within ${p.maxTokens} tokens`,
+    ]);
+  },
   replayTokens(history, calls, p, ctx) {
     // Partial messages need their lines counted per call: no fast path for allowPartial.
     if (p.allowPartial) return undefined;
-    const index = UnitIndex.of(history.steps, ctx.tokens, 'openai');
-    const types = index.units.map((u) => langChainType(u.message));
-    const sums = [0];
-    index.units.forEach((u, i) =>
-      sums.push((sums[i] as number) + countMessage(u.message, ctx.tokens.counter)),
-    );
-    const matcher = (list: readonly LangChainType[] | undefined) => {
-      const allowed = new Set(list);
-      // prev[i]: largest j <= i with types[j - 1] allowed (0 if none); next[i]: smallest j >= i allowed.
-      const prev = [0];
-      types.forEach((t, i) => prev.push(allowed.has(t) ? i + 1 : (prev[i] as number)));
-      const next = new Array<number>(types.length + 1).fill(types.length);
-      for (let i = types.length - 1; i >= 0; i--)
-        next[i] = allowed.has(types[i] as LangChainType) ? i : (next[i + 1] as number);
-      return { prev, next };
-    };
-    const endOn = p.endOn ? matcher(p.endOn) : undefined;
-    const startOn = p.startOn ? matcher(p.startOn) : undefined;
-    const fits = (cost: number) => REPLY_PRIMING_TOKENS + cost <= p.maxTokens;
-    return calls.map((k) => {
-      const end = index.unitsBefore(k);
-      if (p.strategy === 'first') {
-        // Longest prefix [0, n) that fits, n >= 1; then back off to end on `endOn`.
-        let n = lastTrue(end, (m) => fits(sums[m] as number));
-        if (endOn) n = endOn.prev[n] as number;
-        return index.contextTokens([[0, n]]);
-      }
-      const e = endOn ? (endOn.prev[end] as number) : end;
-      const swapped = p.includeSystem && e > 0 && types[0] === 'system';
-      const floor = swapped ? 1 : 0;
-      const head = swapped ? (sums[1] as number) : 0;
-      // Longest kept suffix [e - j, e) of [floor, e), after the system message when swapped.
-      let j = lastTrue(e - floor, (m) =>
-        fits(head + (sums[e] as number) - (sums[e - m] as number)),
-      );
-      let keepSystem = swapped && fits(head);
-      if (!keepSystem) j = swapped ? 0 : j;
-      let start = e - j;
-      if (startOn && j > 0) start = Math.min(startOn.next[start] as number, e);
-      if (startOn && start === e && keepSystem) keepSystem = p.startOn?.includes('system') ?? false;
-      const ranges: [number, number][] = [];
-      if (keepSystem) ranges.push([0, 1]);
-      if (start < e) ranges.push([start, e]);
-      return index.contextTokens(ranges);
-    });
+    const budget = budgetOf(history.steps, p, ctx);
+    return calls.map((k) => budget.index.contextTokens(budget.ranges(budget.index.unitsBefore(k))));
   },
 };
+
+/**
+ * `trimMessages` (without `allowPartial`) on the history's index: message counts are prefix sums
+ * built once per history, each decision is a binary search. `ranges(end)` gives the messages kept
+ * from the first `end`.
+ */
+function budgetOf(steps: readonly Step[], p: TokenBudgetParams, ctx: StrategyContext) {
+  const index = UnitIndex.cached(steps, ctx.tokens, 'openai');
+  const sums = index.unitSums((m) => countMessage(m, ctx.tokens.counter));
+  const types = index.units.map((u) => langChainType(u.message));
+  const matcher = (list: readonly LangChainType[] | undefined) => {
+    const allowed = new Set(list);
+    // prev[i]: largest j <= i with types[j - 1] allowed (0 if none); next[i]: smallest j >= i allowed.
+    const prev = [0];
+    types.forEach((t, i) => prev.push(allowed.has(t) ? i + 1 : (prev[i] as number)));
+    const next = new Array<number>(types.length + 1).fill(types.length);
+    for (let i = types.length - 1; i >= 0; i--)
+      next[i] = allowed.has(types[i] as LangChainType) ? i : (next[i + 1] as number);
+    return { prev, next };
+  };
+  const endOn = p.endOn ? matcher(p.endOn) : undefined;
+  const startOn = p.startOn ? matcher(p.startOn) : undefined;
+  const fits = (cost: number) => REPLY_PRIMING_TOKENS + cost <= p.maxTokens;
+  const ranges = (end: number): [number, number][] => {
+    if (p.strategy === 'first') {
+      // Longest prefix [0, n) that fits, n >= 1; then back off to end on `endOn`.
+      let n = lastTrue(end, (m) => fits(sums[m] as number));
+      if (endOn) n = endOn.prev[n] as number;
+      return n > 0 ? [[0, n]] : [];
+    }
+    const e = endOn ? (endOn.prev[end] as number) : end;
+    const swapped = p.includeSystem && e > 0 && types[0] === 'system';
+    const floor = swapped ? 1 : 0;
+    const head = swapped ? (sums[1] as number) : 0;
+    // Longest kept suffix [e - j, e) of [floor, e), after the system message when swapped.
+    let j = lastTrue(e - floor, (m) => fits(head + (sums[e] as number) - (sums[e - m] as number)));
+    let keepSystem = swapped && fits(head);
+    if (!keepSystem) j = swapped ? 0 : j;
+    let start = e - j;
+    if (startOn && j > 0) start = Math.min(startOn.next[start] as number, e);
+    if (startOn && start === e && keepSystem) keepSystem = p.startOn?.includes('system') ?? false;
+    const out: [number, number][] = [];
+    if (keepSystem) out.push([0, 1]);
+    if (start < e) out.push([start, e]);
+    return out;
+  };
+  return { index, ranges };
+}

@@ -3,7 +3,7 @@
  * step list into message units and a set of kept units back into steps: a step with every unit kept
  * is the original object, one with none is gone, one with some is the step with the rest omitted.
  */
-import { stepToUnits } from '../messages';
+import { cachedUnits } from '../messages';
 import type { Dialect, DialectMessages } from '../messages/types';
 import { omitParts } from '../model/steps';
 import type { Step } from '../model/types';
@@ -19,10 +19,10 @@ export function unitsOf<D extends Dialect>(
   dialect: D,
 ): StrategyUnit<DialectMessages[D]>[] {
   const out: StrategyUnit<DialectMessages[D]>[] = [];
-  steps.forEach((step, stepIndex) => {
-    for (const u of stepToUnits(step, dialect))
+  for (let stepIndex = 0; stepIndex < steps.length; stepIndex++) {
+    for (const u of cachedUnits(steps[stepIndex] as Step, dialect))
       out.push({ message: u.message, stepIndex, parts: u.parts });
-  });
+  }
   return out;
 }
 

@@ -3,7 +3,7 @@
  * Cached per step object (strategies keep the original object for a kept step, so replaying a
  * strategy over thousands of calls reuses every count).
  */
-import { stepToMessages } from '../messages';
+import { cachedUnits } from '../messages';
 import type { Dialect } from '../messages/types';
 import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS, countMessage } from './messages';
@@ -33,7 +33,7 @@ export function createStepTokens(
     const hit = cache.get(s);
     if (hit !== undefined) return hit;
     let n = 0;
-    for (const m of stepToMessages(s, dialect)) n += countMessage(m, counter);
+    for (const u of cachedUnits(s, dialect)) n += countMessage(u.message, counter);
     cache.set(s, n);
     return n;
   };

@@ -50,7 +50,8 @@ export function findTokenizer(id: string): TokenizerInfo | undefined {
   return TOKENIZER_REGISTRY.find((t) => t.id === id);
 }
 
-function rawCounter(id: TokenizerId): (text: string) => number {
+/** A tokenizer's plain count, without a cache (what a counting helper runs on its share). */
+export function rawCounter(id: TokenizerId): (text: string) => number {
   const info = findTokenizer(id);
   if (!info) throw new Error(`Unknown tokenizer "${String(id)}". Known: ${TOKENIZERS.join(', ')}`);
   return info.count;
@@ -61,6 +62,10 @@ export interface TextCounter {
   count(text: string): number;
   /** How many distinct texts (or segments of long texts) were tokenized (cache misses). */
   readonly misses: number;
+  /** Records a text's count found elsewhere (a counting helper on another core). */
+  prime(text: string, count: number): void;
+  /** Whether the text's count is already known. */
+  has(text: string): boolean;
 }
 
 /** Texts longer than this are counted as the sum of their cached segments (BPE tokenizers only). */
@@ -114,6 +119,10 @@ export function createTextCounter(id: TokenizerId = DEFAULT_TOKENIZER): TextCoun
     get misses() {
       return misses;
     },
+    prime(text, count) {
+      cache.set(text, count);
+    },
+    has: (text) => text === '' || cache.has(text),
     count(text: string): number {
       if (text === '') return 0;
       if (id === 'heuristic' || text.length <= SEGMENT_ABOVE) return cached(text);
