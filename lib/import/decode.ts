@@ -59,9 +59,19 @@ export function decodeBytes(bytes: Uint8Array, name: string): string {
   return createDecoder(sniffEncoding(bytes.subarray(0, 512), name)).decode(bytes);
 }
 
+/**
+ * Whether a text is only whitespace (a byte-order mark counts as one). Stops at the first visible
+ * character: `trim()` copies the whole text and a regex over 50 MB costs 13 ms.
+ */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i += 4096)
+    if (/[^\s\uFEFF]/.test(text.slice(i, i + 4096))) return false;
+  return true;
+}
+
 /** Refuses empty text, binary files and text that is not UTF-8, naming the file and why. */
 export function checkText(text: string, name: string): void {
-  if (text.trim() === '' || text === '\uFEFF') throw new ImportError(`${name}: the file is empty`);
+  if (isBlank(text)) throw new ImportError(`${name}: the file is empty`);
   const head = text.slice(0, 4096);
   if (head.includes('\u0000')) {
     const hint = /\.eval$/i.test(name)

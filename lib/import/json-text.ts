@@ -53,12 +53,8 @@ function rounds(literal: string): boolean {
   return String(Number(literal)) !== literal;
 }
 
-/**
- * JSON.parse, except that integers a JS number would round (OpenTelemetry's nanosecond times,
- * 64-bit ids) become strings of their exact digits.
- */
-export function parseJsonExact(text: string): unknown {
-  if (!maybeBig(text)) return JSON.parse(text);
+/** JSON.parse with integers a JS number would round kept as strings of their digits (the slow path). */
+function parseKeepingDigits(text: string): unknown {
   try {
     return JSON.parse(
       text.replace(BIG_INTEGER, (m) => (m.startsWith('"') || !rounds(m) ? m : `"${m}"`)),
@@ -67,6 +63,47 @@ export function parseJsonExact(text: string): unknown {
     // The error's position must be the original text's.
     return JSON.parse(text);
   }
+}
+
+const TWO_53 = 2 ** 53;
+
+/**
+ * One pass over a parsed value: whether it nests past `limit` containers, and whether it holds a
+ * number of magnitude 2^53 or more (the only numbers a double may have rounded from the digits
+ * written). Recursion stops at the limit, so the stack stays shallow.
+ */
+export function scanValue(value: unknown, limit = MAX_DEPTH): { deep: boolean; big: boolean } {
+  let big = false;
+  const visit = (node: object, depth: number): boolean => {
+    if (Array.isArray(node)) {
+      for (const x of node as unknown[]) {
+        if (typeof x === 'object' && x !== null) {
+          if (depth >= limit || visit(x, depth + 1)) return true;
+        } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) big = true;
+      }
+      return false;
+    }
+    const record = node as Record<string, unknown>;
+    for (const key in record) {
+      const x = record[key];
+      if (typeof x === 'object' && x !== null) {
+        if (depth >= limit || visit(x, depth + 1)) return true;
+      } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) big = true;
+    }
+    return false;
+  };
+  const deep = typeof value === 'object' && value !== null && visit(value, 1);
+  return { deep, big };
+}
+
+/**
+ * JSON.parse, except that integers a JS number would round (OpenTelemetry's nanosecond times,
+ * 64-bit ids) become strings of their exact digits. Such an integer parses to a number of at least
+ * 2^53, so the text is read again digit by digit only when the parsed value holds one.
+ */
+export function parseJsonExact(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  return scanValue(value).big ? parseKeepingDigits(text) : value;
 }
 
 /** True when a JSON text holds an integer a JS number cannot hold exactly. */
@@ -113,9 +150,8 @@ export function tooDeep(value: unknown, limit = MAX_DEPTH): string | undefined {
   return undefined;
 }
 
-/** Throws when a parsed value nests too deep, naming the file and the place. */
-export function checkDepth(value: unknown, name: string, line?: number): void {
-  const at = tooDeep(value);
+/** Throws when a parsed value nests too deep (`at`, from `parseJsonText`), naming the file and the place. */
+export function checkDepth(at: string | undefined, name: string, line?: number): void {
   if (at === undefined) return;
   const where = `${line === undefined ? '' : `line ${line}, `}${at.length > 60 ? `${at.slice(0, 60)}…` : at}`;
   throw new ImportError(
@@ -176,9 +212,16 @@ export function jsonErrorPosition(text: string, error: Error): string {
  * Parses one JSON text (a file, or a JSONL line). Python's `json.dumps` writes `NaN` and `Infinity`,
  * which JSON does not allow: those read as null, with a warning.
  */
-export function parseJsonText(text: string): { value: unknown; warnings: ImportWarning[] } {
+export function parseJsonText(text: string): {
+  value: unknown;
+  warnings: ImportWarning[];
+  /** Where the value nests past MAX_DEPTH, as a pointer (found in the same pass as big numbers). */
+  deepAt?: string;
+} {
+  let value: unknown;
+  let warnings: ImportWarning[] = [];
   try {
-    return { value: parseJsonExact(text), warnings: [] };
+    value = JSON.parse(text);
   } catch (error) {
     if (!/Unexpected token '[NI-]'/.test((error as Error).message) || !/NaN|Infinity/.test(text))
       throw error;
@@ -187,19 +230,20 @@ export function parseJsonText(text: string): { value: unknown; warnings: ImportW
       m.startsWith('"') ? m : (found++, 'null'),
     );
     try {
-      const value = parseJsonExact(patched);
-      return {
-        value,
-        warnings: [
-          {
-            message: `${found} NaN or Infinity value(s), which Python's json writes but JSON does not allow, were read as null`,
-          },
-        ],
-      };
+      value = JSON.parse(patched);
     } catch {
       throw error;
     }
+    text = patched;
+    warnings = [
+      {
+        message: `${found} NaN or Infinity value(s), which Python's json writes but JSON does not allow, were read as null`,
+      },
+    ];
   }
+  const scan = scanValue(value);
+  if (scan.deep) return { value, warnings, deepAt: tooDeep(value) };
+  return { value: scan.big ? parseKeepingDigits(text) : value, warnings };
 }
 
 /**

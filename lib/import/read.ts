@@ -5,7 +5,7 @@
  * importers of formats stored as folders can find their structure in it.
  */
 import { checkText, createDecoder, sizeProblem, sniffEncoding } from './decode';
-import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText, tooDeep } from './json-text';
+import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText } from './json-text';
 import { ImportError, type ImportWarning } from './types';
 
 export { parseJsonExact } from './json-text';
@@ -40,8 +40,8 @@ function parseWhole(text: string, name: string): { value: unknown; warnings: Imp
   } catch (error) {
     throw new ImportError(`${name}: invalid JSON at ${jsonErrorPosition(text, error as Error)}`);
   }
-  checkDepth(parsed.value, name);
-  return parsed;
+  checkDepth(parsed.deepAt, name);
+  return { value: parsed.value, warnings: parsed.warnings };
 }
 
 /** Collects JSONL records line by line; `finish` gives the records and the lines it skipped. */
@@ -65,7 +65,7 @@ export function createJsonlReader(name: string) {
         warnings.push({ message: `line ${lineNo}: invalid JSON at ${at}; the line was skipped` });
         return;
       }
-      const deep = tooDeep(parsed.value);
+      const deep = parsed.deepAt;
       if (deep !== undefined) {
         firstError ||= `line ${lineNo}: nested more than ${MAX_DEPTH} levels deep`;
         warnings.push({

@@ -51,7 +51,8 @@ function withoutKey<T extends object>(value: T, key: keyof T): T {
 
 function cleanCalls(
   calls: readonly ToolCall[],
-  where: string,
+  step: Step,
+  index: number,
   notes: string[],
 ): readonly ToolCall[] {
   if (calls.length === 1 && typeof calls[0]?.id === 'string') return calls;
@@ -62,32 +63,37 @@ function cleanCalls(
     if (id === c.id) return c;
     changed = true;
     notes.push(
-      `${where}: two tool calls share the id "${str(c.id)}"; the later one is shown as "${id}"`,
+      `${labelOf(step, index)}: two tool calls share the id "${str(c.id)}"; the later one is shown as "${id}"`,
     );
     return { ...c, id };
   });
   return changed ? out : calls;
 }
 
+/** How warnings name a step: its index, and its line in a JSONL file. */
+function labelOf(step: Step, i: number): string {
+  return `step ${i}${step.source?.line === undefined ? '' : ` (line ${step.source.line})`}`;
+}
+
 function cleanStep(
   step: Step,
   id: string,
-  label: string,
+  index: number,
   notes: string[],
   badUsage: string[],
   badModels: string[],
 ): Step {
   let s = id === step.id ? step : { ...step, id };
   if ('usage' in s && s.usage !== undefined) {
-    const usage = cleanUsage(s.usage, label, badUsage);
+    const usage = cleanUsage(s.usage, labelOf(step, index), badUsage);
     if (usage !== s.usage) s = usage === undefined ? withoutKey(s, 'usage') : { ...s, usage };
   }
   if (s.kind === 'action') {
     if (s.model !== undefined && stringOr(s.model) === undefined) {
-      badModels.push(label);
+      badModels.push(labelOf(step, index));
       s = withoutKey(s, 'model');
     }
-    const toolCalls = cleanCalls(s.toolCalls, label, notes);
+    const toolCalls = cleanCalls(s.toolCalls, step, index, notes);
     if (toolCalls !== s.toolCalls) s = { ...s, toolCalls };
   }
   return s;
@@ -112,8 +118,7 @@ function cleanHistory(
       notes.push(
         `step ${i}: its id "${str(step.id)}" is used by an earlier step; shown as "${stepId}"`,
       );
-    const line = step.source?.line === undefined ? '' : ` (line ${step.source.line})`;
-    const next = cleanStep(step, stepId, `step ${i}${line}`, notes, badUsage, badModels);
+    const next = cleanStep(step, stepId, i, notes, badUsage, badModels);
     changed ||= next !== step;
     return next;
   });

@@ -35,9 +35,11 @@ const asdictStep = z.union([
 const asdictSteps = z.array(asdictStep).min(1);
 
 function isAsdict(value: unknown): boolean {
+  // The keys first: other formats' records fail on the first one, before zod walks them all.
   return (
-    fits(asdictSteps, value) &&
-    (value as Record<string, unknown>[]).every((s) => 'timestamp' in s && 'step_number' in s)
+    Array.isArray(value) &&
+    value.every((s) => isRecord(s) && 'timestamp' in s && 'step_number' in s) &&
+    fits(asdictSteps, value)
   );
 }
 

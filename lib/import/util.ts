@@ -1,6 +1,6 @@
 /** Small pieces every importer needs: building numbered steps with their source, times, arguments. */
 import type { JsonValue, Step, StepDraft, StepSource, ToolCall, Usage } from '../model/types';
-import { hasUnsafeInteger, tooDeep } from './json-text';
+import { hasUnsafeInteger, scanValue } from './json-text';
 import { recordLine, type FolderValue } from './read';
 import type { ImportWarning } from './types';
 
@@ -110,14 +110,15 @@ export class StepList {
  */
 export function parseArguments(raw: unknown): JsonValue {
   if (typeof raw !== 'string') return (raw ?? {}) as JsonValue;
-  if (hasUnsafeInteger(raw)) return raw;
   let value: JsonValue;
   try {
     value = JSON.parse(raw) as JsonValue;
   } catch {
     return raw;
   }
-  return tooDeep(value) === undefined ? value : raw;
+  // Too deep, or an integer a JS number rounded: kept as the text it was.
+  const scan = scanValue(value);
+  return scan.deep || (scan.big && hasUnsafeInteger(raw)) ? raw : value;
 }
 
 /** ISO 8601 to unix seconds; a time without a zone (OpenHands) is read as UTC. */
