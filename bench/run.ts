@@ -10,11 +10,13 @@ import { met, table, type Row } from './lib/harness';
 import { countsSuite } from './suites/counts';
 import { importSuite } from './suites/import';
 import { peersSuite } from './suites/peers';
+import { strategiesSuite } from './suites/strategies';
 
 const SUITES: Record<string, (rounds: number) => Promise<Row[]>> = {
   import: (r) => importSuite(r * 2 + 1),
   counts: (r) => countsSuite(r),
   peers: (r) => peersSuite(r),
+  strategies: (r) => strategiesSuite(r),
 };
 
 function parseArgs(argv: readonly string[]) {

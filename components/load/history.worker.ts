@@ -3,7 +3,12 @@
 import { libraryOnce } from '../../lib/library/library';
 import { createWorkerHandler } from '../../lib/worker/handle-request';
 import type { WorkerRequest } from '../../lib/worker/protocol';
+import { startCountHelpers } from './count-helpers';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const handle = createWorkerHandler((message) => scope.postMessage(message), libraryOnce());
+const handle = createWorkerHandler(
+  (message) => scope.postMessage(message),
+  libraryOnce(),
+  startCountHelpers(navigator.hardwareConcurrency || 2),
+);
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => void handle(event.data);

@@ -117,6 +117,15 @@ export function primaryText(step: Step): string {
  * and "after" of a truncation diff, and the haystack of text search.
  */
 export function stepText(step: Step): string {
+  let text = texts.get(step);
+  if (text === undefined) texts.set(step, (text = renderText(step)));
+  return text;
+}
+
+/** Each step's text, rendered once per step object (steps are immutable). */
+const texts = new WeakMap<Step, string>();
+
+function renderText(step: Step): string {
   if (step.kind !== 'action') return isOmitted(step, 'content') ? '' : primaryText(step);
   const lines: string[] = [];
   if (!isOmitted(step, 'thought')) {

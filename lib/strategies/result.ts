@@ -13,26 +13,54 @@ export function buildResult(
   output: readonly Step[],
   notes: readonly string[] = [],
 ): StrategyResult {
-  const byId = new Map<string, Step>();
-  for (const s of output) byId.set(s.id, s);
-  const originalIds = new Set(original.map((s) => s.id));
-  const inserted = output.filter((s) => !originalIds.has(s.id));
-  const summaryOf = new Map<string, string>();
-  for (const s of inserted) {
-    if (s.kind === 'summary') for (const id of (s as SummaryStep).replaces) summaryOf.set(id, s.id);
-  }
-  const fates = original.map((step): StepFate => {
-    const out = byId.get(step.id);
-    if (out === undefined) {
-      const summaryId = summaryOf.get(step.id);
-      return summaryId === undefined ? { kind: 'removed' } : { kind: 'summarized', summaryId };
+  const fates = new Array<StepFate>(original.length).fill(REMOVED);
+  const inserted: Step[] = [];
+  // Outputs keep the originals' order: look ahead one step before looking the id up.
+  let next = 0;
+  for (const out of output) {
+    const i =
+      next < original.length && (original[next] as Step).id === out.id
+        ? next
+        : positionsOf(original).get(out.id);
+    if (i !== undefined) next = i + 1;
+    if (i === undefined) {
+      inserted.push(out);
+      continue;
     }
-    if (out === step) return { kind: 'kept' };
+    const step = original[i] as Step;
+    if (out === step) {
+      fates[i] = KEPT;
+      continue;
+    }
     const before = stepText(step);
     const after = stepText(out);
-    return before === after ? { kind: 'kept' } : { kind: 'truncated', before, after };
-  });
+    fates[i] = before === after ? KEPT : { kind: 'truncated', before, after };
+  }
+  for (const s of inserted) {
+    if (s.kind !== 'summary') continue;
+    for (const id of (s as SummaryStep).replaces) {
+      const i = positionsOf(original).get(id);
+      // The last summary naming a step that is not in the output is the one it went into.
+      if (i !== undefined && (fates[i] === REMOVED || fates[i]?.kind === 'summarized'))
+        fates[i] = { kind: 'summarized', summaryId: s.id };
+    }
+  }
   return { steps: output, fates, inserted, notes };
+}
+
+const KEPT: StepFate = Object.freeze({ kind: 'kept' });
+const REMOVED: StepFate = Object.freeze({ kind: 'removed' });
+
+/** Each step list's positions by id, built once per list (a loaded history is applied to often). */
+const positions = new WeakMap<readonly Step[], Map<string, number>>();
+
+function positionsOf(steps: readonly Step[]): Map<string, number> {
+  let map = positions.get(steps);
+  if (map) return map;
+  map = new Map();
+  for (let i = 0; i < steps.length; i++) map.set((steps[i] as Step).id, i);
+  positions.set(steps, map);
+  return map;
 }
 
 /** The identity result: every step kept. */

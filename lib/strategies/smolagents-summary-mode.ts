@@ -12,7 +12,16 @@ import type { Strategy } from './types';
 
 const params = z.object({});
 
+/** Each step's variant, made once per step object (steps are immutable; so is the variant). */
+const variants = new WeakMap<Step, Step | null>();
+
 function summaryModeVariant(step: Step): Step | null {
+  let v = variants.get(step);
+  if (v === undefined) variants.set(step, (v = makeVariant(step)));
+  return v;
+}
+
+function makeVariant(step: Step): Step | null {
   switch (step.kind) {
     case 'system-prompt':
     case 'planning':

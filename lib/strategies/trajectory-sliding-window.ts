@@ -10,10 +10,11 @@
  */
 import { z } from 'zod';
 import { toTrajectory, type TrajectoryItem } from '../messages/trajectory';
-import { buildResult, keepAll } from './result';
+import type { Step } from '../model/types';
+import type { StepTokens } from '../tokens/step-tokens';
+import { keepAll } from './result';
 import type { Strategy } from './types';
 import { UnitIndex } from './replay-kit';
-import { stepsFromKeptUnits } from './units';
 
 const params = z.object({
   maxSteps: z.number().int().min(1).default(100).describe('Trajectory steps kept at most.'),
@@ -53,17 +54,54 @@ export function findSafeTrimPoint(
   return Math.min(trimIndex, end);
 }
 
-/** True when removing items [first, cut) leaves no tool call without its result or result without its call. */
-export function isSafeCut(items: readonly TrajectoryItem[], first: number, cut: number): boolean {
-  const removed = new Map<string, number>();
-  const kept = new Map<string, number>();
+/**
+ * A step list's flat trajectory, its unit index and the consecutive occurrences of each
+ * `tool_use_id` (a cut is unsafe when one of a pair is removed and the other kept), built once per
+ * list and token counter: applying the window to a loaded history then costs its decision.
+ */
+interface TrajectoryIndex {
+  readonly items: readonly TrajectoryItem[];
+  readonly index: UnitIndex<TrajectoryItem['item']>;
+  readonly pairs: readonly (readonly [number, number])[];
+}
+const trajectories = new WeakMap<StepTokens, WeakMap<readonly Step[], TrajectoryIndex>>();
+
+function trajectoryIndex(steps: readonly Step[], tokens: StepTokens): TrajectoryIndex {
+  let byList = trajectories.get(tokens);
+  if (!byList) trajectories.set(tokens, (byList = new WeakMap()));
+  const hit = byList.get(steps);
+  if (hit) return hit;
+  const items = toTrajectory(steps);
+  const index = new UnitIndex(
+    steps,
+    tokens,
+    items.map((it) => ({ message: it.item, stepIndex: it.stepIndex, parts: [it.part] })),
+  );
+  const pairs: [number, number][] = [];
+  const lastSeen = new Map<string, number>();
   items.forEach((it, i) => {
     const id = it.item.tool_use_id;
     if (id === undefined) return;
-    const side = i >= first && i < cut ? removed : kept;
-    side.set(id, (side.get(id) ?? 0) + 1);
+    const prev = lastSeen.get(id);
+    if (prev !== undefined) pairs.push([prev, i]);
+    lastSeen.set(id, i);
   });
-  for (const id of removed.keys()) if (kept.has(id)) return false;
+  const out = { items, index, pairs };
+  byList.set(steps, out);
+  return out;
+}
+
+/**
+ * True when removing items [first, cut) leaves no tool call without its result or result without
+ * its call: no consecutive pair of one id's occurrences has one end removed and the other kept.
+ */
+export function isSafeCut(
+  pairs: readonly (readonly [number, number])[],
+  first: number,
+  cut: number,
+): boolean {
+  const removed = (i: number) => i >= first && i < cut;
+  for (const [a, b] of pairs) if (removed(a) !== removed(b)) return false;
   return true;
 }
 
@@ -75,47 +113,29 @@ export const trajectorySlidingWindow: Strategy<Params> = {
   source:
     'seed 002 Trajectory.apply_sliding_window (max_steps=100, preserve_first=2, preserve_last=20)',
   paramsSchema: params,
-  apply(history, p) {
+  apply(history, p, ctx) {
     const steps = history.steps;
-    const items = toTrajectory(steps);
+    const { items, index, pairs } = trajectoryIndex(steps, ctx.tokens);
     if (items.length <= p.maxSteps)
       return keepAll(steps, [`${items.length} trajectory steps ≤ max_steps ${p.maxSteps}`]);
     const first = Math.min(p.preserveFirst, items.length);
     let cut = findSafeTrimPoint(items, items.length - p.maxSteps, p);
     const seedCut = cut;
-    while (cut > first && !isSafeCut(items, first, cut)) cut--;
+    while (cut > first && !isSafeCut(pairs, first, cut)) cut--;
     const notes = [`kept ${first + items.length - cut} of ${items.length} trajectory steps`];
     if (cut !== seedCut)
       notes.push(`moved the cut back from ${seedCut} to ${cut} to keep tool pairs whole`);
-    const units = items.map((it) => ({
-      message: it.item,
-      stepIndex: it.stepIndex,
-      parts: [it.part],
-    }));
-    const kept = new Set<number>();
-    items.forEach((_, i) => {
-      if (i < first || i >= cut) kept.add(i);
-    });
-    return buildResult(steps, stepsFromKeptUnits(steps, units, kept), notes);
+    return index.result(
+      [
+        [0, first],
+        [Math.max(cut, first), items.length],
+      ],
+      notes,
+    );
   },
   replayTokens(history, calls, p, ctx) {
-    const items = toTrajectory(history.steps);
-    const index = new UnitIndex(
-      history.steps,
-      ctx.tokens,
-      items.map((it) => ({ message: it.item, stepIndex: it.stepIndex, parts: [it.part] })),
-    );
+    const { items, index, pairs } = trajectoryIndex(history.steps, ctx.tokens);
     const first = p.preserveFirst;
-    // Consecutive occurrences of a tool_use_id: a cut is unsafe when one is removed and the other kept.
-    const pairs: [number, number][] = [];
-    const lastSeen = new Map<string, number>();
-    items.forEach((it, i) => {
-      const id = it.item.tool_use_id;
-      if (id === undefined) return;
-      const prev = lastSeen.get(id);
-      if (prev !== undefined) pairs.push([prev, i]);
-      lastSeen.set(id, i);
-    });
     // B: a pair from the preserved head into the removed middle: unsafe once the cut passes minHeadTail.
     let minHeadTail = Infinity;
     // A: crossMin[c] = the smallest far end among pairs starting in [first, c) and ending at or after c.

@@ -57,6 +57,7 @@ export async function countInParallel(
   steps: Iterable<Step>,
   tokens: StepTokens,
   helpers: readonly CountHelper[],
+  onProgress: (fraction: number) => void = () => {},
 ): Promise<void> {
   const counter = tokens.counter;
   if (counter.id === 'heuristic') return;
@@ -67,11 +68,26 @@ export async function countInParallel(
       ? Promise.resolve([] as number[])
       : (helpers[k] as CountHelper).count(share, counter.id),
   );
-  const own = countShare(mine, counter.id);
-  mine.forEach((t, i) => counter.prime(t, own[i] as number));
+  // This thread's share in slices, reporting how far it is (the helpers run at the same pace).
+  const count = rawCounter(counter.id);
+  const total = Math.max(
+    1,
+    mine.reduce((n, t) => n + t.length, 0),
+  );
+  let done = 0;
+  let reported = 0;
+  for (const text of mine) {
+    counter.prime(text, count(text));
+    done += text.length;
+    if (done - reported > total / 50) {
+      reported = done;
+      onProgress(done / total);
+    }
+  }
   const counted = await Promise.all(answers);
   theirs.forEach((share, k) => {
     const counts = counted[k] as number[];
     share.forEach((t, i) => counter.prime(t, counts[i] as number));
   });
+  onProgress(1);
 }

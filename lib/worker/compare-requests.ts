@@ -8,8 +8,10 @@ import { runSweep } from '../compare/sweep';
 import type { HistoryFile } from '../model/types';
 import { createStrategyContext } from '../strategies/context';
 import { historyIn } from './load-files';
+import type { StepTokens } from '../tokens/step-tokens';
 import type {
   ComparedResponse,
+  Counting,
   CompareRequest,
   CompareTarget,
   ContextAtRequest,
@@ -19,14 +21,18 @@ import type {
   WorkerResponse,
 } from './protocol';
 
+/** The loaded file's counts for a tokenizer and dialect (shared by every request on the file). */
+export type TokensFor = (counting: Counting) => StepTokens;
+
 /** The history a request targets and the strategy context it counts with. */
-function target(file: HistoryFile | undefined, t: CompareTarget) {
+function target(file: HistoryFile | undefined, t: CompareTarget, tokensFor: TokensFor) {
   const history = file ? historyIn(file, t.run, t.sub) : undefined;
   if (!history) throw new Error('No history is loaded at that run and sub-agent');
   const ctx = createStrategyContext({
     tokenizer: t.tokenizer,
     dialect: t.dialect,
     model: t.model ?? history.model,
+    tokens: tokensFor({ tokenizer: t.tokenizer, dialect: t.dialect }),
   });
   return { history, ctx };
 }
@@ -34,8 +40,9 @@ function target(file: HistoryFile | undefined, t: CompareTarget) {
 export function compareAnswer(
   file: HistoryFile | undefined,
   request: CompareRequest,
+  tokensFor: TokensFor,
 ): ComparedResponse {
-  const { history, ctx } = target(file, request.target);
+  const { history, ctx } = target(file, request.target, tokensFor);
   return {
     type: 'compared',
     requestId: request.requestId,
@@ -46,8 +53,9 @@ export function compareAnswer(
 export function contextsAnswer(
   file: HistoryFile | undefined,
   request: ContextAtRequest,
+  tokensFor: TokensFor,
 ): ContextsResponse {
-  const { history, ctx } = target(file, request.target);
+  const { history, ctx } = target(file, request.target, tokensFor);
   const contexts = request.choices.map((choice, i) =>
     contextForChoice(history, choice, request.stepIndex, ctx, request.custom?.[i]),
   );
@@ -65,8 +73,9 @@ export function sweepAnswer(
   file: HistoryFile | undefined,
   request: SweepRequest,
   post: (m: WorkerResponse) => void,
+  tokensFor: TokensFor,
 ): SweptResponse {
-  const { history, ctx } = target(file, request.target);
+  const { history, ctx } = target(file, request.target, tokensFor);
   const total = Math.max(1, request.values.length);
   const sweep = runSweep(
     history,

@@ -28,7 +28,9 @@ import type { Kept } from './load-files';
 
 /** What the library records of a loaded file besides its bytes. */
 type Stats = Pick<StoredFile, 'format' | 'runs' | 'steps'>;
-import { countAll, openOrExplain, parseAll, readAll, totalSteps } from './load-files';
+import { allSteps, countAll, openOrExplain, parseAll, readAll, totalSteps } from './load-files';
+import { countInParallel, type CountHelper } from '../tokens/parallel';
+import { createStepTokens, type StepTokens } from '../tokens/step-tokens';
 
 /** Records longer than this are cut in the inspector's view of the original. */
 export const MAX_RECORD_CHARS = 200_000;
@@ -36,8 +38,17 @@ export const MAX_RECORD_CHARS = 200_000;
 export function createWorkerHandler(
   post: (message: WorkerResponse) => void,
   library?: () => Promise<Library>,
+  helpers: readonly CountHelper[] = [],
 ) {
   let current: HistoryFile | undefined;
+  // The loaded file's counts per tokenizer and dialect: counted once, read by every request.
+  let tokens = new Map<string, StepTokens>();
+  const tokensFor = (c: Counting): StepTokens => {
+    const key = `${c.tokenizer}:${c.dialect}`;
+    let t = tokens.get(key);
+    if (!t) tokens.set(key, (t = createStepTokens(c.tokenizer, c.dialect)));
+    return t;
+  };
   // Each loaded file's parsed value, by file name, for record lookups.
   let raw = new Map<string, unknown>();
 
@@ -53,6 +64,7 @@ export function createWorkerHandler(
     if (loaded.histories.length === 0) throw new Error(failures.join('; ') || 'No file was given');
     raw = loaded.raw;
     current = { histories: loaded.histories };
+    tokens = new Map();
     const format = [...new Set(loaded.formats)].join(', ');
     const one = count === 1 ? sources[0] : undefined;
     const name = one
@@ -128,12 +140,16 @@ export function createWorkerHandler(
     post({ type: 'record', requestId: request.requestId, pointer: request.pointer, text: cut });
   };
 
-  const sweep = (request: SweepRequest) => post(sweepAnswer(current, request, post));
-  const compare = (request: CompareRequest) => post(compareAnswer(current, request));
-  const contextAt = (request: ContextAtRequest) => post(contextsAnswer(current, request));
+  const sweep = (request: SweepRequest) => post(sweepAnswer(current, request, post, tokensFor));
+  const compare = (request: CompareRequest) => post(compareAnswer(current, request, tokensFor));
+  const contextAt = (request: ContextAtRequest) =>
+    post(contextsAnswer(current, request, tokensFor));
 
-  /** The chars/4 counts at once, then the exact ones with progress. */
-  const count = (requestId: number, request: Counting) => {
+  /**
+   * The chars/4 counts at once, then the exact ones with progress: every distinct string counted
+   * once, on this thread and the counting helpers (the other cores), then each step's sum.
+   */
+  const count = async (requestId: number, request: Counting) => {
     if (!current) throw new Error('No history is loaded');
     // Only the two fields: the request itself carries its own `type`.
     const counting: Counting = { tokenizer: request.tokenizer, dialect: request.dialect };
@@ -145,11 +161,17 @@ export function createWorkerHandler(
       requestId,
       ...heuristic,
       exact: counting.tokenizer === 'heuristic',
-      byHistory: countAll(file, heuristic, () => {}),
+      byHistory: countAll(file, tokensFor(heuristic), () => {}),
     });
     if (counting.tokenizer !== 'heuristic') {
-      const byHistory = countAll(file, counting, (done) =>
-        post({ type: 'progress', requestId, progress: 0.1 + (0.9 * done) / total }),
+      const exact = tokensFor(counting);
+      await countInParallel(allSteps(file), exact, helpers, (fraction) =>
+        post({ type: 'progress', requestId, progress: 0.1 + 0.85 * fraction }),
+      );
+      // Another file loaded meanwhile: these counts are no longer wanted.
+      if (file !== current) return;
+      const byHistory = countAll(file, exact, (done) =>
+        post({ type: 'progress', requestId, progress: 0.95 + (0.05 * done) / total }),
       );
       post({ type: 'counts', requestId, ...counting, exact: true, byHistory });
     }
@@ -220,7 +242,7 @@ export function createWorkerHandler(
       default:
         assertUnreachable(request);
     }
-    count(requestId, request);
+    await count(requestId, request);
   };
 
   return async (request: WorkerRequest): Promise<void> => {
@@ -237,7 +259,7 @@ export function createWorkerHandler(
         case 'context-at':
           return contextAt(request);
         case 'count':
-          return count(request.requestId, request);
+          return await count(request.requestId, request);
         case 'load':
         case 'load-many':
         case 'read-files':

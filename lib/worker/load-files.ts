@@ -5,8 +5,8 @@
  */
 
 import { parseSource, readSource, type ParsedSource } from '../import';
-import type { History, HistoryFile } from '../model/types';
-import { createStepTokens } from '../tokens/step-tokens';
+import type { History, HistoryFile, Step } from '../model/types';
+import type { StepTokens } from '../tokens/step-tokens';
 import { LibraryError, type Library, type StoredPart } from '../library/library';
 import type { Counting, PickedFile } from './protocol';
 
@@ -17,13 +17,21 @@ export async function openOrExplain(
   return library();
 }
 
+/** Every step of a file, sub-agents' included. */
+export function* allSteps(file: HistoryFile): Generator<Step> {
+  const visit = function* (h: History): Generator<Step> {
+    yield* h.steps;
+    for (const c of h.children ?? []) yield* visit(c.history);
+  };
+  for (const h of file.histories) yield* visit(h);
+}
+
+/** Per-step counts of every history, with `tokens` (in the dialect the page shows). */
 export function countAll(
   file: HistoryFile,
-  counting: Counting,
+  tokens: StepTokens,
   onProgress: (done: number) => void,
 ): Record<string, number[]> {
-  // The dialect the page shows: the timeline, compare and "context at call" count alike.
-  const tokens = createStepTokens(counting.tokenizer, counting.dialect);
   // Keyed by history ids from the file: "__proto__" or "constructor" must be plain keys.
   const out = Object.create(null) as Record<string, number[]>;
   let done = 0;

@@ -1,0 +1,89 @@
+/**
+ * Every built-in strategy on long histories of real tau-bench content (bench/history.ts): one apply
+ * on 20k and 100k steps (≤ 50 ms, and 100k ≤ 6× the 20k time: linear), the replay of a 20k-call
+ * run (≤ 1 s), and a full compare of a 10k-call run per framework preset (result, replay, warnings,
+ * identifiers; ≤ 1 s). Each history's counts and index are built first, as a load builds them.
+ */
+import { compareStrategies } from '../../lib/compare/compare';
+import { PRESETS } from '../../lib/compare/presets';
+import { isModelCall } from '../../lib/model/steps';
+import type { Step } from '../../lib/model/types';
+import { replay } from '../../lib/replay/replay';
+import { parseParams, STRATEGIES } from '../../lib/strategies';
+import { createStrategyContext } from '../../lib/strategies/context';
+import type { Strategy } from '../../lib/strategies/types';
+import { repeated, type Row } from '../lib/harness';
+import { longHistory } from '../history';
+
+/** A history of real content with exactly `n` steps. */
+function stepsOf(n: number): Step[] {
+  const out = longHistory(Math.ceil(n / 1.4));
+  return out.slice(0, n);
+}
+
+const loaded = (steps: readonly Step[]) => {
+  const ctx = createStrategyContext({ model: 'gpt-4o' });
+  ctx.tokens.context(steps);
+  return ctx;
+};
+
+export async function strategiesSuite(rounds: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  const small = stepsOf(20_000);
+  const large = stepsOf(100_000);
+  const smallCtx = loaded(small);
+  const largeCtx = loaded(large);
+  for (const s of STRATEGIES as readonly Strategy<unknown>[]) {
+    const params = parseParams(s, {});
+    const a = await repeated(rounds, () => s.apply({ steps: small }, params, smallCtx));
+    const b = await repeated(rounds, () => s.apply({ steps: large }, params, largeCtx));
+    rows.push({
+      id: `apply-100k:${s.id}`,
+      what: `${s.id}: one apply on 100k steps`,
+      project: b,
+      value: b.median,
+      unit: 'ms',
+      target: { op: '<=', value: 50 },
+    });
+    rows.push({
+      id: `linear:${s.id}`,
+      what: `${s.id}: 100k-step apply / 20k-step apply (${a.median.toFixed(1)} ms)`,
+      value: b.median / Math.max(a.median, 0.01),
+      unit: 'ratio',
+      target: { op: '<=', value: 6 },
+    });
+  }
+
+  const run = longHistory(20_000);
+  const runCtx = loaded(run);
+  const calls = run.filter(isModelCall).length;
+  for (const s of STRATEGIES as readonly Strategy<unknown>[]) {
+    const params = parseParams(s, {});
+    const m = await repeated(rounds, () => replay({ steps: run }, s, params, runCtx));
+    rows.push({
+      id: `replay-20k:${s.id}`,
+      what: `${s.id}: replay of a ${calls.toLocaleString('en-US')}-call run (${run.length.toLocaleString('en-US')} steps)`,
+      project: m,
+      value: m.median,
+      unit: 'ms',
+      target: { op: '<=', value: 1000 },
+    });
+  }
+
+  const tenK = longHistory(10_000);
+  const tenKCtx = loaded(tenK);
+  for (const p of PRESETS) {
+    const m = await repeated(Math.min(rounds, 3), () =>
+      compareStrategies({ steps: tenK }, [p.choice], tenKCtx),
+    );
+    rows.push({
+      id: `compare-10k:${p.id}`,
+      what: `compare, ${p.label}, 10,000-call run`,
+      project: m,
+      value: m.median,
+      unit: 'ms',
+      target: { op: '<=', value: 1000 },
+    });
+  }
+  return rows;
+}
