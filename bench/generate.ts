@@ -49,7 +49,12 @@ const UNICODE = [
 ];
 const TOOLS = ['read_file', 'run_tests', 'search_code', 'http_get', 'query_db', 'list_dir'];
 
-export function generateMessages(options: { messages: number; seed?: number }): GeneratedMessage[] {
+export function generateMessages(options: {
+  messages: number;
+  seed?: number;
+  /** Largest tool output in bytes (20,000 by default). */
+  maxOutput?: number;
+}): GeneratedMessage[] {
   const rand = prng(options.seed ?? 13);
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
@@ -105,7 +110,9 @@ export function generateMessages(options: { messages: number; seed?: number }): 
   const unicode = (size: number) => upTo(size, () => `${pick(UNICODE)} ${sentence()}`, '\n');
   const output = () => {
     // Sizes 100 B to 20 KB, skewed small (log-uniform).
-    const size = Math.round(100 * Math.exp(rand() ** 0.85 * Math.log(200)));
+    const size = Math.round(
+      100 * Math.exp(rand() ** 0.85 * Math.log((options.maxOutput ?? 20_000) / 100)),
+    );
     return pick([prose, code, json, logs, unicode])(size);
   };
 
@@ -139,7 +146,7 @@ export function generateMessages(options: { messages: number; seed?: number }): 
   return out;
 }
 
-export function generateHistoryText(options: { messages: number; seed?: number }): string {
+export function generateHistoryText(options: Parameters<typeof generateMessages>[0]): string {
   return JSON.stringify(generateMessages(options));
 }
 

@@ -7,7 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { met, table, type Row } from './lib/harness';
+import { browserSuite } from './suites/browser';
 import { countsSuite } from './suites/counts';
+import { hugeSuite } from './suites/huge';
 import { importSuite } from './suites/import';
 import { peersSuite } from './suites/peers';
 import { strategiesSuite } from './suites/strategies';
@@ -17,6 +19,8 @@ const SUITES: Record<string, (rounds: number) => Promise<Row[]>> = {
   counts: (r) => countsSuite(r),
   peers: (r) => peersSuite(r),
   strategies: (r) => strategiesSuite(r),
+  browser: () => browserSuite(),
+  huge: () => hugeSuite(),
 };
 
 function parseArgs(argv: readonly string[]) {

@@ -65,9 +65,9 @@ export async function alternate(
   return { baseline: measure(b), project: measure(p) };
 }
 
-/** Repeated runs of one piece of work after a warm-up (one run when the warm-up took over 2 s). */
+/** Repeated runs of one piece of work after a warm-up (one run when the warm-up took over 1 s). */
 export async function repeated(rounds: number, fn: () => unknown, repeat = 1): Promise<Measure> {
-  if ((await timed(fn)) > 2000) rounds = 1;
+  if ((await timed(fn)) > 1000) rounds = 1;
   const runs: number[] = [];
   for (let i = 0; i < rounds; i++) runs.push(await timed(fn, repeat));
   return measure(runs);

@@ -29,6 +29,7 @@ const loaded = (steps: readonly Step[]) => {
 
 export async function strategiesSuite(rounds: number): Promise<Row[]> {
   const rows: Row[] = [];
+  const say = (r: Row) => process.stderr.write(`  ${r.id}: ${r.value.toFixed(1)}\n`);
   const small = stepsOf(20_000);
   const large = stepsOf(100_000);
   const smallCtx = loaded(small);
@@ -37,6 +38,7 @@ export async function strategiesSuite(rounds: number): Promise<Row[]> {
     const params = parseParams(s, {});
     const a = await repeated(rounds, () => s.apply({ steps: small }, params, smallCtx));
     const b = await repeated(rounds, () => s.apply({ steps: large }, params, largeCtx));
+    say({ id: `apply-100k:${s.id}`, value: b.median } as Row);
     rows.push({
       id: `apply-100k:${s.id}`,
       what: `${s.id}: one apply on 100k steps`,
@@ -60,6 +62,7 @@ export async function strategiesSuite(rounds: number): Promise<Row[]> {
   for (const s of STRATEGIES as readonly Strategy<unknown>[]) {
     const params = parseParams(s, {});
     const m = await repeated(rounds, () => replay({ steps: run }, s, params, runCtx));
+    say({ id: `replay-20k:${s.id}`, value: m.median } as Row);
     rows.push({
       id: `replay-20k:${s.id}`,
       what: `${s.id}: replay of a ${calls.toLocaleString('en-US')}-call run (${run.length.toLocaleString('en-US')} steps)`,
@@ -76,6 +79,7 @@ export async function strategiesSuite(rounds: number): Promise<Row[]> {
     const m = await repeated(Math.min(rounds, 3), () =>
       compareStrategies({ steps: tenK }, [p.choice], tenKCtx),
     );
+    say({ id: `compare-10k:${p.id}`, value: m.median } as Row);
     rows.push({
       id: `compare-10k:${p.id}`,
       what: `compare, ${p.label}, 10,000-call run`,

@@ -8,7 +8,7 @@ import { parseSource, readSource, type ParsedSource } from '../import';
 import type { History, HistoryFile, Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
 import { LibraryError, type Library, type StoredPart } from '../library/library';
-import type { Counting, PickedFile } from './protocol';
+import type { PickedFile } from './protocol';
 
 export async function openOrExplain(
   library: (() => Promise<Library>) | undefined,
