@@ -83,10 +83,14 @@ export function Workspace({
   const exact = counts?.exact ?? false;
   const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
+  const reported = useMemo(() => (history ? reportedUsage(history) : undefined), [history]);
   const tabs = useTabIds();
   const choice = useMemo(() => chooseModel(history, chosenModel), [history, chosenModel]);
   const { model, contextWindow, label: modelLabel, sheet: pricedSheet } = choice;
-  const selectedIndex = steps.findIndex((s) => s.id === selectedStepId);
+  const selectedIndex = useMemo(
+    () => steps.findIndex((s) => s.id === selectedStepId),
+    [steps, selectedStepId],
+  );
   // The URL follows the store (components/state/url-sync.ts): these only change the state.
   const select = (id: string) => actions.selectStep(id);
   const setFilters = (next: StepQuery) => actions.setFilters(next);
@@ -169,7 +173,7 @@ export function Workspace({
       <Totals
         totals={totals}
         exact={exact}
-        reported={history ? reportedUsage(history) : undefined}
+        reported={reported}
         onSelect={select}
       />
       <Tabs label="Step views" base={tabs} items={VIEWS} value={view} onChange={setView} />
