@@ -29,19 +29,29 @@ export function uncountedStrings(
   return [...seen];
 }
 
-/** `n` shares of about equal total length (longest first, each to the lightest share). */
-export function shares(texts: readonly string[], n: number): string[][] {
+/**
+ * `n` shares of about equal total length (longest first, each to the lightest share), the first
+ * share scaled by `firstWeight`: the calling thread also collects the strings and sums the steps, so
+ * it takes a little less.
+ */
+export function shares(texts: readonly string[], n: number, firstWeight = 1): string[][] {
   const out = Array.from({ length: n }, () => [] as string[]);
   const load = new Array<number>(n).fill(0);
   const order = [...texts].sort((a, b) => b.length - a.length);
+  const weight = (k: number) => (k === 0 ? firstWeight : 1);
   for (const text of order) {
     let lightest = 0;
-    for (let k = 1; k < n; k++) if ((load[k] as number) < (load[lightest] as number)) lightest = k;
+    for (let k = 1; k < n; k++)
+      if ((load[k] as number) / weight(k) < (load[lightest] as number) / weight(lightest))
+        lightest = k;
     (out[lightest] as string[]).push(text);
     load[lightest] = (load[lightest] as number) + text.length;
   }
   return out;
 }
+
+/** The calling thread's share against a helper's (measured: ~0.9 balances the serial work). */
+const OWN_SHARE = 0.9;
 
 /** Raw counts of a share (what a helper runs). */
 export function countShare(texts: readonly string[], tokenizer: TokenizerId): number[] {
@@ -62,7 +72,7 @@ export async function countInParallel(
   const counter = tokens.counter;
   if (counter.id === 'heuristic') return;
   const texts = uncountedStrings(steps, tokens.dialect, (t) => counter.has(t));
-  const [mine = [], ...theirs] = shares(texts, helpers.length + 1);
+  const [mine = [], ...theirs] = shares(texts, helpers.length + 1, OWN_SHARE);
   const answers = theirs.map((share, k) =>
     share.length === 0
       ? Promise.resolve([] as number[])
