@@ -27,9 +27,19 @@ const loaded = (steps: readonly Step[]) => {
   return ctx;
 };
 
+const say = (r: Pick<Row, 'id' | 'value'>) =>
+  process.stderr.write(`  ${r.id}: ${r.value.toFixed(1)}\n`);
+
+/**
+ * Each part in its own function, so its histories and their caches can be collected before the
+ * next (all three at once held 2 GB and the collector thrashed).
+ */
 export async function strategiesSuite(rounds: number): Promise<Row[]> {
+  return [...(await applies(rounds)), ...(await replays(rounds)), ...(await compares(rounds))];
+}
+
+async function applies(rounds: number): Promise<Row[]> {
   const rows: Row[] = [];
-  const say = (r: Row) => process.stderr.write(`  ${r.id}: ${r.value.toFixed(1)}\n`);
   const small = stepsOf(20_000);
   const large = stepsOf(100_000);
   const smallCtx = loaded(small);
@@ -38,7 +48,7 @@ export async function strategiesSuite(rounds: number): Promise<Row[]> {
     const params = parseParams(s, {});
     const a = await repeated(rounds, () => s.apply({ steps: small }, params, smallCtx));
     const b = await repeated(rounds, () => s.apply({ steps: large }, params, largeCtx));
-    say({ id: `apply-100k:${s.id}`, value: b.median } as Row);
+    say({ id: `apply-100k:${s.id}`, value: b.median });
     rows.push({
       id: `apply-100k:${s.id}`,
       what: `${s.id}: one apply on 100k steps`,
@@ -56,13 +66,24 @@ export async function strategiesSuite(rounds: number): Promise<Row[]> {
     });
   }
 
+  return rows;
+}
+
+async function replays(rounds: number): Promise<Row[]> {
+  const rows: Row[] = [];
   const run = longHistory(20_000);
   const runCtx = loaded(run);
   const calls = run.filter(isModelCall).length;
   for (const s of STRATEGIES as readonly Strategy<unknown>[]) {
+    // Without a fast replay, replay applies the strategy to every prefix: quadratic (the
+    // compact-conversation replay of 3,000 calls took 29 s). Reported, not run.
+    if (!s.replayTokens) {
+      process.stderr.write(`  replay-20k:${s.id}: no fast replay (not run)\n`);
+      continue;
+    }
     const params = parseParams(s, {});
     const m = await repeated(rounds, () => replay({ steps: run }, s, params, runCtx));
-    say({ id: `replay-20k:${s.id}`, value: m.median } as Row);
+    say({ id: `replay-20k:${s.id}`, value: m.median });
     rows.push({
       id: `replay-20k:${s.id}`,
       what: `${s.id}: replay of a ${calls.toLocaleString('en-US')}-call run (${run.length.toLocaleString('en-US')} steps)`,
@@ -73,13 +94,18 @@ export async function strategiesSuite(rounds: number): Promise<Row[]> {
     });
   }
 
+  return rows;
+}
+
+async function compares(rounds: number): Promise<Row[]> {
+  const rows: Row[] = [];
   const tenK = longHistory(10_000);
   const tenKCtx = loaded(tenK);
   for (const p of PRESETS) {
     const m = await repeated(Math.min(rounds, 3), () =>
       compareStrategies({ steps: tenK }, [p.choice], tenKCtx),
     );
-    say({ id: `compare-10k:${p.id}`, value: m.median } as Row);
+    say({ id: `compare-10k:${p.id}`, value: m.median });
     rows.push({
       id: `compare-10k:${p.id}`,
       what: `compare, ${p.label}, 10,000-call run`,
