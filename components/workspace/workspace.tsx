@@ -170,12 +170,7 @@ export function Workspace({
           </ul>
         </details>
       )}
-      <Totals
-        totals={totals}
-        exact={exact}
-        reported={reported}
-        onSelect={select}
-      />
+      <Totals totals={totals} exact={exact} reported={reported} onSelect={select} />
       <Tabs label="Step views" base={tabs} items={VIEWS} value={view} onChange={setView} />
       <TabPanel base={tabs} id={view} className="flex min-h-0 flex-col gap-3">
         {view === 'plan' ? (
