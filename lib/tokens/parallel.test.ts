@@ -39,6 +39,18 @@ describe('countInParallel', () => {
     expect(fractions.at(-1)).toBe(1);
   });
 
+  it("counts a failed helper's share itself", async () => {
+    if (!steps) throw new Error('fixture did not import');
+    const broken: CountHelper = {
+      count: () => Promise.reject(new Error('worker failed to start')),
+    };
+    const parallel = createStepTokens('o200k_base', 'openai');
+    await countInParallel(steps, parallel, [broken]);
+    const alone = createStepTokens('o200k_base', 'openai');
+    expect(steps.map((s) => parallel.step(s))).toEqual(steps.map((s) => alone.step(s)));
+    expect(parallel.counter.misses).toBe(0);
+  });
+
   it('splits strings into shares of about equal length, the first one scaled', () => {
     const texts = Array.from({ length: 200 }, (_, i) => 'x'.repeat(1 + ((i * 37) % 500)));
     const [a = [], b = []] = shares(texts, 2, 0.5);

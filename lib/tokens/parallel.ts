@@ -73,10 +73,13 @@ export async function countInParallel(
   if (counter.id === 'heuristic') return;
   const texts = uncountedStrings(steps, tokens.dialect, (t) => counter.has(t));
   const [mine = [], ...theirs] = shares(texts, helpers.length + 1, OWN_SHARE);
+  // A helper that fails (it could not start, or crashed) leaves its share to this thread.
   const answers = theirs.map((share, k) =>
     share.length === 0
       ? Promise.resolve([] as number[])
-      : (helpers[k] as CountHelper).count(share, counter.id),
+      : (helpers[k] as CountHelper)
+          .count(share, counter.id)
+          .catch(() => countShare(share, counter.id)),
   );
   // This thread's share in slices, reporting how far it is (the helpers run at the same pace).
   const count = rawCounter(counter.id);
