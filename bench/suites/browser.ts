@@ -11,6 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM } from '../../e2e/chromium';
 import { generateHistoryText } from '../generate';
 import { generatedText } from '../lib/data';
 import { type Row } from '../lib/harness';
@@ -18,15 +19,6 @@ import { type Row } from '../lib/harness';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const PORT = 3197;
 const BASE = `http://127.0.0.1:${PORT}`;
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--enable-precise-memory-info',
-];
 
 function newest(dir: string): number {
   let t = 0;
@@ -128,8 +120,8 @@ export async function browserSuite(): Promise<Row[]> {
   writeFileSync(many, generateHistoryText({ messages: 215_000, maxOutput: 400, seed: 7 }));
   const server = await startServer();
   const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: FLAGS,
+    executablePath: CHROMIUM.executablePath,
+    args: [...CHROMIUM.args, '--enable-precise-memory-info'],
     viewport: { width: 1400, height: 900 },
   });
   try {

@@ -7,7 +7,7 @@ import type { Step } from '../../lib/model/types';
 import type { RunCost } from '../../lib/simulate/cache';
 import { formatTokens } from '../ui/kinds';
 import { BASELINE_COLOR, columnColor } from './palette';
-import { selectClass } from '../ui/select';
+import { selectClass, LabelledOptions } from '../ui/select';
 
 export function RankingPanel(props: {
   cmp: Comparison;
@@ -33,11 +33,7 @@ export function RankingPanel(props: {
             onChange={(e) => props.onGoal(e.target.value as Goal)}
             className={selectClass}
           >
-            {GOALS.map((g) => (
-              <option key={g} value={g}>
-                {GOAL_LABELS[g]}
-              </option>
-            ))}
+            <LabelledOptions values={GOALS} labels={GOAL_LABELS} />
           </select>
         </label>
       </div>

@@ -19,6 +19,7 @@ import {
 } from '../../lib/simulate/run-config';
 
 import { InlineError } from '../ui/alert';
+import { LabelledOptions } from '../ui/select';
 
 /** The trigger's number, where its kind has one. */
 export const TRIGGER_NUMBER: Partial<
@@ -78,11 +79,7 @@ export function RunControls({
             })
           }
         >
-          {TRIGGER_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {TRIGGER_LABELS[k]}
-            </option>
-          ))}
+          <LabelledOptions values={TRIGGER_KINDS} labels={TRIGGER_LABELS} />
         </select>
       </label>
       {number && (
@@ -116,11 +113,7 @@ export function RunControls({
           value={current.mode}
           onChange={(e) => set({ ...current, mode: e.target.value as RunMode })}
         >
-          {MODES.map((m) => (
-            <option key={m} value={m}>
-              {MODE_LABELS[m]}
-            </option>
-          ))}
+          <LabelledOptions values={MODES} labels={MODE_LABELS} />
         </select>
       </label>
       <label className="flex items-center gap-1.5">

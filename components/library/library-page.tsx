@@ -12,7 +12,7 @@ import { exportLibrary, parseLibraryExport } from '../../lib/library/transfer';
 import { useLibrary } from './use-library';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { selectClass } from '../ui/select';
+import { selectClass, LabelledOptions } from '../ui/select';
 
 const date = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -221,11 +221,10 @@ export function LibraryPage() {
               aria-label="Sort the library"
               className={`${selectClass} px-2 py-1`}
             >
-              {(Object.keys(SORT_LABELS) as LibrarySort[]).map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
+              <LabelledOptions
+                values={Object.keys(SORT_LABELS) as LibrarySort[]}
+                labels={SORT_LABELS}
+              />
             </select>
           </label>
         </div>

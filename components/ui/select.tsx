@@ -20,3 +20,15 @@ export function Select({
     </label>
   );
 }
+
+/** The `<option>`s of a fixed list of values, each shown by its label. */
+export function LabelledOptions<T extends string>(props: {
+  values: readonly T[];
+  labels: Readonly<Record<T, string>>;
+}) {
+  return props.values.map((v) => (
+    <option key={v} value={v}>
+      {props.labels[v]}
+    </option>
+  ));
+}
