@@ -6,6 +6,7 @@ export default defineConfig({
       'lib/**/*.test.ts',
       'cli/**/*.test.ts',
       'test/**/*.test.ts',
+      'components/**/*.test.ts',
       'components/**/*.test.tsx',
     ],
     testTimeout: 60_000,

@@ -61,6 +61,8 @@ const STARTER: StrategyChoice[] = [
 export function CompareView(props: {
   api: CompareApi;
   history: History;
+  /** The whole history, when `history` is a preview of a large run (custom strategies need it). */
+  loadWhole?: () => Promise<History>;
   target: CompareTarget;
   choices: readonly StrategyChoice[];
   onChoices(next: readonly StrategyChoice[]): void;
@@ -91,7 +93,7 @@ export function CompareView(props: {
   }>();
   const key = comparisonKey(props.history.id, target, choices);
   const answered = answer?.key === key;
-  const runCustom = useCustomRuns(props.history, props.contextWindow);
+  const runCustom = useCustomRuns(props.history, props.contextWindow, props.loadWhole);
   useEffect(() => {
     if (choices.length === 0 || answered) return;
     // Typing in a parameter re-runs the comparison once the typing pauses; older answers are dropped.

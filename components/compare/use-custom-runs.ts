@@ -12,8 +12,15 @@ import type { History } from '../../lib/model/types';
 
 type Custom = Readonly<Record<number, CustomOutput | string>>;
 
-/** Custom functions run in the sandbox once per history and code; comparisons reuse the output. */
-export function useCustomRuns(history: History, contextWindow: number) {
+/**
+ * Custom functions run in the sandbox once per history and code; comparisons reuse the output. They
+ * run on whole steps: `loadWhole` fetches them when the page holds a preview of a large run.
+ */
+export function useCustomRuns(
+  history: History,
+  contextWindow: number,
+  loadWhole?: () => Promise<History>,
+) {
   const cache = useRef(new Map<string, Promise<CustomOutput | string>>());
   return useCallback(
     async (choices: readonly StrategyChoice[]): Promise<Custom> => {
@@ -25,7 +32,10 @@ export function useCustomRuns(history: History, contextWindow: number) {
           const key = `${history.id}|${contextWindow}|${code}`;
           let run = cache.current.get(key);
           if (!run) {
-            run = runInSandbox(code, history.steps, modelCallIndices(history.steps), contextWindow);
+            run = (loadWhole ? loadWhole() : Promise.resolve(history)).then(
+              ({ steps }) => runInSandbox(code, steps, modelCallIndices(steps), contextWindow),
+              (error: Error) => `The whole run could not be loaded: ${error.message}`,
+            );
             cache.current.set(key, run);
           }
           out[i] = await run;
@@ -33,6 +43,6 @@ export function useCustomRuns(history: History, contextWindow: number) {
       );
       return out;
     },
-    [history, contextWindow],
+    [history, contextWindow, loadWhole],
   );
 }

@@ -107,6 +107,8 @@ function OriginalRecord({
 
 export function StepInspector(props: {
   step?: Step;
+  /** Why the step shown is a preview of a large run's step (loading the whole, or what failed). */
+  note?: string;
   tokens?: number;
   exact: boolean;
   dialect: Dialect;
@@ -147,6 +149,11 @@ export function StepInspector(props: {
           {formatTokens(props.tokens ?? 0)} tokens
         </span>
       </header>
+      {props.note && (
+        <p role="status" className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
+          {props.note}
+        </p>
+      )}
       <dl className="flex flex-col gap-1">
         <Field name="Id">
           <code className="text-xs">{step.id}</code>

@@ -12,12 +12,16 @@ import type {
   WorkerResponse,
 } from '../../lib/worker/protocol';
 import { pickedFromList } from './picked-files';
+import { ArrivingRun } from './arriving-run';
 import {
   compareRequest,
   contextsRequest,
   recordRequest,
+  searchRequest,
+  stepRequest,
   sweepRequest,
   useBound,
+  wholeRequest,
 } from './worker-requests';
 import { findSample } from './samples';
 import type { TokenizerId } from '../../lib/tokens/tokenizer';
@@ -36,6 +40,7 @@ export function useHistoryLoader() {
   // Long requests (sweeps) report progress under their own id before they answer.
   const progressOf = useRef(new Map<number, (fraction: number) => void>());
   const nextRecord = useRef(-1);
+  const arriving = useRef(new ArrivingRun());
 
   /** How the store says to count: the worker counts in the dialect every view shows. */
   const counting = useCallback(() => {
@@ -64,12 +69,11 @@ export function useHistoryLoader() {
       if (m.requestId !== latest.current) return;
       const { actions } = store.getState();
       if (m.type === 'progress') actions.loadProgressed(m.progress);
-      else if (m.type === 'loaded') {
+      else if (m.type === 'loaded' || m.type === 'steps') {
+        // The first run's steps arrive in parts (small tasks); the store gets the run whole.
+        const run = arriving.current.add(m);
         // The store knows what was loading (an example, where a link points) and applies it.
-        actions.loadSucceeded(
-          { name: m.name, format: m.format, runs: m.runs, warnings: m.warnings },
-          m.first,
-        );
+        if (run) actions.loadSucceeded(run.file, run.first);
       } else if (m.type === 'counts')
         actions.countsArrived({
           tokenizer: m.tokenizer,
@@ -203,6 +207,9 @@ export function useHistoryLoader() {
 
   // The one-answer requests (worker-requests.ts), bound to this loader's ask.
   const requestRecord = useBound(recordRequest, ask);
+  const requestStep = useBound(stepRequest, ask);
+  const requestWhole = useBound(wholeRequest, ask);
+  const requestSearch = useBound(searchRequest, ask);
   const requestCompare = useBound(compareRequest, ask);
   const requestContexts = useBound(contextsRequest, ask);
   const requestSweep = useBound(sweepRequest, ask);
@@ -230,6 +237,9 @@ export function useHistoryLoader() {
     loadFromLibrary,
     recount,
     requestRecord,
+    requestStep,
+    requestWhole,
+    requestSearch,
     requestCompare,
     requestContexts,
     requestSweep,

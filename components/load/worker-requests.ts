@@ -1,7 +1,8 @@
 'use client';
 /**
- * The page's one-answer requests to the history worker (a record, a comparison, contexts at a call,
- * a sweep), each typed by the protocol's request-to-answer map; a failure becomes an error (or, for a
+ * The page's one-answer requests to the history worker (a record, a whole step or history of a run
+ * the page holds as a preview, a search in whole texts, a comparison, contexts at a call, a sweep),
+ * each typed by the protocol's request-to-answer map; a failure becomes an error (or, for a
  * record, a line saying why).
  */
 import { useCallback } from 'react';
@@ -10,7 +11,15 @@ import type { StrategyChoice } from '../../lib/compare/config';
 import type { CustomOutput } from '../../lib/compare/custom-run';
 import type { SweepResult } from '../../lib/compare/sweep';
 import type { PriceSheet } from '../../lib/simulate/cache';
-import type { AnswerOf, AskFields, CompareTarget, FailedResponse } from '../../lib/worker/protocol';
+import type { StepQuery } from '../../lib/model/query';
+import type { History, Step } from '../../lib/model/types';
+import type {
+  AnswerOf,
+  AskFields,
+  CompareTarget,
+  FailedResponse,
+  HistoryPlace,
+} from '../../lib/worker/protocol';
 
 /** Sends a one-answer request and resolves with its answer or its failure. */
 export type Ask = <T extends keyof AnswerOf>(
@@ -23,6 +32,31 @@ export type Ask = <T extends keyof AnswerOf>(
 export const recordRequest = async (ask: Ask, file: string, pointer: string) => {
   const m = await ask('record', { file, pointer });
   return m.type === 'record' ? m.text : `Could not read the record: ${m.message}`;
+};
+
+/** The whole of step `index` of a history (the page holds a preview of it). */
+export const stepRequest = async (ask: Ask, place: HistoryPlace, index: number): Promise<Step> => {
+  const m = await ask('step', { ...place, index });
+  if (m.type === 'step') return m.step;
+  throw new Error(m.message);
+};
+
+/** A whole history (the page holds a preview of it). */
+export const wholeRequest = async (ask: Ask, place: HistoryPlace): Promise<History> => {
+  const m = await ask('whole', place);
+  if (m.type === 'whole') return m.history;
+  throw new Error(m.message);
+};
+
+/** Indices of the steps of a history that match `query`, searched in their whole texts. */
+export const searchRequest = async (
+  ask: Ask,
+  place: HistoryPlace,
+  query: StepQuery,
+): Promise<number[]> => {
+  const m = await ask('search', { ...place, query });
+  if (m.type === 'found') return m.indices;
+  throw new Error(m.message);
 };
 
 /** Strategies side by side over a loaded history, computed in the worker. */

@@ -11,6 +11,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { queryStepIndices, toolNamesIn, type StepQuery } from '../../lib/model/query';
+import { useWorkerSearch } from './use-worker-search';
 import { hasError, primaryText, stepText, toolNamesOf } from '../../lib/model/steps';
 import { STEP_KINDS, type Step, type StepKind } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
@@ -81,18 +82,21 @@ export function StepTable(props: {
   selectedId?: string;
   onFilters(filters: StepQuery): void;
   onSelect(id: string): void;
+  /** Searches whole texts in the history worker (given when the steps are previews of a large run). */
+  search?: (query: StepQuery) => Promise<number[]>;
 }) {
-  const { steps, tokens, filters } = props;
+  const { steps, tokens, filters, search } = props;
   const [sorting, setSorting] = useState<SortingState>([]);
   const tools = useMemo(() => toolNamesIn(steps), [steps]);
+  const found = useWorkerSearch(steps, filters, search);
   const data = useMemo(
     () =>
-      queryStepIndices(steps, filters).map((index) => ({
+      (found.indices ?? queryStepIndices(steps, filters)).map((index) => ({
         index,
         step: steps[index] as Step,
         tokens: tokens[index] ?? 0,
       })),
-    [steps, tokens, filters],
+    [steps, tokens, filters, found.indices],
   );
   // The rule flags the component's first such hook; no React Compiler here (see timeline.tsx).
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -197,7 +201,11 @@ export function StepTable(props: {
           className="min-w-40 flex-1 rounded border border-slate-300 px-2 py-0.5"
         />
         <span className="text-slate-500" aria-live="polite">
-          {data.length} of {steps.length} steps
+          {found.pending
+            ? 'searching the whole texts…'
+            : found.error
+              ? `search failed: ${found.error}`
+              : `${data.length} of ${steps.length} steps`}
         </span>
       </div>
       <div

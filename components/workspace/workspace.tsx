@@ -23,6 +23,7 @@ import { TabPanel, Tabs, useTabIds, type TabItem } from '../ui/tabs';
 import type { HistoryLoader } from '../load/use-history-loader';
 import { Button } from '../ui/button';
 import { recordLocation } from './record-location';
+import { usePreviews } from './use-previews';
 
 const VIEWS: readonly TabItem<View>[] = [
   { id: 'timeline', label: 'Timeline' },
@@ -36,7 +37,14 @@ export function Workspace({
 }: {
   loader: Pick<
     HistoryLoader,
-    'recount' | 'requestRecord' | 'requestCompare' | 'requestContexts' | 'requestSweep'
+    | 'recount'
+    | 'requestRecord'
+    | 'requestCompare'
+    | 'requestContexts'
+    | 'requestSweep'
+    | 'requestStep'
+    | 'requestWhole'
+    | 'requestSearch'
   >;
 }) {
   const { requestRecord } = loader;
@@ -90,6 +98,13 @@ export function Workspace({
   const selectedIndex = useMemo(
     () => steps.findIndex((s) => s.id === selectedStepId),
     [steps, selectedStepId],
+  );
+  const previews = usePreviews(
+    loader,
+    { run: historyIndex, sub: childPath },
+    history,
+    selectedIndex,
+    view === 'plan',
   );
   // The URL follows the store (components/state/url-sync.ts): these only change the state.
   const select = (id: string) => actions.selectStep(id);
@@ -173,9 +188,13 @@ export function Workspace({
       <Totals totals={totals} exact={exact} reported={reported} onSelect={select} />
       <Tabs label="Step views" base={tabs} items={VIEWS} value={view} onChange={setView} />
       <TabPanel base={tabs} id={view} className="flex min-h-0 flex-col gap-3">
-        {view === 'plan' ? (
+        {view === 'plan' && !previews.wholeHistory.value ? (
+          <p role="status" className="px-1 py-4 text-sm text-slate-500">
+            {previews.wholeHistory.error ?? 'Loading the whole run for the plan view…'}
+          </p>
+        ) : view === 'plan' ? (
           <PlanView
-            history={history}
+            history={previews.wholeHistory.value ?? history}
             tokens={tokens}
             target={compareTarget}
             contextWindow={contextWindow}
@@ -190,6 +209,7 @@ export function Workspace({
           <CompareView
             api={compareApi}
             history={history}
+            {...(previews.loadWhole ? { loadWhole: previews.loadWhole } : {})}
             target={compareTarget}
             choices={choices}
             onChoices={setChoices}
@@ -231,6 +251,7 @@ export function Workspace({
                     steps={steps}
                     tokens={tokens}
                     filters={filters}
+                    {...(previews.search ? { search: previews.search } : {})}
                     selectedId={selectedStepId}
                     onFilters={setFilters}
                     onSelect={select}
@@ -238,7 +259,8 @@ export function Workspace({
                 )}
               </div>
               <StepInspector
-                step={steps[selectedIndex]}
+                step={previews.step}
+                {...(previews.stepNote ? { note: previews.stepNote } : {})}
                 tokens={tokens[selectedIndex]}
                 exact={exact}
                 dialect={dialect}

@@ -67,6 +67,11 @@ interface StepBase {
    * on a strategy's partial variant of a step, so the original stays whole.
    */
   readonly omitted?: readonly StepPart[];
+  /**
+   * The page's preview of a step of a large run (lib/model/preview.ts): texts over
+   * `PREVIEW_CHARS` cut. The history worker holds the whole step; never set on a step it holds.
+   */
+  readonly preview?: true;
 }
 
 export interface SystemPromptStep extends StepBase {

@@ -6,6 +6,11 @@ import { openLibrary, type Library } from '../library/library';
 import { createStepTokens } from '../tokens/step-tokens';
 import type { WorkerResponse } from './protocol';
 import { createWorkerHandler } from './handle-request';
+import { parseSource } from '../import';
+import { importSources } from '../import/files';
+import { queryStepIndices } from '../model/query';
+import { stepText } from '../model/steps';
+import type { History, Step } from '../model/types';
 
 const text = readFileSync(
   new URL('../../public/samples/tau-bench-airline-task3.json', import.meta.url),
@@ -353,5 +358,53 @@ describe('history worker', async () => {
           'This browser has no IndexedDB, so the library is not available here. Files still open; they are just not kept.',
       }),
     );
+  });
+
+  it('sends a large run as a preview, and whole steps, whole histories and text search on request', async () => {
+    const whole = importSources([parseSource(text, 'tau.json')]).histories[0] as History;
+    const answers: WorkerResponse[] = [];
+    // The sample is small: a threshold of 1,000 characters makes it a large run.
+    const ask = createWorkerHandler((m) => answers.push(m), undefined, [], { previewAbove: 1_000 });
+    await ask({
+      type: 'load',
+      requestId: 1,
+      name: 'tau.json',
+      text,
+      tokenizer: 'heuristic',
+      dialect: 'openai',
+    });
+    const loaded = answers.find((m) => m.type === 'loaded');
+    if (loaded?.type !== 'loaded') throw new Error('not loaded');
+    const cut = loaded.first.steps.findIndex((s) => s.preview);
+    expect(cut).toBeGreaterThanOrEqual(0);
+    expect(loaded.first.steps.map((s) => s.id)).toEqual(whole.steps.map((s) => s.id));
+    answers.length = 0;
+    await ask({ type: 'step', requestId: 2, run: 0, sub: [], index: cut });
+    await ask({ type: 'whole', requestId: 3, run: 0, sub: [] });
+    expect(answers).toEqual([
+      { type: 'step', requestId: 2, step: whole.steps[cut] },
+      { type: 'whole', requestId: 3, history: whole },
+    ]);
+    // The end of the cut step's longest text is only in the whole step.
+    const longest = stepText(whole.steps[cut] as Step)
+      .trim()
+      .slice(-30);
+    answers.length = 0;
+    await ask({ type: 'search', requestId: 4, run: 0, sub: [], query: { text: longest } });
+    expect(answers).toEqual([
+      { type: 'found', requestId: 4, indices: queryStepIndices(whole.steps, { text: longest }) },
+    ]);
+    expect(answers[0]?.type === 'found' && answers[0].indices).toContain(cut);
+    expect(queryStepIndices(loaded.first.steps, { text: longest })).not.toContain(cut);
+
+    answers.length = 0;
+    await ask({ type: 'step', requestId: 5, run: 0, sub: [], index: 10_000 });
+    await ask({ type: 'whole', requestId: 6, run: 3, sub: [] });
+    await ask({ type: 'search', requestId: 7, run: 0, sub: ['nope'], query: {} });
+    expect(answers).toEqual([
+      { type: 'failed', requestId: 5, message: 'No step 10001 in this run' },
+      { type: 'failed', requestId: 6, message: 'No run 4 in the loaded file' },
+      { type: 'failed', requestId: 7, message: 'No run 1 › nope in the loaded file' },
+    ]);
   });
 });

@@ -5,13 +5,14 @@
  * dispatched by a switch the compiler checks for exhaustiveness.
  */
 
-import { parseSource, resolvePointer, type ParsedSource } from '../import';
+import { parseSource, type ParsedSource } from '../import';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
 import { fileSummary, type Library, type StoredFile } from '../library/library';
 import { assertUnreachable } from '../model/steps';
 import { summarizeRuns } from '../state/debugger-store';
 import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
+import { recordAnswer, searchAnswer, stepAnswer, wholeAnswer } from './whole-requests';
 import type {
   CompareRequest,
   ContextAtRequest,
@@ -20,8 +21,11 @@ import type {
   PickedFile,
   RecordRequest,
   RunRequest,
+  SearchRequest,
+  StepRequest,
   SweepRequest,
   WorkerRequest,
+  WholeRequest,
   WorkerResponse,
 } from './protocol';
 import type { Kept } from './load-files';
@@ -29,17 +33,30 @@ import type { Kept } from './load-files';
 /** What the library records of a loaded file besides its bytes. */
 type Stats = Pick<StoredFile, 'format' | 'runs' | 'steps'>;
 import { allSteps, countAll, openOrExplain, parseAll, readAll, totalSteps } from './load-files';
+import { PREVIEW_ABOVE, runForPage } from '../model/preview';
 import { countInParallel, type CountHelper } from '../tokens/parallel';
 import { createStepTokens, type StepTokens } from '../tokens/step-tokens';
 
-/** Records longer than this are cut in the inspector's view of the original. */
-export const MAX_RECORD_CHARS = 200_000;
+/**
+ * How a loaded file's first run reaches the page: previewed when its texts pass `previewAbove`
+ * characters (lib/model/preview.ts), and its steps `stepsPerMessage` at a time (structured clone
+ * costs per object: one message of 9,405 steps was one 200 ms task on the page; 1,000 cost ~20 ms).
+ */
+export interface PageDelivery {
+  readonly previewAbove: number;
+  readonly stepsPerMessage: number;
+}
+const DELIVERY: PageDelivery = { previewAbove: PREVIEW_ABOVE, stepsPerMessage: 1_000 };
 
 export function createWorkerHandler(
   post: (message: WorkerResponse) => void,
   library?: () => Promise<Library>,
   helpers: readonly CountHelper[] = [],
+  /** How runs reach the page (tests lower both): see `PageDelivery`. */
+  delivery: Partial<PageDelivery> = {},
 ) {
+  const { previewAbove, stepsPerMessage } = { ...DELIVERY, ...delivery };
+  const forPage = (history: History) => runForPage(history, previewAbove);
   let current: HistoryFile | undefined;
   // The loaded file's counts per tokenizer and dialect: counted once, read by every request.
   let tokens = new Map<string, StepTokens>();
@@ -72,15 +89,20 @@ export function createWorkerHandler(
       : failures.length === 0 && sources.some((x) => x.path.includes('/'))
         ? folderName(sources)
         : `${count - failures.length} of ${count} files`;
+    const first = forPage(current.histories[0] as History);
+    const head = first.steps.slice(0, stepsPerMessage);
     post({
       type: 'loaded',
       requestId,
       name,
       format,
       runs: summarizeRuns(current),
-      first: current.histories[0] as History,
+      first: { ...first, steps: head },
+      more: first.steps.length - head.length,
       warnings: loaded.warnings,
     });
+    for (let at = head.length; at < first.steps.length; at += stepsPerMessage)
+      post({ type: 'steps', requestId, steps: first.steps.slice(at, at + stepsPerMessage) });
     // The files that did not load are named in an error; the others stay loaded.
     if (failures.length > 0) post({ type: 'failed', requestId, message: failures.join('; ') });
     // What the library records of it.
@@ -122,23 +144,19 @@ export function createWorkerHandler(
   const run = (request: RunRequest) => {
     const history = current?.histories[request.index];
     if (!history) throw new Error(`No run ${request.index + 1} in the loaded file`);
-    post({ type: 'run', requestId: request.requestId, index: request.index, history });
+    post({
+      type: 'run',
+      requestId: request.requestId,
+      index: request.index,
+      history: forPage(history),
+    });
   };
 
-  const record = (request: RecordRequest) => {
-    const value = raw.has(request.file)
-      ? resolvePointer(raw.get(request.file), request.pointer)
-      : undefined;
-    const text =
-      value === undefined
-        ? `No record at ${request.pointer || '/'} in the loaded file.`
-        : JSON.stringify(value, null, 2);
-    const cut =
-      text.length > MAX_RECORD_CHARS
-        ? `${text.slice(0, MAX_RECORD_CHARS)}\n… (${text.length - MAX_RECORD_CHARS} more characters)`
-        : text;
-    post({ type: 'record', requestId: request.requestId, pointer: request.pointer, text: cut });
-  };
+  const step = (request: StepRequest) => post(stepAnswer(current, request));
+  const whole = (request: WholeRequest) => post(wholeAnswer(current, request));
+  const search = (request: SearchRequest) => post(searchAnswer(current, request));
+
+  const record = (request: RecordRequest) => post(recordAnswer(raw, request));
 
   const sweep = (request: SweepRequest) => post(sweepAnswer(current, request, post, tokensFor));
   const compare = (request: CompareRequest) => post(compareAnswer(current, request, tokensFor));
@@ -250,6 +268,12 @@ export function createWorkerHandler(
       switch (request.type) {
         case 'run':
           return run(request);
+        case 'step':
+          return step(request);
+        case 'whole':
+          return whole(request);
+        case 'search':
+          return search(request);
         case 'record':
           return record(request);
         case 'sweep':

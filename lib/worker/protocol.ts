@@ -9,6 +9,7 @@ import type { CustomOutput } from '../compare/custom-run';
 import type { SweepResult } from '../compare/sweep';
 import type { FileSummary } from '../library/library';
 import type { Dialect } from '../messages/types';
+import type { StepQuery } from '../model/query';
 import type { History, Step } from '../model/types';
 import type { RunSummary } from '../state/debugger-store';
 import type { PriceSheet } from '../simulate/cache';
@@ -66,11 +67,33 @@ export interface CountRequest extends Counting {
   readonly type: 'count';
   readonly requestId: number;
 }
-/** One run of the loaded file, with its sub-agents (the page holds only the run on screen). */
+/** One run of the loaded file, with its sub-agents (the page holds only the run on screen, previewed when large). */
 export interface RunRequest {
   readonly type: 'run';
   readonly requestId: number;
   readonly index: number;
+}
+/** Where a history of the loaded file is: its run and the path of sub-agent ids under it. */
+export interface HistoryPlace {
+  readonly run: number;
+  readonly sub: readonly string[];
+}
+/** One whole step of a run the page holds as a preview (the inspector). */
+export interface StepRequest extends HistoryPlace {
+  readonly type: 'step';
+  readonly requestId: number;
+  readonly index: number;
+}
+/** A whole history, when the page holds a preview (the plan view, custom strategies). */
+export interface WholeRequest extends HistoryPlace {
+  readonly type: 'whole';
+  readonly requestId: number;
+}
+/** The steps of a history that match a query, searched in their whole texts. */
+export interface SearchRequest extends HistoryPlace {
+  readonly type: 'search';
+  readonly requestId: number;
+  readonly query: StepQuery;
 }
 /** The loaded file's record at a JSON pointer (the inspector's "original record"). */
 export interface RecordRequest {
@@ -115,6 +138,9 @@ export type WorkerRequest =
   | OpenLibraryRequest
   | CountRequest
   | RunRequest
+  | StepRequest
+  | WholeRequest
+  | SearchRequest
   | RecordRequest
   | CompareRequest
   | ContextAtRequest
@@ -138,6 +164,21 @@ export type RunResponse = {
   readonly requestId: number;
   readonly index: number;
   readonly history: History;
+};
+export type StepResponse = {
+  readonly type: 'step';
+  readonly requestId: number;
+  readonly step: Step;
+};
+export type WholeResponse = {
+  readonly type: 'whole';
+  readonly requestId: number;
+  readonly history: History;
+};
+export type FoundResponse = {
+  readonly type: 'found';
+  readonly requestId: number;
+  readonly indices: number[];
 };
 export type RecordResponse = {
   readonly type: 'record';
@@ -172,10 +213,18 @@ export type WorkerResponse =
       readonly name: string;
       readonly format: string;
       readonly runs: RunSummary[];
+      /** The first run, previewed when large (lib/model/preview.ts); its first steps only when `more`. */
       readonly first: History;
+      /** How many more steps of the first run follow, in `steps` messages. */
+      readonly more: number;
       readonly warnings: string[];
     }
   | RunResponse
+  /** The next steps of the first run of a file that just loaded (see `more`). */
+  | { readonly type: 'steps'; readonly requestId: number; readonly steps: Step[] }
+  | StepResponse
+  | WholeResponse
+  | FoundResponse
   | ({
       readonly type: 'counts';
       readonly requestId: number;
@@ -195,6 +244,9 @@ export type WorkerResponse =
 /** The answer each one-answer request gets (or `failed`). */
 export interface AnswerOf {
   run: RunResponse;
+  step: StepResponse;
+  whole: WholeResponse;
+  search: FoundResponse;
   record: RecordResponse;
   compare: ComparedResponse;
   'context-at': ContextsResponse;

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createWorkerHandler } from '../../lib/worker/handle-request';
+import type { WorkerResponse } from '../../lib/worker/protocol';
+import { ArrivingRun } from './arriving-run';
+
+const text = readFileSync(path.resolve('public/samples/tau-bench-airline-task3.json'), 'utf8');
+
+async function load(stepsPerMessage?: number) {
+  const posted: WorkerResponse[] = [];
+  const handle = createWorkerHandler(
+    (m) => posted.push(m),
+    undefined,
+    [],
+    stepsPerMessage ? { stepsPerMessage } : {},
+  );
+  await handle({
+    type: 'load',
+    requestId: 7,
+    name: 't.json',
+    text,
+    tokenizer: 'heuristic',
+    dialect: 'openai',
+  });
+  return posted;
+}
+
+describe('the first run in parts', () => {
+  it('is put together from the worker messages into the run one message carries', async () => {
+    const whole = await load();
+    const parts = await load(5);
+    const one = whole.find((m) => m.type === 'loaded');
+    if (one?.type !== 'loaded') throw new Error('not loaded');
+    expect(one.more).toBe(0);
+    // 42 steps, 5 at a time: `loaded` with 5 and 37 more, then 8 `steps` messages, then the counts.
+    const types = parts.filter((m) => m.type !== 'progress').map((m) => m.type);
+    expect(types).toEqual(['loaded', ...Array(8).fill('steps'), 'counts']);
+    const arriving = new ArrivingRun();
+    const done = parts.flatMap((m) =>
+      m.type === 'loaded' || m.type === 'steps' ? [arriving.add(m)] : [],
+    );
+    expect(done.slice(0, -1).every((d) => d === undefined)).toBe(true);
+    const { more: _more, first, type: _type, requestId: _id, ...file } = one;
+    expect(done.at(-1)).toEqual({ file, first });
+  });
+
+  it('ignores parts of a load the page has since replaced', async () => {
+    const parts = (await load(10)).filter((m) => m.type === 'loaded' || m.type === 'steps');
+    const arriving = new ArrivingRun();
+    const [first, ...rest] = parts;
+    if (first?.type !== 'loaded') throw new Error('not loaded');
+    arriving.add(first);
+    arriving.add({ ...first, requestId: 8, more: 0, first: { ...first.first, steps: [] } });
+    // The steps of request 7 no longer complete anything.
+    expect(rest.map((m) => m.type === 'steps' && arriving.add(m))).toEqual(
+      rest.map(() => undefined),
+    );
+  });
+});

@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseSource } from '../import';
+import { importSources } from '../import/files';
+import { clipText, historyChars, previewHistory, previewStep, runForPage } from './preview';
+import { queryStepIndices } from './query';
+import { hasError, primaryText, toolNamesOf } from './steps';
+import type { History, Step } from './types';
+
+const SAMPLE = 'swe-agent-marshmallow-1867.traj';
+const history = importSources([
+  parseSource(
+    readFileSync(new URL(`../../public/samples/${SAMPLE}`, import.meta.url), 'utf8'),
+    SAMPLE,
+  ),
+]).histories[0] as History;
+
+/** Every text a step holds, in a fixed order (what a preview may cut). */
+function textsOf(step: Step): string[] {
+  switch (step.kind) {
+    case 'system-prompt':
+    case 'summary':
+      return [step.content];
+    case 'scratchpad':
+      return [step.content, step.modelOutput];
+    case 'task':
+      return [step.task];
+    case 'planning':
+      return [step.plan];
+    case 'final-answer':
+      return [step.answer];
+    case 'action':
+      return [
+        step.thought ?? '',
+        step.modelOutput ?? '',
+        step.observation ?? '',
+        step.error ?? '',
+        ...step.toolCalls.flatMap((c) => [c.result ?? '', JSON.stringify(c.arguments) ?? '']),
+      ];
+  }
+}
+
+describe('previews of a large run', () => {
+  const limit = 300;
+  const before = structuredClone(history);
+  const preview = previewHistory(history, limit);
+
+  it('cuts every text over the limit, keeps the rest of each step, and leaves the original whole', () => {
+    expect(history).toEqual(before);
+    const cut = preview.steps.filter((s) => s.preview);
+    // The sample has long observations and prompts: some steps are cut, some are not.
+    expect(cut.length).toBeGreaterThan(0);
+    expect(cut.length).toBeLessThan(preview.steps.length);
+    preview.steps.forEach((p, i) => {
+      const whole = history.steps[i] as Step;
+      if (!p.preview) return expect(p).toBe(whole);
+      expect(textsOf(whole).some((t) => t.length > limit)).toBe(true);
+      const { preview: flag, ...rest } = p;
+      expect(flag).toBe(true);
+      // Same id, kind, number, usage, tool names and error flags; texts are cut copies.
+      expect(Object.keys(rest).sort()).toEqual(Object.keys(whole).sort());
+      expect([p.id, p.kind, p.stepNumber, toolNamesOf(p), hasError(p)]).toEqual([
+        whole.id,
+        whole.kind,
+        whole.stepNumber,
+        toolNamesOf(whole),
+        hasError(whole),
+      ]);
+      if (p.kind === 'action' && whole.kind === 'action') expect(p.usage).toEqual(whole.usage);
+      expect(primaryText(p).slice(0, 120)).toBe(primaryText(whole).slice(0, 120));
+    });
+  });
+
+  it('says how much of each cut text is missing', () => {
+    for (const [i, p] of preview.steps.entries()) {
+      if (p.kind !== 'action') continue;
+      const whole = history.steps[i] as Step;
+      if (whole.kind !== 'action' || whole.observation === undefined) continue;
+      const text = whole.observation;
+      expect(p.observation).toBe(
+        text.length > limit
+          ? `${text.slice(0, limit)}… [${(text.length - limit).toLocaleString('en-US')} more characters]`
+          : text,
+      );
+    }
+  });
+
+  it('filters by kind, tool and errors as the whole run does; text search needs the whole texts', () => {
+    for (const q of [{ kinds: ['action' as const] }, { withError: true }, { tool: 'edit' }]) {
+      expect(queryStepIndices(preview.steps, q)).toEqual(queryStepIndices(history.steps, q));
+    }
+    // A phrase from the end of the longest text: only the whole run finds it.
+    const longest = history.steps.reduce((a, b) =>
+      Math.max(...textsOf(b).map((t) => t.length)) > Math.max(...textsOf(a).map((t) => t.length))
+        ? b
+        : a,
+    );
+    const tail = textsOf(longest)
+      .reduce((a, b) => (b.length > a.length ? b : a))
+      .slice(-40)
+      .trim();
+    expect(queryStepIndices(history.steps, { text: tail })).toContain(
+      history.steps.indexOf(longest),
+    );
+    expect(queryStepIndices(preview.steps, { text: tail })).not.toContain(
+      history.steps.indexOf(longest),
+    );
+  });
+
+  it('sends the run itself while its texts fit, a preview above', () => {
+    const chars = historyChars(history);
+    // Every text counted: results, observations, prompts, and the string values of arguments.
+    const strings = history.steps.reduce(
+      (n, s) =>
+        n +
+        (s.kind === 'action'
+          ? [s.thought, s.modelOutput, s.observation, s.error].join('').length +
+            s.toolCalls.reduce((m, c) => m + (c.result?.length ?? 0) + stringChars(c.arguments), 0)
+          : textsOf(s).join('').length),
+      0,
+    );
+    expect(chars).toBe(strings);
+    expect(runForPage(history, chars)).toBe(history);
+    expect(runForPage(history, chars - 1).steps.some((s) => s.preview)).toBe(true);
+  });
+});
+
+/** Characters of every string in a value (keys aside). */
+function stringChars(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (Array.isArray(value)) return value.reduce<number>((n, v) => n + stringChars(v), 0);
+  if (value !== null && typeof value === 'object')
+    return Object.values(value).reduce<number>((n, v) => n + stringChars(v), 0);
+  return 0;
+}
+
+describe('clipText', () => {
+  it('keeps the text up to the limit, never half of a surrogate pair, and says what it cut', () => {
+    const piece = fc.constantFrom('a', 'é', '😀', '中', ' ', '\n');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 1, max: 30 }), (p, n) => {
+        const text = p.join('');
+        const cut = clipText(text, n);
+        if (text.length <= n) {
+          expect(cut).toBe(text);
+          return;
+        }
+        const kept = cut.slice(0, cut.lastIndexOf('… ['));
+        expect(text.startsWith(kept)).toBe(true);
+        expect(kept.length === n || kept.length === n - 1).toBe(true);
+        // Well-formed: no lone surrogate at the cut.
+        expect(encodeURIComponent(kept)).toBeTypeOf('string');
+        expect(cut.endsWith(` more characters]`)).toBe(true);
+        expect(cut).toContain(`[${(text.length - kept.length).toLocaleString('en-US')} more`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves a step without long texts as it is', () => {
+    const step = history.steps.find((s) => textsOf(s).every((t) => t.length <= 300)) as Step;
+    expect(previewStep(step, 300)).toBe(step);
+  });
+});

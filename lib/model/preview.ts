@@ -1,0 +1,180 @@
+/**
+ * The page's copy of a large run: the history worker owns the loaded file, and a run whose texts add
+ * up to more than `PREVIEW_ABOVE` characters reaches the page with every text longer than
+ * `PREVIEW_CHARS` cut (the step marked `preview`). What the page draws from a step (a line of the
+ * timeline, a row of the table, the chart, the totals) is the same on the preview; what needs whole
+ * texts (the inspector, text search, the plan view, custom strategies) asks the worker for them.
+ * Structured clone of a 52 MB run cost the page 200 ms of one task and ~60 MB of its heap.
+ */
+import type { History, JsonValue, Step, ToolCall } from './types';
+
+/** Texts longer than this are cut in a preview (a line of the timeline shows 120 characters). */
+export const PREVIEW_CHARS = 2_000;
+/** Runs (sub-agents included) whose texts add up to more characters than this reach the page as previews. */
+export const PREVIEW_ABOVE = 4_000_000;
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** `text` cut to `limit` characters (never inside a surrogate pair), with what was cut said. */
+export function clipText(text: string, limit = PREVIEW_CHARS): string {
+  if (text.length <= limit) return text;
+  const high = text.charCodeAt(limit - 1);
+  const end = high >= 0xd800 && high <= 0xdbff ? limit - 1 : limit;
+  return `${text.slice(0, end)}… [${COUNT.format(text.length - end)} more characters]`;
+}
+
+function clipJson(value: JsonValue, limit: number): JsonValue {
+  if (typeof value === 'string') return clipText(value, limit);
+  if (Array.isArray(value)) return value.map((v) => clipJson(v, limit));
+  if (value !== null && typeof value === 'object') {
+    // Null-prototype copy: keys come from files ("__proto__" is a key too).
+    const out = Object.create(null) as Record<string, JsonValue>;
+    for (const [k, v] of Object.entries(value)) out[k] = clipJson(v, limit);
+    return out;
+  }
+  return value;
+}
+
+function jsonChars(value: JsonValue): number {
+  if (typeof value === 'string') return value.length;
+  if (Array.isArray(value)) return value.reduce<number>((n, v) => n + jsonChars(v), 0);
+  if (value !== null && typeof value === 'object')
+    return Object.values(value).reduce<number>((n, v) => n + jsonChars(v), 0);
+  return 0;
+}
+
+const longest = (limit: number, ...texts: (string | undefined)[]) =>
+  texts.some((t) => t !== undefined && t.length > limit);
+
+function callIsLong(call: ToolCall, limit: number): boolean {
+  return longest(limit, call.result) || jsonChars(call.arguments) > limit;
+}
+
+/** Whether a step has a text longer than `limit` (its preview would differ from it). */
+function isLong(step: Step, limit: number): boolean {
+  switch (step.kind) {
+    case 'system-prompt':
+    case 'summary':
+      return longest(limit, step.content);
+    case 'scratchpad':
+      return longest(limit, step.content, step.modelOutput);
+    case 'task':
+      return longest(limit, step.task);
+    case 'planning':
+      return longest(limit, step.plan);
+    case 'final-answer':
+      return longest(limit, step.answer);
+    case 'action':
+      return (
+        longest(limit, step.thought, step.modelOutput, step.observation, step.error) ||
+        step.toolCalls.some((c) => callIsLong(c, limit))
+      );
+  }
+}
+
+/** A step with every text over `limit` cut; the step itself when none is. */
+export function previewStep(step: Step, limit = PREVIEW_CHARS): Step {
+  if (!isLong(step, limit)) return step;
+  const cut = (text: string) => clipText(text, limit);
+  switch (step.kind) {
+    case 'system-prompt':
+    case 'summary':
+      return { ...step, content: cut(step.content), preview: true };
+    case 'scratchpad':
+      return {
+        ...step,
+        content: cut(step.content),
+        modelOutput: cut(step.modelOutput),
+        preview: true,
+      };
+    case 'task':
+      return { ...step, task: cut(step.task), preview: true };
+    case 'planning':
+      return { ...step, plan: cut(step.plan), preview: true };
+    case 'final-answer':
+      return { ...step, answer: cut(step.answer), preview: true };
+    case 'action': {
+      const optional = (key: 'thought' | 'modelOutput' | 'observation' | 'error') => {
+        const text = step[key];
+        return text === undefined ? {} : { [key]: cut(text) };
+      };
+      return {
+        ...step,
+        ...optional('thought'),
+        ...optional('modelOutput'),
+        ...optional('observation'),
+        ...optional('error'),
+        toolCalls: step.toolCalls.map((c) =>
+          callIsLong(c, limit)
+            ? {
+                ...c,
+                arguments: clipJson(c.arguments, limit),
+                ...(c.result !== undefined ? { result: cut(c.result) } : {}),
+              }
+            : c,
+        ),
+        preview: true,
+      };
+    }
+  }
+}
+
+/** Characters of a history's texts, its sub-agents' included (what a preview would cut from). */
+export function historyChars(history: History): number {
+  let n = 0;
+  for (const s of history.steps) {
+    switch (s.kind) {
+      case 'system-prompt':
+      case 'summary':
+        n += s.content.length;
+        break;
+      case 'scratchpad':
+        n += s.content.length + s.modelOutput.length;
+        break;
+      case 'task':
+        n += s.task.length;
+        break;
+      case 'planning':
+        n += s.plan.length;
+        break;
+      case 'final-answer':
+        n += s.answer.length;
+        break;
+      case 'action':
+        n +=
+          (s.thought?.length ?? 0) +
+          (s.modelOutput?.length ?? 0) +
+          (s.observation?.length ?? 0) +
+          (s.error?.length ?? 0);
+        for (const c of s.toolCalls) n += (c.result?.length ?? 0) + jsonChars(c.arguments);
+    }
+  }
+  for (const c of history.children ?? []) n += historyChars(c.history);
+  return n;
+}
+
+/** A history with every step previewed, its sub-agents' too. */
+export function previewHistory(history: History, limit = PREVIEW_CHARS): History {
+  return {
+    ...history,
+    steps: history.steps.map((s) => previewStep(s, limit)),
+    ...(history.children
+      ? {
+          children: history.children.map((c) => ({
+            ...c,
+            history: previewHistory(c.history, limit),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** What the page gets of a run: the run itself, or its preview when its texts pass `above` characters. */
+export function runForPage(history: History, above = PREVIEW_ABOVE): History {
+  return historyChars(history) > above ? previewHistory(history) : history;
+}
+
+/** Whether any step of a history (not its sub-agents) is a preview. */
+export function hasPreviews(history: History): boolean {
+  return history.steps.some((s) => s.preview === true);
+}
