@@ -1,24 +1,15 @@
 'use client';
 /**
  * Tokens per step (coloured by kind) and the context each model call received, against the model's
- * context window. Renders `prepareTokenSeries`; hovering shows the step, clicking selects it.
+ * context window. Renders `prepareTokenSeries` as one SVG: a path of bars per step kind, a line, and
+ * axes laid out in HTML; hovering (or the arrow keys) shows a point, clicking (or Enter) selects it.
+ * Not recharts, which the compare view uses: its store re-ran selectors and effects for every bar,
+ * 300–600 ms per render of a long run's chart on the main thread; this draws in a few milliseconds.
  */
-import { useDeferredValue, useMemo } from 'react';
-import {
-  Bar,
-  CartesianGrid,
-  Rectangle,
-  type BarShapeProps,
-  ComposedChart,
-  Line,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { bucketTokenSeries, type TokenPoint } from '../../lib/charts/prepare';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { bucketTokenSeries, type ChartPoint, type TokenPoint } from '../../lib/charts/prepare';
 import { MODELS } from '../../lib/tokens/models';
+import type { StepKind } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
 import { selectClass } from '../ui/select';
 
@@ -30,8 +21,31 @@ function niceCeiling(value: number): number {
   return step * power;
 }
 
-const NO_POINTS: readonly TokenPoint[] = [];
+/** Four equal ticks from 0 to a round maximum. */
+const ticksTo = (max: number) => [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
 
+const NO_POINTS: readonly TokenPoint[] = [];
+/** The plot's height in SVG units (its width is one unit per point). */
+const H = 100;
+
+/** One path of bars per step kind: `M x,y h w v h h -w Z` per point. */
+function barPaths(data: readonly ChartPoint[], max: number): [StepKind, string][] {
+  const paths = new Map<StepKind, string[]>();
+  data.forEach((p, i) => {
+    const h = (p.tokens / max) * H;
+    if (h <= 0) return;
+    let parts = paths.get(p.kind);
+    if (!parts) paths.set(p.kind, (parts = []));
+    parts.push(`M${i + 0.1},${H - h}h0.8v${h}h-0.8Z`);
+  });
+  return [...paths].map(([kind, parts]) => [kind, parts.join('')]);
+}
+
+function pointLabel(p: ChartPoint): string {
+  return p.firstStep === p.lastStep
+    ? `Step ${p.stepNumber} · ${KIND_STYLE[p.kind].label}`
+    : `Steps ${p.firstStep}–${p.lastStep} · largest: step ${p.stepNumber} (${KIND_STYLE[p.kind].label})`;
+}
 export function TokenChart(props: {
   series: readonly TokenPoint[];
   contextWindow: number;
@@ -42,16 +56,9 @@ export function TokenChart(props: {
   onSelect(id: string): void;
 }) {
   // Drawn after the rest of the page (a deferred render React can interrupt), so a new file's
-  // timeline shows first and the chart's work is not one long task with it.
+  // timeline shows first.
   const series = useDeferredValue(props.series, NO_POINTS);
-  const data = useMemo(
-    () =>
-      bucketTokenSeries(series).map((p) => ({
-        ...p,
-        label: p.firstStep === p.lastStep ? `#${p.stepNumber}` : `#${p.firstStep}–${p.lastStep}`,
-      })),
-    [series],
-  );
+  const data = useMemo(() => bucketTokenSeries(series), [series]);
   const peak = series.reduce((m, p) => Math.max(m, p.context ?? 0), 0);
   const bucketed = data.length < series.length;
   // Draw the window line only when it fits without flattening the curve.
@@ -59,6 +66,30 @@ export function TokenChart(props: {
   const contextMax = niceCeiling(
     showWindow ? Math.max(peak, props.contextWindow) * 1.05 : peak * 1.05,
   );
+  const largest = data.reduce((m, p) => Math.max(m, p.tokens), 0);
+  const stepMax = niceCeiling(largest);
+  const bars = useMemo(() => barPaths(data, stepMax), [data, stepMax]);
+  const line = useMemo(
+    () =>
+      data
+        .flatMap((p, i) =>
+          p.context === null ? [] : [`${i + 0.5},${H - (p.context / contextMax) * H}`],
+        )
+        .join(' '),
+    [data, contextMax],
+  );
+  const [active, setActive] = useState<number>();
+  const point = active !== undefined ? data[active] : undefined;
+  const n = Math.max(1, data.length);
+  const every = Math.max(1, Math.ceil(data.length / 12));
+  const at = (i: number) => `${((i + 0.5) / n) * 100}%`;
+  const fromMouse = (e: React.MouseEvent<HTMLElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    return Math.min(
+      data.length - 1,
+      Math.max(0, Math.floor(((e.clientX - box.left) / box.width) * n)),
+    );
+  };
   return (
     <section aria-label="Token chart" className="rounded-lg border border-slate-200 bg-white p-3">
       <header className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
@@ -98,84 +129,121 @@ export function TokenChart(props: {
           </span>
         </span>
       </header>
-      <div style={{ height: 220 }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart
-            data={data}
-            margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
-            onClick={(state) => {
-              const index = Number(state?.activeTooltipIndex ?? -1);
-              const point = data[index];
-              if (point) props.onSelect(point.id);
-            }}
+      <div className="grid h-[220px] grid-cols-[56px_minmax(0,1fr)_64px] grid-rows-[minmax(0,1fr)_20px] text-[11px] text-slate-500">
+        <Axis ticks={ticksTo(stepMax)} max={stepMax} side="left" />
+        <div
+          role="img"
+          aria-label={`Tokens per step over ${data.length} points: largest ${formatTokens(largest)}; peak context ${formatTokens(peak)}`}
+          tabIndex={0}
+          className="relative cursor-crosshair border-b border-l border-slate-300 outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+          onMouseMove={(e) => setActive(fromMouse(e))}
+          onMouseLeave={() => setActive(undefined)}
+          onClick={(e) => {
+            const p = data[fromMouse(e)];
+            if (p) props.onSelect(p.id);
+          }}
+          onKeyDown={(e) => {
+            const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+            if (step !== 0) {
+              e.preventDefault();
+              setActive((i) => Math.min(data.length - 1, Math.max(0, (i ?? -step) + step)));
+            } else if (e.key === 'Enter' && point) props.onSelect(point.id);
+          }}
+        >
+          <svg
+            viewBox={`0 0 ${n} ${H}`}
+            preserveAspectRatio="none"
+            className="absolute inset-0 h-full w-full"
+            aria-hidden
           >
-            {/* Horizontal lines only, and a fixed label interval: recharts otherwise measures the
-                text of every one of up to 600 labels in the DOM (0.9 s on a 52 MB file). */}
-            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-            <XAxis
-              dataKey="label"
-              tick={{ fontSize: 11 }}
-              interval={Math.max(0, Math.ceil(data.length / 12) - 1)}
-            />
-            <YAxis
-              yAxisId="step"
-              tick={{ fontSize: 11 }}
-              tickFormatter={formatTokens}
-              width={56}
-              allowDecimals={false}
-            />
-            <YAxis
-              yAxisId="context"
-              orientation="right"
-              tick={{ fontSize: 11 }}
-              tickFormatter={formatTokens}
-              width={64}
-              domain={[0, contextMax]}
-              allowDecimals={false}
-            />
-            <Tooltip
-              formatter={(value, name) => [
-                formatTokens(Number(value)),
-                name === 'tokens' ? 'step tokens' : 'context sent',
-              ]}
-              labelFormatter={(label, payload) => {
-                const p = payload?.[0]?.payload as TokenPoint | undefined;
-                const c = payload?.[0]?.payload as
-                  (TokenPoint & { firstStep: number; lastStep: number }) | undefined;
-                if (c && c.firstStep !== c.lastStep)
-                  return `Steps ${c.firstStep}–${c.lastStep} · largest: step ${c.stepNumber} (${KIND_STYLE[c.kind].label})`;
-                return p ? `Step ${p.stepNumber} · ${KIND_STYLE[p.kind].label}` : String(label);
-              }}
-            />
-            {/* Colored by a shape, not one <Cell> per bar: recharts keeps the Bar's props (its
-                children too) in an immer store, which deep-freezes one per bar (0.25 s for 600). */}
-            <Bar yAxisId="step" dataKey="tokens" isAnimationActive={false} shape={KindBar} />
-            <Line
-              yAxisId="context"
-              dataKey="context"
+            {ticksTo(stepMax)
+              .slice(1)
+              .map((t) => (
+                <line
+                  key={t}
+                  x1={0}
+                  x2={n}
+                  y1={H - (t / stepMax) * H}
+                  y2={H - (t / stepMax) * H}
+                  stroke="#e2e8f0"
+                  strokeDasharray="3 3"
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+            {bars.map(([kind, d]) => (
+              <path key={kind} d={d} fill={KIND_STYLE[kind].color} />
+            ))}
+            {point && (
+              <rect x={active} y={0} width={1} height={H} fill="#0f172a" fillOpacity={0.06} />
+            )}
+            <polyline
+              points={line}
+              fill="none"
               stroke="#f97316"
               strokeWidth={2}
-              dot={false}
-              connectNulls
-              isAnimationActive={false}
+              vectorEffect="non-scaling-stroke"
             />
             {showWindow && (
-              <ReferenceLine
-                yAxisId="context"
-                y={props.contextWindow}
+              <line
+                x1={0}
+                x2={n}
+                y1={H - (props.contextWindow / contextMax) * H}
+                y2={H - (props.contextWindow / contextMax) * H}
                 stroke="#ef4444"
                 strokeDasharray="6 4"
+                vectorEffect="non-scaling-stroke"
               />
             )}
-          </ComposedChart>
-        </ResponsiveContainer>
+          </svg>
+          {point && active !== undefined && (
+            <div
+              role="tooltip"
+              className="pointer-events-none absolute top-1 z-10 w-max max-w-72 rounded border border-slate-200 bg-white px-2 py-1 text-xs text-slate-700 shadow"
+              style={
+                active < data.length / 2
+                  ? { left: `calc(${at(active)} + 8px)` }
+                  : { right: `calc(${100 - ((active + 0.5) / n) * 100}% + 8px)` }
+              }
+            >
+              <div className="font-medium text-slate-900">{pointLabel(point)}</div>
+              <div>step tokens: {formatTokens(point.tokens)}</div>
+              {point.context !== null && <div>context sent: {formatTokens(point.context)}</div>}
+            </div>
+          )}
+        </div>
+        <Axis ticks={ticksTo(contextMax)} max={contextMax} side="right" />
+        <div />
+        <div className="relative">
+          {data.map((p, i) =>
+            i % every === 0 ? (
+              <span
+                key={p.id}
+                className="absolute top-1 -translate-x-1/2 whitespace-nowrap"
+                style={{ left: at(i) }}
+              >
+                {p.firstStep === p.lastStep ? `#${p.stepNumber}` : `#${p.firstStep}–${p.lastStep}`}
+              </span>
+            ) : null,
+          )}
+        </div>
       </div>
     </section>
   );
 }
 
-/** One bar, in its step kind's color. */
-function KindBar(props: BarShapeProps) {
-  const point = props.payload as TokenPoint | undefined;
-  return <Rectangle {...props} fill={point ? KIND_STYLE[point.kind].color : props.fill} />;
+/** Tick labels of one side's axis, at their heights. */
+function Axis(props: { ticks: readonly number[]; max: number; side: 'left' | 'right' }) {
+  return (
+    <div className="relative" aria-hidden>
+      {props.ticks.map((t) => (
+        <span
+          key={t}
+          className={`absolute translate-y-1/2 ${props.side === 'left' ? 'right-1' : 'left-1'}`}
+          style={{ bottom: `${(t / props.max) * 100}%` }}
+        >
+          {formatTokens(t)}
+        </span>
+      ))}
+    </div>
+  );
 }
