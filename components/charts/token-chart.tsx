@@ -66,18 +66,17 @@ export function TokenChart(props: {
   const contextMax = niceCeiling(
     showWindow ? Math.max(peak, props.contextWindow) * 1.05 : peak * 1.05,
   );
-  const largest = data.reduce((m, p) => Math.max(m, p.tokens), 0);
-  const stepMax = niceCeiling(largest);
-  const bars = useMemo(() => barPaths(data, stepMax), [data, stepMax]);
-  const line = useMemo(
-    () =>
-      data
-        .flatMap((p, i) =>
-          p.context === null ? [] : [`${i + 0.5},${H - (p.context / contextMax) * H}`],
-        )
-        .join(' '),
-    [data, contextMax],
-  );
+  // What the SVG draws, computed once per series and scale.
+  const { largest, stepMax, bars, line } = useMemo(() => {
+    const largest = data.reduce((m, p) => Math.max(m, p.tokens), 0);
+    const stepMax = niceCeiling(largest);
+    const line = data
+      .flatMap((p, i) =>
+        p.context === null ? [] : [`${i + 0.5},${H - (p.context / contextMax) * H}`],
+      )
+      .join(' ');
+    return { largest, stepMax, bars: barPaths(data, stepMax), line };
+  }, [data, contextMax]);
   const [active, setActive] = useState<number>();
   const point = active !== undefined ? data[active] : undefined;
   const n = Math.max(1, data.length);
