@@ -70,4 +70,5 @@ export const CASES: [path: string, format: string][] = [
 /** Files made here for formats no public repository had a real file of (test/fixtures/README.md). */
 export const DERIVED: [path: string, format: string][] = [
   ['derived/openhands_coin_flip.atif.json', 'atif'],
+  ['derived/aider__chat-history_2024-08-05.md', 'aider'],
 ];

@@ -2,6 +2,7 @@
  * The importer registry, most specific first: detection is by structure, never by file name, and
  * the first importer whose `detect` accepts the value wins.
  */
+import { aiderImporter } from './aider';
 import { atifImporter } from './atif';
 import { claudeCodeImporter } from './claude-code';
 import { codexImporter } from './codex';
@@ -32,6 +33,7 @@ export { FolderValue, parseSource, readSource, recordLine, type ParsedSource } f
 
 export const IMPORTERS: readonly Importer[] = [
   nativeImporter, // an envelope with format "stepscope": unambiguous
+  aiderImporter, // Aider's Markdown chat history (read as text, not JSON): unambiguous
   seedStepsImporter, // a list of {type, data}: seed 000's own serialization
   seedTrajectoryImporter, // seed 002: steps {role, step_type, content}
   seedTaskHistoryImporter, // seed 003: {objective, steps: [{step_id, step_title, turns}]}

@@ -6,6 +6,7 @@
  */
 import { checkText, createDecoder, sizeProblem, sniffEncoding } from './decode';
 import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText } from './json-text';
+import { AiderChat, isAiderChat } from './aider';
 import { ImportError, type ImportWarning } from './types';
 
 export { parseJsonExact } from './json-text';
@@ -121,6 +122,12 @@ export function parseSource(raw: string, name: string): ParsedSource {
   checkText(raw, name);
   // A UTF-8 byte-order mark (many Windows tools write one) is not part of the text.
   const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
+  // Aider's chat history is Markdown, not JSON: its importer reads the text.
+  if (isAiderChat(text)) return { path: name, value: new AiderChat(text), warnings: [] };
+  if (/\.md$/i.test(name))
+    throw new ImportError(
+      `${name}: a Markdown file that is not an Aider chat history (it should start with "# aider chat started at")`,
+    );
   if (looksLineOriented(text, name)) {
     // A pretty-printed JSON file named .jsonl still reads as the one value it is.
     if (!/\.(jsonl|ndjson)$/i.test(name) || /^\s*[[{]\s*$/.test(firstLines(text, 1)[0] ?? '')) {
