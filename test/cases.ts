@@ -71,4 +71,5 @@ export const CASES: [path: string, format: string][] = [
 export const DERIVED: [path: string, format: string][] = [
   ['derived/openhands_coin_flip.atif.json', 'atif'],
   ['derived/aider__chat-history_2024-08-05.md', 'aider'],
+  ['derived/codex_exec_stdout.jsonl', 'codex'],
 ];

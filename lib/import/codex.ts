@@ -4,8 +4,10 @@
  * - Responses items `{items: [...]}` or a bare list: `message` (role, `input_text`/`output_text`
  *   parts), `reasoning`, `function_call` (`call_id` links it to its `function_call_output`);
  * - Codex rollout JSONL (`~/.codex/sessions/…jsonl`): `{type: "response_item", payload: item}` lines;
- * - `codex exec --json` events: `item.completed` with `agent_message`, `reasoning`,
- *   `command_execution` (command, aggregated output, exit code), `turn.completed` with usage.
+ * - `codex exec --json` events, as its stdout (JSONL, one per line) or wrapped `{events}`:
+ *   `thread.started` (the thread id), `item.completed` with `agent_message`, `reasoning`,
+ *   `command_execution` (command, aggregated output, exit code), `mcp_tool_call`, `file_change`,
+ *   `web_search`; `turn.completed` with usage; `turn.failed` and `error` as the step's error.
  */
 import { z } from 'zod';
 import type { History } from '../model/types';
@@ -35,6 +37,14 @@ const rollout = z
   .refine((l) => l.some((x) => x.type === 'response_item'), 'a Codex rollout');
 const execEvent = z.object({ type: z.string().regex(/^(item|turn|thread)\./) }).passthrough();
 const execEvents = z.object({ events: z.array(execEvent).min(1) });
+// `codex exec --json` stdout as written: one event per line (JSONL), `error` lines among them.
+const execLine = z
+  .object({ type: z.string().regex(/^((item|turn|thread)\.|error$)/) })
+  .passthrough();
+const execLines = z
+  .array(execLine)
+  .min(1)
+  .refine((l) => l.some((e) => e.type.startsWith('item.')), 'codex exec events');
 
 function partsText(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -136,10 +146,23 @@ function addItems(
   });
 }
 
-function fromExec(events: readonly Record<string, unknown>[], list: StepList): void {
+function fromExec(
+  events: readonly Record<string, unknown>[],
+  list: StepList,
+  lines?: readonly unknown[],
+): void {
   let thought: string | undefined;
   events.forEach((e, i) => {
-    const pointer = `/events/${i}`;
+    const pointer = lines ? `/${i}` : `/events/${i}`;
+    const at = lines ? { records: lines, index: i } : undefined;
+    if (e.type === 'turn.failed' || e.type === 'error') {
+      const error = isRecord(e.error) ? e.error.message : e.message;
+      const message = str(error ?? e.type);
+      if (list.steps.at(-1)?.kind === 'action')
+        list.updateLast((s) => (s.kind === 'action' ? { ...s, error: message } : s));
+      else list.warn(`${e.type} before any step: ${message}`, pointer);
+      return;
+    }
     if (e.type === 'turn.completed' && isRecord(e.usage)) {
       const u = usage({
         inputTokens: e.usage.input_tokens,
@@ -162,6 +185,7 @@ function fromExec(events: readonly Record<string, unknown>[], list: StepList): v
           ...(thought ? { thought } : {}),
         },
         pointer,
+        at,
       );
       thought = undefined;
     } else if (
@@ -193,18 +217,20 @@ function fromExec(events: readonly Record<string, unknown>[], list: StepList): v
       list.add(
         { kind: 'action', toolCalls: [call], isFinal: false, ...(thought ? { thought } : {}) },
         pointer,
+        at,
       );
       thought = undefined;
     }
   });
 }
 
-type Shape = { kind: 'items' | 'envelope' | 'rollout' | 'exec'; value: unknown };
+type Shape = { kind: 'items' | 'envelope' | 'rollout' | 'exec' | 'exec-lines'; value: unknown };
 const SHAPES = [
   ['items', items],
   ['envelope', itemsEnvelope],
   ['rollout', rollout],
   ['exec', execEvents],
+  ['exec-lines', execLines],
 ] as const;
 
 export const codexImporter = defineImporter({
@@ -218,7 +244,7 @@ export const codexImporter = defineImporter({
       ),
     schema: z.union([itemsEnvelope, execEvents]),
   },
-  // Which of the four shapes the value has, and the value itself (its items are read as written).
+  // Which of the five shapes the value has, and the value itself (its items are read as written).
   detect: (value): Shape | undefined => {
     for (const [kind, schema] of SHAPES) if (fits(schema, value)) return { kind, value };
     return undefined;
@@ -248,10 +274,16 @@ export const codexImporter = defineImporter({
         list.warn(
           `${other} rollout line(s) that are not response items (session meta, events, turn context) were skipped`,
         );
-    } else fromExec((value as { events: Record<string, unknown>[] }).events, list);
+    } else if (kind === 'exec')
+      fromExec((value as { events: Record<string, unknown>[] }).events, list);
+    else fromExec(value as Record<string, unknown>[], list, value as unknown[]);
+    const thread =
+      kind === 'exec-lines'
+        ? (value as Record<string, unknown>[]).find((e) => e.type === 'thread.started')?.thread_id
+        : undefined;
     const history: History = {
       id: fileName,
-      title: fileName,
+      title: typeof thread === 'string' ? `codex exec thread ${thread}` : fileName,
       format: 'codex',
       steps: list.markFinal(),
       ...(model ? { model } : {}),
