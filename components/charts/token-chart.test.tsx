@@ -4,23 +4,16 @@
  * context line through every model call, and the keyboard path to a point (arrows, then Enter).
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleRun } from '../../test/samples';
 import { prepareTokenSeries } from '../../lib/charts/prepare';
-import { parseSource } from '../../lib/import';
-import { importSources } from '../../lib/import/files';
 import { isModelCall } from '../../lib/model/steps';
-import type { History } from '../../lib/model/types';
 import { createStepTokens } from '../../lib/tokens/step-tokens';
 import { TokenChart } from './token-chart';
 
 afterEach(cleanup);
 
-const SAMPLE = 'tau-bench-airline-task3.json';
-const run = importSources([
-  parseSource(readFileSync(path.resolve('public/samples', SAMPLE), 'utf8'), SAMPLE),
-]).histories[0] as History;
+const run = sampleRun('tau-bench-airline-task3.json');
 const tokens = createStepTokens('heuristic', 'openai');
 const series = prepareTokenSeries(
   run.steps,

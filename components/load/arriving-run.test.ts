@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sampleText } from '../../test/samples';
 import { createWorkerHandler } from '../../lib/worker/handle-request';
 import type { WorkerResponse } from '../../lib/worker/protocol';
 import { ArrivingRun } from './arriving-run';
 
-const text = readFileSync(path.resolve('public/samples/tau-bench-airline-task3.json'), 'utf8');
+const text = sampleText('tau-bench-airline-task3.json');
 
 async function load(stepsPerMessage?: number) {
   const posted: WorkerResponse[] = [];

@@ -1,22 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseSource } from '../../lib/import';
-import { importSources } from '../../lib/import/files';
+import { sampleRun } from '../../test/samples';
 import { previewHistory } from '../../lib/model/preview';
 import { queryStepIndices, type StepQuery } from '../../lib/model/query';
-import type { History } from '../../lib/model/types';
 import { StepTable } from './step-table';
 
 afterEach(cleanup);
 
-const SAMPLE = 'tau-bench-airline-task3.json';
-const whole = importSources([
-  parseSource(readFileSync(path.resolve('public/samples', SAMPLE), 'utf8'), SAMPLE),
-]).histories[0] as History;
+const whole = sampleRun('tau-bench-airline-task3.json');
 
 describe('step table over previews', () => {
   it('searches whole texts through the worker and shows what it found', async () => {

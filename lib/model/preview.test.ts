@@ -1,20 +1,12 @@
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../import';
-import { importSources } from '../import/files';
+import { sampleRun } from '../../test/samples';
 import { clipText, historyChars, previewHistory, previewStep, runForPage } from './preview';
 import { queryStepIndices } from './query';
 import { hasError, primaryText, toolNamesOf } from './steps';
-import type { History, Step } from './types';
+import type { Step } from './types';
 
-const SAMPLE = 'swe-agent-marshmallow-1867.traj';
-const history = importSources([
-  parseSource(
-    readFileSync(new URL(`../../public/samples/${SAMPLE}`, import.meta.url), 'utf8'),
-    SAMPLE,
-  ),
-]).histories[0] as History;
+const history = sampleRun('swe-agent-marshmallow-1867.traj');
 
 /** Every text a step holds, in a fixed order (what a preview may cut). */
 function textsOf(step: Step): string[] {

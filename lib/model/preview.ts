@@ -6,7 +6,7 @@
  * texts (the inspector, text search, the plan view, custom strategies) asks the worker for them.
  * Structured clone of a 52 MB run cost the page 200 ms of one task and ~60 MB of its heap.
  */
-import type { History, JsonValue, Step, ToolCall } from './types';
+import type { History, JsonValue, Step, StepKind, StepOfKind, ToolCall } from './types';
 
 /** Texts longer than this are cut in a preview (a line of the timeline shows 120 characters). */
 export const PREVIEW_CHARS = 2_000;
@@ -43,111 +43,65 @@ function jsonChars(value: JsonValue): number {
   return 0;
 }
 
-const longest = (limit: number, ...texts: (string | undefined)[]) =>
-  texts.some((t) => t !== undefined && t.length > limit);
+/** The text fields of each kind of step (tool calls' results and arguments aside). */
+const TEXT_FIELDS: { readonly [K in StepKind]: readonly (keyof StepOfKind<K> & string)[] } = {
+  'system-prompt': ['content'],
+  summary: ['content'],
+  scratchpad: ['content', 'modelOutput'],
+  task: ['task'],
+  planning: ['plan'],
+  'final-answer': ['answer'],
+  action: ['thought', 'modelOutput', 'observation', 'error'],
+};
+
+/** A step's texts (undefined where an optional field is absent), field by field. */
+function textFields(step: Step): [field: string, text: string | undefined][] {
+  const fields = TEXT_FIELDS[step.kind] as readonly string[];
+  return fields.map((f) => [f, (step as unknown as Record<string, string | undefined>)[f]]);
+}
 
 function callIsLong(call: ToolCall, limit: number): boolean {
-  return longest(limit, call.result) || jsonChars(call.arguments) > limit;
+  return (call.result?.length ?? 0) > limit || jsonChars(call.arguments) > limit;
 }
 
 /** Whether a step has a text longer than `limit` (its preview would differ from it). */
 function isLong(step: Step, limit: number): boolean {
-  switch (step.kind) {
-    case 'system-prompt':
-    case 'summary':
-      return longest(limit, step.content);
-    case 'scratchpad':
-      return longest(limit, step.content, step.modelOutput);
-    case 'task':
-      return longest(limit, step.task);
-    case 'planning':
-      return longest(limit, step.plan);
-    case 'final-answer':
-      return longest(limit, step.answer);
-    case 'action':
-      return (
-        longest(limit, step.thought, step.modelOutput, step.observation, step.error) ||
-        step.toolCalls.some((c) => callIsLong(c, limit))
-      );
-  }
+  return (
+    textFields(step).some(([, t]) => t !== undefined && t.length > limit) ||
+    (step.kind === 'action' && step.toolCalls.some((c) => callIsLong(c, limit)))
+  );
 }
 
 /** A step with every text over `limit` cut; the step itself when none is. */
 export function previewStep(step: Step, limit = PREVIEW_CHARS): Step {
   if (!isLong(step, limit)) return step;
-  const cut = (text: string) => clipText(text, limit);
-  switch (step.kind) {
-    case 'system-prompt':
-    case 'summary':
-      return { ...step, content: cut(step.content), preview: true };
-    case 'scratchpad':
-      return {
-        ...step,
-        content: cut(step.content),
-        modelOutput: cut(step.modelOutput),
-        preview: true,
-      };
-    case 'task':
-      return { ...step, task: cut(step.task), preview: true };
-    case 'planning':
-      return { ...step, plan: cut(step.plan), preview: true };
-    case 'final-answer':
-      return { ...step, answer: cut(step.answer), preview: true };
-    case 'action': {
-      const optional = (key: 'thought' | 'modelOutput' | 'observation' | 'error') => {
-        const text = step[key];
-        return text === undefined ? {} : { [key]: cut(text) };
-      };
-      return {
-        ...step,
-        ...optional('thought'),
-        ...optional('modelOutput'),
-        ...optional('observation'),
-        ...optional('error'),
-        toolCalls: step.toolCalls.map((c) =>
-          callIsLong(c, limit)
-            ? {
-                ...c,
-                arguments: clipJson(c.arguments, limit),
-                ...(c.result !== undefined ? { result: cut(c.result) } : {}),
-              }
-            : c,
-        ),
-        preview: true,
-      };
-    }
-  }
+  const cut = Object.fromEntries(
+    textFields(step).flatMap(([f, t]) => (t === undefined ? [] : [[f, clipText(t, limit)]])),
+  );
+  const calls =
+    step.kind === 'action'
+      ? {
+          toolCalls: step.toolCalls.map((c) =>
+            callIsLong(c, limit)
+              ? {
+                  ...c,
+                  arguments: clipJson(c.arguments, limit),
+                  ...(c.result !== undefined ? { result: clipText(c.result, limit) } : {}),
+                }
+              : c,
+          ),
+        }
+      : {};
+  return { ...step, ...cut, ...calls, preview: true } as Step;
 }
 
 /** Characters of a history's texts, its sub-agents' included (what a preview would cut from). */
 export function historyChars(history: History): number {
   let n = 0;
   for (const s of history.steps) {
-    switch (s.kind) {
-      case 'system-prompt':
-      case 'summary':
-        n += s.content.length;
-        break;
-      case 'scratchpad':
-        n += s.content.length + s.modelOutput.length;
-        break;
-      case 'task':
-        n += s.task.length;
-        break;
-      case 'planning':
-        n += s.plan.length;
-        break;
-      case 'final-answer':
-        n += s.answer.length;
-        break;
-      case 'action':
-        n +=
-          (s.thought?.length ?? 0) +
-          (s.modelOutput?.length ?? 0) +
-          (s.observation?.length ?? 0) +
-          (s.error?.length ?? 0);
-        for (const c of s.toolCalls) n += (c.result?.length ?? 0) + jsonChars(c.arguments);
-    }
+    for (const [, t] of textFields(s)) n += t?.length ?? 0;
+    if (s.kind === 'action')
+      for (const c of s.toolCalls) n += (c.result?.length ?? 0) + jsonChars(c.arguments);
   }
   for (const c of history.children ?? []) n += historyChars(c.history);
   return n;

@@ -1,19 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { importText } from '../import';
+import { importFixture } from '../../test/cases';
 import { countInParallel, countShare, shares, type CountHelper } from './parallel';
 import { createStepTokens } from './step-tokens';
 
-const steps = importText(
-  readFileSync(
-    new URL(
-      '../../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
-      import.meta.url,
-    ),
-    'utf8',
-  ),
-  'tau.json',
-).file.histories[0]?.steps;
+const steps = importFixture(
+  'real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+).histories[0]?.steps;
 
 describe('countInParallel', () => {
   it('gives every step the count a single thread gives, each distinct string counted once', async () => {
