@@ -47,6 +47,8 @@ export const inspectOutput = z.object({
             totalTokens: z.number().optional(),
             cacheReadInputTokens: z.number().optional(),
             cacheCreationInputTokens: z.number().optional(),
+            cacheCreation1hInputTokens: z.number().optional(),
+            inputCounts: z.enum(['uncached', 'total']).optional(),
             costUsd: z.number().optional(),
           })
           .optional(),

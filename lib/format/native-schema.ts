@@ -27,6 +27,9 @@ export const usageSchema = z.object({
   total_tokens: z.number().optional(),
   cache_read_input_tokens: z.number().optional(),
   cache_creation_input_tokens: z.number().optional(),
+  // Added in v1 after its first release (optional: older files omit them).
+  cache_creation_1h_input_tokens: z.number().optional(),
+  input_counts: z.enum(['uncached', 'total']).optional(),
   cost_usd: z.number().optional(),
 });
 

@@ -22,6 +22,8 @@ export function usageToDict(u: Usage): SerializedUsage {
     total_tokens: u.totalTokens,
     cache_read_input_tokens: u.cacheReadInputTokens,
     cache_creation_input_tokens: u.cacheCreationInputTokens,
+    cache_creation_1h_input_tokens: u.cacheCreation1hInputTokens,
+    input_counts: u.inputCounts,
     cost_usd: u.costUsd,
   });
 }
@@ -33,6 +35,8 @@ export function usageFromDict(u: SerializedUsage): Usage {
     totalTokens: u.total_tokens,
     cacheReadInputTokens: u.cache_read_input_tokens,
     cacheCreationInputTokens: u.cache_creation_input_tokens,
+    cacheCreation1hInputTokens: u.cache_creation_1h_input_tokens,
+    inputCounts: u.input_counts,
     costUsd: u.cost_usd,
   });
 }

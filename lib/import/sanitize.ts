@@ -19,10 +19,11 @@ function unique(id: string, seen: Set<string>): string {
 
 function cleanUsage(u: unknown, where: string, bad: string[]): Usage | undefined {
   if (typeof u !== 'object' || u === null) return undefined;
-  const out: Record<string, number> = {};
+  const out: Record<string, number | string> = {};
   let changed = false;
   for (const [k, v] of Object.entries(u)) {
-    if (
+    if (k === 'inputCounts' && (v === 'uncached' || v === 'total')) out[k] = v;
+    else if (
       (USAGE_FIELDS as readonly string[]).includes(k) &&
       typeof v === 'number' &&
       Number.isFinite(v) &&
@@ -37,7 +38,7 @@ function cleanUsage(u: unknown, where: string, bad: string[]): Usage | undefined
     }
   }
   if (!changed) return u as Usage;
-  return Object.keys(out).length > 0 ? (out as Usage) : undefined;
+  return Object.keys(out).some((k) => k !== 'inputCounts') ? (out as Usage) : undefined;
 }
 
 function stringOr(value: unknown): string | undefined {

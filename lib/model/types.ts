@@ -39,6 +39,18 @@ export interface Usage {
   readonly totalTokens?: number;
   readonly cacheReadInputTokens?: number;
   readonly cacheCreationInputTokens?: number;
+  /**
+   * Of `cacheCreationInputTokens`, the part written with a 1-hour lifetime (Anthropic's
+   * `cache_creation.ephemeral_1h_input_tokens`, billed at 2x input where 5-minute writes are 1.25x).
+   */
+  readonly cacheCreation1hInputTokens?: number;
+  /**
+   * What `inputTokens` counts. `uncached`: input apart from cache reads and writes, reported beside
+   * it (Anthropic's convention; Claude Code, pi, Cline, OpenHands' Anthropic usage); `total`: every
+   * prompt token, the cached part included (OpenAI, Gemini, Codex, LiteLLM). Absent: `uncached`
+   * when the record reports cache writes, else `total` (`promptTokensOf`).
+   */
+  readonly inputCounts?: 'uncached' | 'total';
   readonly costUsd?: number;
 }
 
