@@ -195,7 +195,7 @@ export function replayCommand(
               }
             : {}),
         })),
-        applications: r.applications.length,
+        applications: r.applications.filter((a) => !a.afterRun).length,
         totalInputTokens: r.totalInputTokens,
         peakContextTokens: r.peakContextTokens,
         overflowCalls: r.overflowCalls,

@@ -193,3 +193,11 @@ export function isDefaultRun(run: RunConfig): boolean {
     run.mode === DEFAULT_RUN.mode && run.trigger.kind === 'every-call' && !run.trigger.onOverflow
   );
 }
+
+/**
+ * "ran N times (when)": applications during the run, before or between its calls. The application
+ * after the last step (the context a next call would receive) is not one of them.
+ */
+export function ranTimes(count: number, run: RunConfig): string {
+  return `ran ${count} time${count === 1 ? '' : 's'} (${describeRun(run)})`;
+}

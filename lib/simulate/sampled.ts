@@ -7,7 +7,7 @@ import type { HistoryLike, Strategy, StrategyContext } from '../strategies/types
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { callTotals } from '../replay/replay';
 import { sharedPrefixTokens } from './prefix';
-import { describeRun, type RunConfig } from './run-config';
+import { ranTimes, type RunConfig } from './run-config';
 import type { SimCall, SimulatedRun, SimulateOptions } from './types';
 
 /** Above this many step visits (calls × steps), a stateless every-call run samples its shared prefixes. */
@@ -98,7 +98,7 @@ export function sampledRun<P>(
     })),
     final: {
       ...final,
-      notes: [`ran ${calls.length + 1} times (${describeRun(run)})`, ...final.notes],
+      notes: [ranTimes(calls.length, run), ...final.notes],
     },
     contexts,
     prefixSampled: { measured: measuredAt.length, total: calls.length },

@@ -256,6 +256,21 @@ describe('stateless before every call is replay()', () => {
     );
   });
 
+  it('says it ran once per call, not once more for the context after the run (issue 21)', () => {
+    const calls = tau.steps.filter(isModelCall).length;
+    const keep = getStrategy('keep-last-n-steps');
+    const sim = simulate(tau, keep, parseParams(keep, {}), ctx);
+    expect(sim.calls).toHaveLength(calls);
+    expect(sim.final.notes[0]).toBe(`ran ${calls} times (stateless, before every call)`);
+    expect(sim.applications.filter((a) => !a.afterRun)).toHaveLength(calls);
+    // The long-run path (sampled prefixes) counts the same way.
+    const long = { steps: longHistory(700) };
+    const longCalls = long.steps.filter(isModelCall).length;
+    const sampled = simulate(long, keep, parseParams(keep, {}), ctx);
+    expect(sampled.prefixSampled).toBeDefined();
+    expect(sampled.final.notes[0]).toBe(`ran ${longCalls} times (stateless, before every call)`);
+  });
+
   it('none shares the whole previous context at every call', () => {
     const sim = simulate(tau, none, {}, ctx);
     sim.calls.forEach((c, i) =>

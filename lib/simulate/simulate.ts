@@ -22,7 +22,7 @@ import type {
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { sameStep, sharedPrefixTokens } from './prefix';
 import { contextEvents, recordedView, type ContextEvent } from './recorded';
-import { DEFAULT_RUN, describeRun, type RunConfig } from './run-config';
+import { DEFAULT_RUN, ranTimes, type RunConfig } from './run-config';
 import { EXACT_PREFIX_BUDGET, sampledRun } from './sampled';
 import type { Application, SimCall, SimulatedRun, SimulateOptions } from './types';
 
@@ -201,8 +201,14 @@ export function simulate<P>(
       sinceTask = false;
     }
     if (i === n) {
-      // The context a next call would receive.
+      // The context a next call would receive: the final result, not one of the run's calls.
+      const before = applications.length;
       if (trigger.kind !== 'after-invocation') beforeCall(n, callNo + 1);
+      if (applications.length > before)
+        applications[applications.length - 1] = {
+          ...(applications.at(-1) as Application),
+          afterRun: true,
+        };
       break;
     }
     if (isModelCall(step as Step)) {
@@ -255,10 +261,7 @@ export function simulate<P>(
   }
 
   const end = options.until === undefined ? n : Math.min(n, options.until);
-  const notes = [
-    `ran ${applications.length} time${applications.length === 1 ? '' : 's'} (${describeRun(run)})`,
-    ...lastNotes,
-  ];
+  const notes = [ranTimes(applications.filter((a) => !a.afterRun).length, run), ...lastNotes];
   return {
     run,
     calls,

@@ -21,6 +21,11 @@ export interface Application {
   /** Context tokens just before and just after (the sawtooth's drop). */
   readonly beforeTokens: number;
   readonly afterTokens: number;
+  /**
+   * It ran after the last step, for the context a next call would receive (the final result),
+   * not before any call the run made: not counted in "ran N times".
+   */
+  readonly afterRun?: boolean;
 }
 
 export interface SimulatedRun {
