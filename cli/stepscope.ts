@@ -37,7 +37,7 @@ options:
   --json                 machine-readable output (schema: cli/output.schema.json)
   --tokenizer <id>       ${TOKENIZER_REGISTRY.map((t) => `${t.id}${t.id === DEFAULT_TOKENIZER ? ' (default)' : ''}`).join(', ')}
   --model <id>           model whose context window applies (default: the history's, else gpt-4o)
-  --dialect <id>         dialect counted: ${DIALECT_REGISTRY.map((d) => `${d.id}${d.id === 'openai' ? ' (default)' : ''}`).join(', ')}
+  --dialect <id>         dialect counted: ${DIALECT_REGISTRY.map((d) => `${d.id}${d.id === 'recorded' ? ' (default: as the run sent it)' : ''}`).join(', ')}
   --trigger '<json>'     when the strategy runs: {"kind": "every-call" | "after-step" | "after-invocation"
                          | "step-count" (threshold) | "token-limit" (tokens) | "every-k-calls" (k),
                          "onOverflow": true|false}; a bare kind works too (default: every-call)
@@ -111,7 +111,7 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       tokenizer: { type: 'string', default: 'o200k_base' },
       model: { type: 'string' },
-      dialect: { type: 'string', default: 'openai' },
+      dialect: { type: 'string', default: 'recorded' },
       trigger: { type: 'string' },
       mode: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },

@@ -2,6 +2,7 @@
 import type { Step } from '../model/types';
 import { anthropicUnits, strandsUnits } from './content-blocks';
 import { openAIUnits } from './openai';
+import { recordedUnits } from './recorded';
 import { smolagentsUnits } from './smolagents';
 import { tinyAgentUnits } from './tinyagent';
 import {
@@ -26,6 +27,13 @@ export interface DialectInfo {
 
 /** The dialect registry, in the order menus and help list them. */
 export const DIALECT_REGISTRY: readonly DialectInfo[] = [
+  {
+    id: 'recorded',
+    label: 'As sent',
+    description:
+      "as the run's own framework sent it (the default): no prefix another framework adds",
+    units: (step) => recordedUnits(step),
+  },
   {
     id: 'tinyagent',
     label: 'tinyAgent',

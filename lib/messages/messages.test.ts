@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { importText } from '../import';
 import { stepFromDict } from '../format/native';
 import {
   DIALECT_REGISTRY,
@@ -157,6 +159,38 @@ describe('dialect registry', () => {
     expect(findDialect('gemini')).toBeUndefined();
     expect(() =>
       stepToUnits({ id: 't', stepNumber: 0, kind: 'task', task: 'hi' }, 'gemini' as Dialect),
-    ).toThrow('Unknown dialect "gemini". Known: tinyagent, openai, anthropic, strands, smolagents');
+    ).toThrow(
+      'Unknown dialect "gemini". Known: recorded, tinyagent, openai, anthropic, strands, smolagents',
+    );
+  });
+});
+
+describe('recorded dialect: the messages as the run sent them (issue 21)', () => {
+  const real = (path: string) =>
+    importText(
+      readFileSync(new URL(`../../test/fixtures/real/${path}`, import.meta.url), 'utf8'),
+      path,
+    ).file.histories[0]!;
+
+  it('sends a text-command observation verbatim, where the OpenAI dialect adds seed 000 prefix', () => {
+    const h = real(
+      'swe-agent/replay__marshmallow-code__marshmallow-1867__default___install_from_source__marshmallow-code__marshmallow-1867.traj',
+    );
+    const observed = h.steps.find((s) => s.kind === 'action' && s.observation !== undefined);
+    expect(observed?.kind).toBe('action');
+    const text = observed?.kind === 'action' ? (observed.observation as string) : '';
+    const recorded = toMessages([observed!], 'recorded');
+    expect(recorded.at(-1)).toEqual({ role: 'user', content: text });
+    expect(toMessages([observed!], 'openai').at(-1)).toEqual({
+      role: 'user',
+      content: `Observation: ${text}`,
+    });
+  });
+
+  it("renders each step in its framework's own shape: Claude Code as Anthropic blocks, tau-bench as OpenAI", () => {
+    const claude = real('anthropic-claude-code/cc_small_5ed31c36.jsonl');
+    expect(toMessages(claude.steps, 'recorded')).toEqual(toMessages(claude.steps, 'anthropic'));
+    const tau = real('openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json');
+    expect(toMessages(tau.steps, 'recorded')).toEqual(toMessages(tau.steps, 'openai'));
   });
 });

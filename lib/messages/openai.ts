@@ -1,7 +1,9 @@
 /**
  * OpenAI chat completions: an assistant message with `tool_calls` (arguments as a JSON string), one
  * `tool` message per result linked by `tool_call_id`. Unlinked observations and step errors keep
- * seed 000's `user` messages so nothing the model saw is lost.
+ * seed 000's `user` messages so nothing the model saw is lost; `verbatim` sends them as the file
+ * recorded them, without seed 000's `Observation: ` / `Error: ` prefixes (the `recorded` dialect:
+ * mini-swe-agent and SWE-agent send a command's output as the next user message, as is).
  */
 import { assertUnreachable, formatArgs } from '../model/steps';
 import type { Step, StepPart } from '../model/types';
@@ -13,7 +15,7 @@ import { assistantParts, whole } from './units';
 type Unit = MessageUnit<OpenAIMessage>;
 const u = (message: OpenAIMessage, parts: StepPart[] = ['content']): Unit => ({ message, parts });
 
-export function openAIUnits(step: Step): Unit[] {
+export function openAIUnits(step: Step, verbatim = false): Unit[] {
   switch (step.kind) {
     case 'system-prompt':
       return whole(step, [u({ role: 'system', content: step.content })]);
@@ -40,13 +42,21 @@ export function openAIUnits(step: Step): Unit[] {
         units.push(u({ role: 'tool', content: r.content, tool_call_id: r.id }, [`result:${r.id}`]));
       if (pieces.observation !== undefined) {
         units.push(
-          u({ role: 'user', content: `${OBSERVATION_PREFIX}${pieces.observation}` }, [
-            'observation',
-          ]),
+          u(
+            {
+              role: 'user',
+              content: verbatim ? pieces.observation : `${OBSERVATION_PREFIX}${pieces.observation}`,
+            },
+            ['observation'],
+          ),
         );
       }
       if (pieces.error !== undefined)
-        units.push(u({ role: 'user', content: `${ERROR_PREFIX}${pieces.error}` }, ['error']));
+        units.push(
+          u({ role: 'user', content: verbatim ? pieces.error : `${ERROR_PREFIX}${pieces.error}` }, [
+            'error',
+          ]),
+        );
       return units;
     }
     case 'scratchpad':

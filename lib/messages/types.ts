@@ -5,7 +5,15 @@
  */
 import type { JsonValue } from '../model/types';
 
-export const DIALECTS = ['tinyagent', 'openai', 'anthropic', 'strands', 'smolagents'] as const;
+/** `recorded` (the default): each step as its own framework sent it (recorded.ts). */
+export const DIALECTS = [
+  'recorded',
+  'tinyagent',
+  'openai',
+  'anthropic',
+  'strands',
+  'smolagents',
+] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
 /** Seed 000: plain role/content pairs; observations travel as `user` messages. */
@@ -55,6 +63,9 @@ export interface SmolagentsMessage {
 }
 
 export interface DialectMessages {
+  /** Whatever shape the step's own framework sends. */
+  recorded:
+    TinyAgentMessage | OpenAIMessage | AnthropicMessage | StrandsMessage | SmolagentsMessage;
   tinyagent: TinyAgentMessage;
   openai: OpenAIMessage;
   anthropic: AnthropicMessage;

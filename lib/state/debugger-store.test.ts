@@ -21,13 +21,13 @@ describe('debugger store', () => {
     );
     actions.countsArrived({
       tokenizer: 'o200k_base',
-      dialect: 'openai',
+      dialect: 'recorded',
       exact: true,
       byHistory: { a: [5] },
     });
     actions.countsArrived({
       tokenizer: 'o200k_base',
-      dialect: 'openai',
+      dialect: 'recorded',
       exact: false,
       byHistory: { a: [2] },
     });
@@ -97,7 +97,7 @@ describe('debugger store', () => {
     actions.setTokenizer('cl100k_base');
     actions.countsArrived({
       tokenizer: 'o200k_base',
-      dialect: 'openai',
+      dialect: 'recorded',
       exact: true,
       byHistory: {},
     });

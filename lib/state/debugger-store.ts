@@ -119,7 +119,7 @@ export function createDebuggerStore(
     historyIndex: 0,
     childPath: [],
     tokenizer: initial.tokenizer ?? DEFAULT_TOKENIZER,
-    dialect: initial.dialect ?? 'openai',
+    dialect: initial.dialect ?? 'recorded',
     filters: {},
     view: 'timeline',
     choices: [],

@@ -25,7 +25,7 @@ export interface StepTokens {
 
 export function createStepTokens(
   tokenizer: TokenizerId = DEFAULT_TOKENIZER,
-  dialect: Dialect = 'openai',
+  dialect: Dialect = 'recorded',
 ): StepTokens {
   const counter = createTextCounter(tokenizer);
   const cache = new WeakMap<Step, number>();
