@@ -5,6 +5,7 @@
  */
 import type { ZodType } from 'zod';
 import type { HistoryFile } from '../model/types';
+import { missingOutputWarnings } from './observation-guard';
 
 export interface ImportWarning {
   readonly message: string;
@@ -36,9 +37,23 @@ export interface Importer<T = unknown> {
   readonly near?: { sniff(value: unknown): boolean; readonly schema: ZodType };
 }
 
-/** An importer for the registry, its parsed type erased (the registry only passes `detect`'s result to `import`). */
+/**
+ * An importer for the registry, its parsed type erased (the registry only passes `detect`'s result
+ * to `import`). Every import, of a file or a folder, passes through here: its result gets the
+ * warnings of `missingOutputWarnings` (tool use with no tool output read).
+ */
 export function defineImporter<T>(importer: Importer<T>): Importer {
-  return importer as unknown as Importer;
+  const typed: Importer<T> = {
+    ...importer,
+    import(parsed, fileName, raw) {
+      const result = importer.import(parsed, fileName, raw);
+      const missing = missingOutputWarnings(result.file.histories);
+      return missing.length === 0
+        ? result
+        : { ...result, warnings: [...result.warnings, ...missing] };
+    },
+  };
+  return typed as unknown as Importer;
 }
 
 /** A schema's parse of a value, or undefined when the value does not fit (zod's `safeParse`, once). */

@@ -83,12 +83,16 @@ export class StepList {
 
   /** Replaces the last step (merging a continuation into it). */
   updateLast(update: (s: Step) => Step): void {
-    const last = this.steps.at(-1);
-    if (!last) return;
-    const next = update(last);
-    this.steps[this.steps.length - 1] = next;
-    if (next.kind === 'action')
-      for (const c of next.toolCalls) this.callOwner.set(c.id, this.steps.length - 1);
+    this.update(this.steps.length - 1, update);
+  }
+
+  /** Replaces step `i` (a continuation of a response that other lines interrupted, say). */
+  update(i: number, update: (s: Step) => Step): void {
+    const step = this.steps[i];
+    if (!step) return;
+    const next = update(step);
+    this.steps[i] = next;
+    if (next.kind === 'action') for (const c of next.toolCalls) this.callOwner.set(c.id, i);
   }
 
   /** Seed 000: the last action without tool calls is the final answer (`is_final=True`). */
