@@ -4,15 +4,21 @@
  * recent tool uses; tools in `exclude_tools` are never cleared; `clear_tool_inputs` also clears the
  * call's input; when `clear_at_least` is set and clearing cannot free that many tokens, nothing is
  * cleared. Anthropic does not publish its placeholder text; we use LangChain's client-side mirror's
- * `[cleared]` (langchain agents/middleware/context_editing.py), as is its rule that `keep` counts
- * every tool use, excluded ones too.
+ * `[cleared]` (langchain agents/middleware/context_editing.py, `DEFAULT_TOOL_PLACEHOLDER`), as is its
+ * rule that `keep` counts every tool use, excluded ones too. `placeholder` is a template
+ * (placeholder.ts: `{lines}`, `{chars}`, `{tokens}` of the cleared result); a result that already
+ * reads as the template is not cleared again (LangChain skips results equal to its placeholder).
  */
 import { z } from 'zod';
 import type { Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { compilePlaceholder, placeholderTemplate } from './placeholder';
 import { firstTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
 import type { Strategy } from './types';
+
+/** LangChain's `DEFAULT_TOOL_PLACEHOLDER` (Anthropic does not publish the server's text). */
+export const CLEARED_PLACEHOLDER = '[cleared]';
 
 const params = z.object({
   triggerTokens: z
@@ -36,10 +42,11 @@ const params = z.object({
     .boolean()
     .default(false)
     .describe("Also replace the cleared calls' inputs with {}."),
-  placeholder: z
-    .string()
-    .default('[cleared]')
-    .describe('Text that replaces a cleared tool result.'),
+  placeholder: placeholderTemplate()
+    .default(CLEARED_PLACEHOLDER)
+    .describe(
+      'Text that replaces a cleared tool result; {lines}, {chars} and {tokens} are its size.',
+    ),
 });
 type Params = z.infer<typeof params>;
 
@@ -63,10 +70,11 @@ export const clearToolUses: Strategy<Params> = {
     });
     const candidates = p.keep >= uses.length ? [] : uses.slice(0, uses.length - p.keep);
     const excluded = new Set(p.excludeTools);
+    const ph = compilePlaceholder(p.placeholder);
     const cleared = new Map<number, Set<string>>();
     let count = 0;
     for (const { stepIndex, call } of candidates) {
-      if (excluded.has(call.name) || call.result === p.placeholder) continue;
+      if (excluded.has(call.name) || ph.isRendering(call.result as string)) continue;
       const ids = cleared.get(stepIndex) ?? new Set<string>();
       ids.add(call.id);
       cleared.set(stepIndex, ids);
@@ -75,12 +83,9 @@ export const clearToolUses: Strategy<Params> = {
     const output = steps.map((s, i): Step => {
       const ids = cleared.get(i);
       if (!ids || s.kind !== 'action') return s;
-      const toolCalls = s.toolCalls.map((c): ToolCall => {
-        if (!ids.has(c.id)) return c;
-        return p.clearToolInputs
-          ? { ...c, result: p.placeholder, arguments: {} }
-          : { ...c, result: p.placeholder };
-      });
+      const toolCalls = s.toolCalls.map((c): ToolCall =>
+        ids.has(c.id) ? clearCall(c, ph.render(c.result as string, ctx.tokens.counter), p) : c,
+      );
       return { ...s, toolCalls };
     });
     const freed = used - ctx.tokens.context(output);
@@ -94,6 +99,7 @@ export const clearToolUses: Strategy<Params> = {
   replayTokens(history, calls, p, ctx) {
     const steps = history.steps;
     const excluded = new Set(p.excludeTools);
+    const ph = compilePlaceholder(p.placeholder);
     const stepSums = [0];
     const useCount = [0];
     steps.forEach((s, i) => {
@@ -117,11 +123,9 @@ export const clearToolUses: Strategy<Params> = {
         const toolCalls = s.toolCalls.map((c): ToolCall => {
           if (c.result === undefined) return c;
           seen++;
-          if (seen > m || excluded.has(c.name) || c.result === p.placeholder) return c;
+          if (seen > m || excluded.has(c.name) || ph.isRendering(c.result)) return c;
           changed = true;
-          return p.clearToolInputs
-            ? { ...c, result: p.placeholder, arguments: {} }
-            : { ...c, result: p.placeholder };
+          return clearCall(c, ph.render(c.result, ctx.tokens.counter), p);
         });
         if (changed) d = ctx.tokens.step(s) - ctx.tokens.step({ ...s, toolCalls });
       }
@@ -145,3 +149,10 @@ export const clearToolUses: Strategy<Params> = {
     });
   },
 };
+
+/** A cleared call: its result replaced (and its input too with `clear_tool_inputs`). */
+function clearCall(call: ToolCall, placeholder: string, p: Params): ToolCall {
+  return p.clearToolInputs
+    ? { ...call, result: placeholder, arguments: {} }
+    : { ...call, result: placeholder };
+}

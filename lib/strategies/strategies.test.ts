@@ -62,7 +62,7 @@ describe('registry', () => {
       'Invalid parameters for keep-last-n-steps: unknown key "keep_last_n" (expected: n)',
     );
     expect(() => parseParams(getStrategy('prune-old-observations'), { bogus: 1 })).toThrow(
-      'unknown key "bogus" (expected: keepLastN, maxLength, recordMaxLength)',
+      'unknown key "bogus" (expected: keepLastN, maxLength, recordMaxLength, placeholder)',
     );
     expect(() => parseParams(getStrategy('none'), { n: 1 })).toThrow(
       'unknown key "n" (expected: no parameters)',
