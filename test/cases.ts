@@ -26,7 +26,11 @@ export function importFixture(path: string, rename?: (p: string) => string) {
 export const CASES: [path: string, format: string][] = [
   ['real/anthropic-claude-code/cc_claude_p_29ccd257', 'claude-code'],
   ['real/anthropic-claude-code/cc_debug_image_message.jsonl', 'claude-code'],
+  ['real/anthropic-claude-code/cc_deep-manifest_agent-c8d9b115.jsonl', 'claude-code'],
+  ['real/anthropic-claude-code/cc_ideas_03eb5929.jsonl', 'claude-code'],
+  ['real/anthropic-claude-code/cc_me-next_b25638d7.jsonl', 'claude-code'],
   ['real/anthropic-claude-code/cc_small_5ed31c36.jsonl', 'claude-code'],
+  ['real/anthropic-claude-code/cc_worktrees_ef958aa1', 'claude-code'],
   ['real/anthropic-claude-code/claude-code-log__edge_cases.jsonl', 'claude-code'],
   ['real/anthropic-claude-code/claude-code-log__representative_messages.jsonl', 'claude-code'],
   ['real/anthropic-claude-code/claude-code-log__sidechain.jsonl', 'claude-code'],
@@ -36,6 +40,34 @@ export const CASES: [path: string, format: string][] = [
   ['real/inspect-ai/log_tool_call_error.json', 'inspect-ai'],
   ['real/mini-swe-agent/github_issue.traj.json', 'mini-swe-agent'],
   ['real/mini-swe-agent/local.traj.json', 'mini-swe-agent'],
+  [
+    'real/mini-swe-agent/swebench-bash-only__gemini-3-pro-preview__astropy__astropy-12907.traj.json',
+    'mini-swe-agent',
+  ],
+  [
+    'real/mini-swe-agent/swebench-bash-only__gemini-3-pro-preview__astropy__astropy-13033.traj.json',
+    'mini-swe-agent',
+  ],
+  [
+    'real/mini-swe-agent/swebench-bash-only__gemini-3-pro-preview__django__django-12143.traj.json',
+    'mini-swe-agent',
+  ],
+  [
+    'real/mini-swe-agent/swebench-bash-only__gemini-3-pro-preview__django__django-14155.traj.json',
+    'mini-swe-agent',
+  ],
+  [
+    'real/mini-swe-agent/swebench-bash-only__gemini-3-pro-preview__matplotlib__matplotlib-13989.traj.json',
+    'mini-swe-agent',
+  ],
+  [
+    'real/mini-swe-agent/swebench-bash-only__gemini-3-pro-preview__pylint-dev__pylint-7277.traj.json',
+    'mini-swe-agent',
+  ],
+  [
+    'real/mini-swe-agent/swebench-bash-only__gemini-3-pro-preview__sphinx-doc__sphinx-9281.traj.json',
+    'mini-swe-agent',
+  ],
   ['real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json', 'openai-messages'],
   ['real/openai-chat/tau-bench__tool-calling-grok-3.json', 'tau-bench-runs'],
   ['real/openai-responses-codex/codex_exec_json.json', 'codex'],

@@ -4,9 +4,10 @@
  * steps. Part of the Claude Code importer (claude-code.ts).
  */
 
-import type { ActionStep, Step, ToolCall } from '../model/types';
+import type { ActionStep, Step, ToolCall, Usage } from '../model/types';
 import { activeBranch, blockText, textOfResult, where, type Entry } from './claude-code-entries';
 import { type ImportWarning } from './types';
+import { anthropicUsage } from './usage-conventions';
 import { isoToUnix, isRecord, StepList, str, tool, usage } from './util';
 
 export interface Transcript {
@@ -20,6 +21,15 @@ export interface Transcript {
   readonly agentId?: string;
   /** The first user prompt (a sub-agent's prompt is its Task call's `prompt`). */
   readonly prompt?: string;
+}
+
+/**
+ * The usage of a response written over several lines: each line repeats it, the early ones with the
+ * output counted so far while streaming (often 1); the line with the most output is the final count.
+ */
+function finalUsage(earlier: Usage | undefined, later: Usage | undefined): Usage | undefined {
+  if (!earlier || !later) return later ?? earlier;
+  return (later.outputTokens ?? 0) >= (earlier.outputTokens ?? 0) ? later : earlier;
 }
 
 /**
@@ -41,7 +51,9 @@ export function convert(
   const agentOfCall = new Map<string, string>();
   const branch = activeBranch(entries.map((x) => x.e));
   let offBranch = 0;
-  let lastMessageId: string | undefined;
+  // Claude Code writes one line per content block of a response (same `message.id` and
+  // `requestId`), with tool results between them when a call ran before the next block came.
+  const stepOfResponse = new Map<string, number>();
   let title: string | undefined;
   let prompt: string | undefined;
   let compactedUpTo = 0;
@@ -82,32 +94,31 @@ export function convert(
         else skippedBlocks.set(str(b.type), (skippedBlocks.get(str(b.type)) ?? 0) + 1);
       }
       if (m.model) models.set(m.model, (models.get(m.model) ?? 0) + 1);
+      // Older Claude Code put the call's cost on the line (`costUSD`).
       const u = isRecord(m.usage)
-        ? usage({
-            inputTokens: m.usage.input_tokens,
-            outputTokens: m.usage.output_tokens,
-            cacheReadInputTokens: m.usage.cache_read_input_tokens,
-            cacheCreationInputTokens: m.usage.cache_creation_input_tokens,
-          })
-        : undefined;
-      const last = list.steps.at(-1);
-      if (m.id !== undefined && m.id === lastMessageId && last?.kind === 'action') {
-        // Another line of the same API response: its blocks join the action; the usage is the latest.
-        list.updateLast((s) => {
+        ? anthropicUsage(m.usage, e.costUSD)
+        : usage({ costUsd: e.costUSD });
+      const key = m.id ?? (typeof e.requestId === 'string' ? e.requestId : undefined);
+      const earlier = key === undefined ? undefined : stepOfResponse.get(key);
+      if (earlier !== undefined && list.steps[earlier]?.kind === 'action') {
+        // Another line of the same API response: its blocks join that action, wherever tool results
+        // came in between, and the response's usage is counted once.
+        list.update(earlier, (s) => {
           const a = s as ActionStep;
           const merged = [a.modelOutput, text].filter(Boolean).join('\n\n');
           const thoughts = [a.thought, thought].filter(Boolean).join('\n\n');
+          const final = finalUsage(a.usage, u);
           return {
             ...a,
             toolCalls: [...a.toolCalls, ...calls],
             ...(merged ? { modelOutput: merged } : {}),
             ...(thoughts ? { thought: thoughts } : {}),
-            ...(u ? { usage: u } : {}),
+            ...(final ? { usage: final } : {}),
           };
         });
         continue;
       }
-      lastMessageId = m.id;
+      if (key !== undefined) stepOfResponse.set(key, list.steps.length);
       list.add(
         {
           kind: 'action',
@@ -124,7 +135,6 @@ export function convert(
       );
       continue;
     }
-    lastMessageId = undefined;
     const texts: string[] = [];
     for (const b of blocks) {
       if (b.type !== 'tool_result') {
