@@ -7,10 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toMessages } from '../lib/messages';
-import type { Step } from '../lib/model/types';
+import type { ActionStep, Step } from '../lib/model/types';
 import { replay } from '../lib/replay/replay';
 import { getStrategy, STRATEGIES } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
+import { OBSERVATION_PLACEHOLDER } from '../lib/strategies/observation-masking';
+import { compilePlaceholder } from '../lib/strategies/placeholder';
 import { UnitIndex, type IndexScope } from '../lib/strategies/replay-kit';
 import { buildResult } from '../lib/strategies/result';
 import type { Strategy, StrategyResult } from '../lib/strategies/types';
@@ -18,6 +20,12 @@ import { stepsFromKeptUnits } from '../lib/strategies/units';
 import { plannedStepsArb, stepsArb } from './arbitraries';
 
 const RUNS = Number(process.env.FC_RUNS ?? 150);
+
+const placeholderArb = fc.constantFrom(
+  OBSERVATION_PLACEHOLDER,
+  '[{chars} chars, {tokens} tokens omitted]',
+  'gone',
+);
 
 /** Parameters small enough that every strategy actually cuts something on generated histories. */
 const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
@@ -61,6 +69,11 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     clearToolInputs: fc.boolean(),
     placeholder: fc.option(fc.constant('[cleared {chars} chars]'), { nil: undefined }),
   }),
+  'observation-masking': fc.record({
+    keepLast: fc.integer({ min: 0, max: 6 }),
+    placeholder: placeholderArb,
+    polling: fc.constantFrom(1, 1, 2, 3),
+  }),
   'summarize-plan-steps': fc.record({
     maxTokens: fc.integer({ min: 100, max: 5_000 }),
     mode: fc.constantFrom('pressure', 'all-completed', 'manual'),
@@ -100,6 +113,7 @@ const PAIR_PRESERVING = new Set([
   'trajectory-sliding-window',
   'strands-sliding-window',
   'clear-tool-uses',
+  'observation-masking',
   'summarize-plan-steps',
   'summarizing-window',
   'smolagents-summary-mode',
@@ -110,6 +124,7 @@ const KEEPS_TASKS = new Set([
   'keep-last-n-steps',
   'prune-old-observations',
   'clear-tool-uses',
+  'observation-masking',
   'smolagents-summary-mode',
 ]);
 const KEEPS_SYSTEM = new Set([
@@ -117,6 +132,7 @@ const KEEPS_SYSTEM = new Set([
   'keep-last-n-steps',
   'prune-old-observations',
   'clear-tool-uses',
+  'observation-masking',
   'strands-sliding-window',
   'summarizing-window',
   'compact-conversation',
@@ -284,6 +300,67 @@ describe('UnitIndex.result', () => {
         },
       ),
       { numRuns: RUNS * 2 },
+    );
+  });
+});
+
+/** An action's observations in message order: its results in call order, then its observation. */
+const observationsOf = (s: Step): string[] =>
+  s.kind !== 'action'
+    ? []
+    : [
+        ...s.toolCalls.flatMap((c) => (c.result === undefined ? [] : [c.result])),
+        ...(s.observation ? [s.observation] : []),
+      ];
+
+/** The step without its observation texts: what observation masking must leave byte-identical. */
+const withoutObservations = (s: Step) =>
+  s.kind !== 'action'
+    ? s
+    : {
+        ...s,
+        toolCalls: s.toolCalls.map(({ result, ...c }) => ({
+          ...c,
+          hasResult: result !== undefined,
+        })),
+        observation: s.observation ? true : s.observation,
+      };
+
+describe('observation-masking (Lindenbauer et al. 2025)', () => {
+  it('masks exactly the oldest max(0, observations - M) and leaves everything else byte-identical', () => {
+    const s = getStrategy('observation-masking');
+    fc.assert(
+      fc.property(
+        stepsArb(30),
+        fc.integer({ min: 0, max: 8 }),
+        placeholderArb,
+        (steps, keepLast, placeholder) => {
+          const before = JSON.stringify(steps);
+          const frozen = deepFreeze(steps);
+          const ctx = createStrategyContext();
+          const result = s.apply({ steps: frozen }, { keepLast, placeholder, polling: 1 }, ctx);
+          expect(JSON.stringify(frozen)).toBe(before);
+          expect(result.steps).toHaveLength(frozen.length);
+          const ph = compilePlaceholder(placeholder);
+          const original = frozen.flatMap(observationsOf);
+          const masked = Math.max(0, original.length - keepLast);
+          const after = result.steps.flatMap(observationsOf);
+          expect(after).toHaveLength(original.length);
+          original.forEach((text, j) => {
+            const expected =
+              j < masked && !ph.isRendering(text) ? ph.render(text, ctx.tokens.counter) : text;
+            expect(after[j]).toBe(expected);
+          });
+          result.steps.forEach((out, i) => {
+            const step = frozen[i] as Step;
+            if (observationsOf(out).join('\u0000') === observationsOf(step).join('\u0000'))
+              expect(out).toBe(step);
+            expect(withoutObservations(out)).toEqual(withoutObservations(step));
+            if (out.kind === 'action') expect(out.error).toBe((step as ActionStep).error);
+          });
+        },
+      ),
+      { numRuns: RUNS },
     );
   });
 });

@@ -8,6 +8,7 @@ import { clearToolUses } from './clear-tool-uses';
 import { compactConversation } from './compact-conversation';
 import { keepLastNSteps } from './keep-last-n-steps';
 import { none } from './none';
+import { observationMasking } from './observation-masking';
 import { pruneOldObservations } from './prune-old-observations';
 import { smolagentsSummaryMode } from './smolagents-summary-mode';
 import { strandsSlidingWindow } from './strands-sliding-window';
@@ -34,6 +35,7 @@ export const STRATEGIES: readonly Strategy<never>[] = [
   strandsSlidingWindow, // Strands default conversation manager
   tokenBudget, // LangChain trimMessages
   clearToolUses, // Anthropic context editing
+  observationMasking, // SWE-agent LastNObservations (Lindenbauer et al. 2025): the masking rule beside Anthropic's clearing
   summarizePlanSteps, // seed 003
   summarizingWindow, // Strands / LangChain summarization
   compactConversation, // Claude Code auto-compaction

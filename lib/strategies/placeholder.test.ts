@@ -61,7 +61,7 @@ describe('placeholder templates', () => {
       'unknown placeholder {line} (known: {lines}, {chars}, {tokens})',
     );
     expect(placeholderProblem('{lines} {chars} {tokens} {} { x }')).toBeUndefined();
-    for (const id of ['clear-tool-uses', 'prune-old-observations'])
+    for (const id of ['observation-masking', 'clear-tool-uses', 'prune-old-observations'])
       expect(() => parseParams(getStrategy(id), { placeholder: '{bogus} omitted' })).toThrow(
         `Invalid parameters for ${id}: placeholder: unknown placeholder {bogus} (known: {lines}, {chars}, {tokens})`,
       );

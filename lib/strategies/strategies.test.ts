@@ -15,7 +15,7 @@ const run = (id: string, steps: Step[], params: Record<string, unknown> = {}, c 
 const fates = (r: { fates: readonly { kind: string }[] }) => r.fates.map((f) => f.kind);
 
 describe('registry', () => {
-  it('lists the eleven strategies with defaults from their sources', () => {
+  it('lists the twelve strategies with defaults from their sources', () => {
     expect(STRATEGIES.map((s) => s.id)).toEqual([
       'none',
       'keep-last-n-steps',
@@ -24,6 +24,7 @@ describe('registry', () => {
       'strands-sliding-window',
       'token-budget',
       'clear-tool-uses',
+      'observation-masking',
       'summarize-plan-steps',
       'summarizing-window',
       'compact-conversation',
