@@ -7,8 +7,20 @@
  * - Strands: `SlidingWindowConversationManager(window_size=40)`: `apply_management` after each
  *   invocation, in place, and `reduce_context` when a request overflows the window.
  * - Claude Code: auto-compaction before a call past the window minus its buffer, in place.
- * - Anthropic `clear_tool_uses`: the API edits every request server-side; the client keeps the full
- *   history (stateless, every call).
+ * - Anthropic `clear_tool_uses_20250919` with no options: the API edits every request server-side;
+ *   the client keeps the full history (stateless, every call). Its documented defaults (platform
+ *   docs "Context editing", Configuration options: `trigger` 100,000 input tokens, `keep` 3 tool
+ *   uses, `clear_at_least` none) are the strategy's defaults (clear-tool-uses.ts).
+ * - Observation masking (Lindenbauer et al. 2025, arXiv 2508.21433): the paper's runs use SWE-agent's
+ *   `last_n_observations` with n = 10 (config/default_no_demo_N=1_M=10.yaml in
+ *   JetBrains-Research/the-complexity-trap), which `DefaultAgent.messages` applies to the unmodified
+ *   history on every query (stateless, every call). Its `polling` option (default 1, unset in the
+ *   paper) moves the window every `polling` observations so prompt prefixes stay cached.
+ * - Lodha et al. 2026 ("Less Context, Better Agents", arXiv 2606.10209): "context pruned to the last
+ *   5 tool call/response pairs". The abstract says no more (what replaces an evicted pair, when it
+ *   runs), so the preset is ours: results older than the last 5 tool uses become a placeholder
+ *   before every call, calls kept (clear-tool-uses from 0 tokens counts tool uses, not unlinked
+ *   observations, as the paper counts pairs).
  * - LangChain `trim_messages` in the model node: applied to the full state before every call.
  * - seed 002: `apply_sliding_window()` after each query, in place.
  * - seed 003: the task history keeps every turn and renders summaries on demand (stateless).
@@ -19,6 +31,8 @@ import type { StrategyChoice } from './config';
 export interface Preset {
   readonly id: string;
   readonly label: string;
+  /** Where it comes from, and what is our own choice rather than the source's. */
+  readonly description?: string;
   readonly choice: StrategyChoice;
 }
 
@@ -36,8 +50,31 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'anthropic-clear-tool-uses',
-    label: 'Anthropic clear_tool_uses default',
+    label: 'Anthropic context editing defaults',
+    description:
+      'clear_tool_uses_20250919 with no options: past 100,000 input tokens, tool results older than the last 3 tool uses become [cleared] (the placeholder is LangChain’s; Anthropic does not publish its own), clear_at_least off.',
     choice: { strategyId: 'clear-tool-uses', params: {} },
+  },
+  {
+    id: 'observation-masking-m10',
+    label: 'Observation masking, M=10 (Lindenbauer et al. 2025)',
+    description:
+      'The Complexity Trap (arXiv 2508.21433): SWE-agent’s last_n_observations with n = 10 before every call; older observations become "Old environment output: (N lines omitted)".',
+    choice: { strategyId: 'observation-masking', params: {} },
+  },
+  {
+    id: 'observation-masking-m10-polling',
+    label: 'Observation masking, M=10, window moved every 10 observations (our variant)',
+    description:
+      'Our variant of Lindenbauer et al. 2025: the same rule with SWE-agent’s own polling = 10 (the paper ran polling 1), so the masked prefix, and the prompt cache, survive 10 observations at a time; 10 to 19 observations stay whole.',
+    choice: { strategyId: 'observation-masking', params: { polling: 10 } },
+  },
+  {
+    id: 'lodha-last-5-tool-pairs',
+    label: 'Last 5 tool pairs (Lodha et al. 2026, Less Context, Better Agents)',
+    description:
+      'arXiv 2606.10209 prunes "to the last 5 tool call/response pairs" and says no more: here results older than the last 5 tool uses become [cleared] before every call, the calls and all other messages kept (our reading).',
+    choice: { strategyId: 'clear-tool-uses', params: { triggerTokens: 0, keep: 5 } },
   },
   {
     id: 'tinyagent-last-5',
