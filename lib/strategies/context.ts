@@ -18,7 +18,7 @@ export interface ContextOptions {
 
 export function createStrategyContext(options: ContextOptions = {}): StrategyContext {
   return {
-    tokens: options.tokens ?? createStepTokens(options.tokenizer, options.dialect ?? 'openai'),
+    tokens: options.tokens ?? createStepTokens(options.tokenizer, options.dialect ?? 'recorded'),
     contextWindow: options.contextWindow ?? contextWindowFor(options.model),
     summarizer: options.summarizer ?? extractiveSummarizer,
   };
