@@ -105,6 +105,15 @@ function candidatesOf(name: string): Candidate[] {
   return out;
 }
 
+/**
+ * The name a model's maker gives it, from a routed or hosted name: the last path segment without a
+ * Bedrock region and vendor (`openrouter/openai/gpt-4o` → `gpt-4o`,
+ * `us.anthropic.claude-sonnet-4-6` → `claude-sonnet-4-6`).
+ */
+export function makerNameOf(name: string): string {
+  return (name.trim().toLowerCase().split('/').at(-1) as string).replace(BEDROCK_ID, '');
+}
+
 /** What calcPrice matches for a candidate (its own provider and model matching), or null. */
 function matchOf(c: Candidate): { provider: Provider; model: CatalogModelInfo } | null {
   try {

@@ -104,7 +104,7 @@ export function overrideFor(
  * the keys they leave out). genai-prices refuses a 1-hour write price without a 5-minute one (its
  * README: prices cover their ancestors), so a lone `cacheWrite1h` brings 5-minute writes at input.
  */
-export function withOverride(base: ModelPrice | undefined, o: PriceOverride): ModelPrice {
+function withOverride(base: ModelPrice | undefined, o: PriceOverride): ModelPrice {
   const out: ModelPrice = { ...(base ?? {}), input_mtok: o.input };
   if (o.output !== undefined) out.output_mtok = o.output;
   if (o.cacheRead !== undefined) out.cache_read_mtok = o.cacheRead;
@@ -116,7 +116,7 @@ export function withOverride(base: ModelPrice | undefined, o: PriceOverride): Mo
 }
 
 /** Whether the catalog gives a token price the override leaves out (so the label says both). */
-export function catalogFills(base: ModelPrice, o: PriceOverride): boolean {
+function catalogFills(base: ModelPrice, o: PriceOverride): boolean {
   const given: Record<string, number | undefined> = {
     output_mtok: o.output,
     cache_read_mtok: o.cacheRead,
@@ -127,7 +127,20 @@ export function catalogFills(base: ModelPrice, o: PriceOverride): boolean {
 }
 
 /** How a price is labelled when the user gave it. */
-export function overrideSource(key: string, catalogSource: string | undefined): string {
+function overrideSource(key: string, catalogSource: string | undefined): string {
   const yours = key === '*' ? 'your price (*)' : `your price for "${key}"`;
   return catalogSource ? `${yours}; the rest from ${catalogSource}` : yours;
+}
+
+/** The user's price over the catalog's (when it has the model), and how to label it. */
+export function overriddenPrice(
+  base: ModelPrice | undefined,
+  override: { key: string; price: PriceOverride },
+  catalogSource: string | undefined,
+): { price: ModelPrice; source: string } {
+  const filled = base !== undefined && catalogFills(base, override.price);
+  return {
+    price: withOverride(base, override.price),
+    source: overrideSource(override.key, filled ? catalogSource : undefined),
+  };
 }

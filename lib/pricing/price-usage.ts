@@ -26,13 +26,7 @@ import {
   type CatalogModel,
   type Resolved,
 } from './catalog';
-import {
-  catalogFills,
-  overrideFor,
-  overrideSource,
-  withOverride,
-  type PriceOverrides,
-} from './overrides';
+import { overriddenPrice, overrideFor, type PriceOverrides } from './overrides';
 
 export interface PricePart {
   readonly tokens: number;
@@ -113,20 +107,14 @@ function pricingOf(
   const override = overrideFor(model, overrides);
   if (!override) return resolved && { ...resolved, modelId: resolved.entry.modelId };
   const base = resolved ? calcWith(resolved, {}, when).model_price : undefined;
-  const filled = base !== undefined && catalogFills(base, override.price);
+  const { price, source } = overriddenPrice(base, override, resolved?.entry.source);
   const contextWindow = override.price.contextWindow ?? resolved?.entry.contextWindow;
   return {
     provider: {
       id: 'your-price',
       name: 'your price',
       api_pattern: '.*',
-      models: [
-        {
-          id: override.key,
-          match: { starts_with: '' },
-          prices: withOverride(base, override.price),
-        },
-      ],
+      models: [{ id: override.key, match: { starts_with: '' }, prices: price }],
     },
     modelId: override.key,
     entry: {
@@ -135,7 +123,7 @@ function pricingOf(
       modelId: override.key,
       modelName: model ?? override.key,
       ...(contextWindow !== undefined ? { contextWindow } : {}),
-      source: overrideSource(override.key, filled ? resolved?.entry.source : undefined),
+      source,
     },
   };
 }

@@ -6,55 +6,116 @@
  * when it is at least the provider's minimum (in the provider's increments) and the previous call
  * was recent enough (the cache's lifetime, when the file has timestamps); the rest is fresh input,
  * written to the cache where the provider charges for writes (automatic caching moves the
- * breakpoint to the end of every request).
+ * breakpoint to the end of every request). These bills are for SIMULATED contexts; what a recorded
+ * run cost is lib/pricing/paid.ts. Prices come from the price catalog (genai-prices), the cache
+ * mechanics from the provider rules in lib/tokens/models.ts.
  */
 import { z } from 'zod';
-import { findModel, type ModelInfo } from '../tokens/models';
+import {
+  catalogPricesAt,
+  firstTierStart,
+  resolveModel,
+  tokenPricesOf,
+  type ModelPrice,
+} from '../pricing/catalog';
+import { overriddenPrice, overrideFor, type PriceOverrides } from '../pricing/overrides';
+import {
+  cacheMechanicsOf,
+  cacheProviderOf,
+  CACHE_RULES_SOURCE,
+  findModel,
+  type ModelInfo,
+} from '../tokens/models';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { SimCall } from './simulate';
+
+const usdPerMTok = z.number().min(0);
 
 /** A model's prices as the user may edit them: USD per million tokens. */
 export const priceSheetSchema = z
   .object({
     label: z.string(),
-    inputUsdPerMTok: z.number().min(0),
+    inputUsdPerMTok: usdPerMTok,
     /** Cached input; equal to `inputUsdPerMTok` where the provider has no prompt caching. */
-    cachedInputUsdPerMTok: z.number().min(0),
-    /** New input when it is written to the cache; equal to `inputUsdPerMTok` where writes cost nothing extra. */
-    cacheWriteUsdPerMTok: z.number().min(0),
+    cachedInputUsdPerMTok: usdPerMTok,
+    /** New input when it is written to the cache (5-minute writes); equal to `inputUsdPerMTok` where writes cost nothing extra. */
+    cacheWriteUsdPerMTok: usdPerMTok,
+    /** Added in the catalog prices: 1-hour cache writes (Anthropic 2x input). Optional, so saved sheets parse. */
+    cacheWrite1hUsdPerMTok: usdPerMTok.optional(),
+    /** Added in the catalog prices: output tokens. Optional, so saved sheets parse. */
+    outputUsdPerMTok: usdPerMTok.optional(),
     minCacheableTokens: z.number().int().min(0),
     granularity: z.number().int().min(1),
     /** Seconds an unused cached prefix lives; null: no limit applied. */
     ttlSeconds: z.number().min(0).nullable(),
+    /**
+     * Added in the catalog prices: the prices of a request above `aboveInputTokens` input tokens,
+     * for the whole request (Anthropic's and Google's long-context tiers, 200k).
+     */
+    longContext: z
+      .object({
+        aboveInputTokens: z.number().int().min(0),
+        inputUsdPerMTok: usdPerMTok,
+        cachedInputUsdPerMTok: usdPerMTok,
+        cacheWriteUsdPerMTok: usdPerMTok,
+        cacheWrite1hUsdPerMTok: usdPerMTok.optional(),
+        outputUsdPerMTok: usdPerMTok.optional(),
+      })
+      .strict()
+      .optional(),
     source: z.string(),
   })
   .strict();
 export type PriceSheet = z.infer<typeof priceSheetSchema>;
 
-const SOURCES: Readonly<Record<string, string>> = {
-  anthropic: 'Anthropic pricing and "Prompt caching" docs (reads 0.1x, 5-minute writes 1.25x)',
-  openai:
-    'OpenAI pricing and "Prompt caching" guide (cached input price, 1,024-token minimum, 128-token steps)',
-  google: 'Gemini API pricing, implicit caching (0.25x)',
-  deepseek: 'DeepSeek pricing (cache hit vs miss)',
-  xai: 'xAI pricing (cached input)',
-};
-
-/** The list prices of a model (from `MODELS`), or undefined when it has none. */
-export function priceSheetFor(model: ModelInfo | string | undefined): PriceSheet | undefined {
-  const info = typeof model === 'string' || model === undefined ? findModel(model) : model;
-  if (!info || info.inputUsdPerMTok === undefined) return undefined;
-  const input = info.inputUsdPerMTok;
-  const cache = info.cache;
+/** A sheet's token prices for a request of `inputTokens`, from a catalog price. */
+function sheetPrices(price: ModelPrice, inputTokens: number) {
+  const r = tokenPricesOf(price, inputTokens);
+  const input = r.input as number;
   return {
-    label: info.label,
     inputUsdPerMTok: input,
-    cachedInputUsdPerMTok: cache?.cachedInputUsdPerMTok ?? input,
-    cacheWriteUsdPerMTok: cache?.cacheWriteUsdPerMTok ?? input,
-    minCacheableTokens: cache?.minCacheableTokens ?? 0,
-    granularity: cache?.granularity ?? 1,
-    ttlSeconds: cache?.ttlSeconds ?? null,
-    source: cache ? (SOURCES[cache.provider] ?? '') : 'list input price; no prompt caching',
+    cachedInputUsdPerMTok: r.cacheRead ?? input,
+    cacheWriteUsdPerMTok: r.cacheWrite ?? input,
+    ...(r.cacheWrite1h !== undefined ? { cacheWrite1hUsdPerMTok: r.cacheWrite1h } : {}),
+    ...(r.output !== undefined ? { outputUsdPerMTok: r.output } : {}),
+  };
+}
+
+/**
+ * The list prices of a model from the price catalog (genai-prices: today's prices, base tier, the
+ * long-context tier beside them), with the cache mechanics of its provider (lib/tokens/models.ts);
+ * the user's overrides win. Undefined for a model the catalog does not know and the user did not
+ * price: never another model's prices.
+ */
+export function priceSheetFor(
+  model: ModelInfo | string | undefined,
+  overrides?: PriceOverrides,
+): PriceSheet | undefined {
+  const name = typeof model === 'object' ? (model.catalogName ?? model.id) : model;
+  if (name === undefined || name === '') return undefined;
+  const entry = resolveModel(name);
+  const override = overrideFor(name, overrides);
+  const base = entry ? catalogPricesAt(name) : undefined;
+  const given = override && overriddenPrice(base, override, entry?.source);
+  const price = given?.price ?? base;
+  if (!price || tokenPricesOf(price).input === undefined) return undefined;
+  const info = typeof model === 'object' ? model : findModel(name);
+  const provider = cacheProviderOf(entry?.providerId, entry?.modelId ?? name);
+  const mechanics = provider ? cacheMechanicsOf(provider, entry?.modelId ?? name) : undefined;
+  const tier = firstTierStart(price);
+  const priced = given?.source ?? (entry?.source as string);
+  return {
+    label: info?.label ?? entry?.modelName ?? name,
+    ...sheetPrices(price, 0),
+    minCacheableTokens: mechanics?.minCacheableTokens ?? 0,
+    granularity: mechanics?.granularity ?? 1,
+    ttlSeconds: mechanics?.ttlSeconds ?? null,
+    ...(tier !== undefined
+      ? { longContext: { aboveInputTokens: tier, ...sheetPrices(price, tier + 1) } }
+      : {}),
+    source: provider
+      ? `${priced}; cache rules: ${CACHE_RULES_SOURCE[provider]}`
+      : `${priced}; no known cache rules`,
   };
 }
 
@@ -101,16 +162,19 @@ export function callCost(
     sheet.ttlSeconds !== null && gapSeconds !== undefined && gapSeconds > sheet.ttlSeconds;
   const cached = expired ? 0 : Math.min(contextTokens, cachedTokensOf(shared, sheet));
   const fresh = contextTokens - cached;
+  // A long-context tier prices the whole request, as the provider bills it.
+  const long = sheet.longContext;
+  const prices = long && contextTokens > long.aboveInputTokens ? long : sheet;
   // A request below the minimum is not written to the cache: its new input costs the plain price.
   const freshPrice =
     contextTokens - REPLY_PRIMING_TOKENS >= sheet.minCacheableTokens
-      ? sheet.cacheWriteUsdPerMTok
-      : sheet.inputUsdPerMTok;
+      ? prices.cacheWriteUsdPerMTok
+      : prices.inputUsdPerMTok;
   return {
     cached,
     fresh,
-    costUsd: perM(cached, sheet.cachedInputUsdPerMTok) + perM(fresh, freshPrice),
-    uncachedCostUsd: perM(contextTokens, sheet.inputUsdPerMTok),
+    costUsd: perM(cached, prices.cachedInputUsdPerMTok) + perM(fresh, freshPrice),
+    uncachedCostUsd: perM(contextTokens, prices.inputUsdPerMTok),
   };
 }
 
