@@ -42,8 +42,14 @@ describe('Aider chat history', () => {
       cacheCreationInputTokens: 1200,
       cacheReadInputTokens: 300,
       costUsd: 0.00042,
+      inputCounts: 'total',
     });
-    expect(run?.usage).toEqual({ inputTokens: 2400, outputTokens: 104, costUsd: 0.00095 });
+    expect(run?.usage).toEqual({
+      inputTokens: 2400,
+      outputTokens: 104,
+      costUsd: 0.00095,
+      inputCounts: 'total',
+    });
     expect(run?.model).toBe('openrouter/openai/gpt-4o-mini');
   });
 

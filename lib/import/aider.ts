@@ -55,12 +55,16 @@ function tokensLine(text: string): { usage: Usage; session?: number } | undefine
     );
   if (!m) return undefined;
   const cost = /Cost: \$([\d.]+) (?:request|message), \$([\d.]+) session/.exec(text);
+  // "sent" is LiteLLM's prompt_tokens (cache reads counted in it) plus, when the response reports
+  // cache fields, the cache writes (aider `coders/base_coder.py` calculate_and_show_tokens_and_cost):
+  // the whole prompt, the cache parts shown beside it.
   const usage: Usage = {
     inputTokens: count(m[1] as string),
     outputTokens: count(m[4] as string),
     ...(m[2] ? { cacheCreationInputTokens: count(m[2]) } : {}),
     ...(m[3] ? { cacheReadInputTokens: count(m[3]) } : {}),
     ...(cost ? { costUsd: Number(cost[1]) } : {}),
+    inputCounts: 'total',
   };
   return cost ? { usage, session: Number(cost[2]) } : { usage };
 }
@@ -160,6 +164,7 @@ function runOf(
             inputTokens: sent,
             outputTokens: received,
             ...(session !== undefined ? { costUsd: session } : {}),
+            inputCounts: 'total',
           },
         }
       : {}),

@@ -133,6 +133,7 @@ describe('Anthropic Messages API conversations', () => {
         cacheReadInputTokens: 0,
         cacheCreationInputTokens: 900,
         costUsd: 0.0051,
+        inputCounts: 'uncached',
       },
       {
         inputTokens: 30,
@@ -140,6 +141,7 @@ describe('Anthropic Messages API conversations', () => {
         cacheReadInputTokens: 900,
         cacheCreationInputTokens: 60,
         costUsd: 0.0012,
+        inputCounts: 'uncached',
       },
     ]);
     expect(r.warnings).toEqual([]);

@@ -19,6 +19,7 @@ import { convert } from './claude-code-convert';
 import { blockText, type Entry } from './claude-code-entries';
 import { FolderValue } from './read';
 import { defineImporter, fits, type ImportWarning } from './types';
+import { withInputCounts } from './usage-conventions';
 import { folderPointer, isRecord, str, usage } from './util';
 
 /** Block types only the Messages API has (OpenAI's content parts are `text`, `image_url`, …). */
@@ -105,13 +106,18 @@ function clineRequests(ui: unknown): { u: ReturnType<typeof usage>; cost?: numbe
     if (!isRecord(info)) return [];
     return [
       {
-        u: usage({
-          inputTokens: info.tokensIn,
-          outputTokens: info.tokensOut,
-          cacheReadInputTokens: info.cacheReads,
-          cacheCreationInputTokens: info.cacheWrites,
-          costUsd: info.cost,
-        }),
+        // Cline's api_req_started (src/core/task/index.ts): tokensIn beside cacheWrites and
+        // cacheReads, as Anthropic reports input (its own cost counts the three apart).
+        u: withInputCounts(
+          usage({
+            inputTokens: info.tokensIn,
+            outputTokens: info.tokensOut,
+            cacheReadInputTokens: info.cacheReads,
+            cacheCreationInputTokens: info.cacheWrites,
+            costUsd: info.cost,
+          }),
+          'uncached',
+        ),
       },
     ];
   });

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { defineImporter, parsedBy } from './types';
+import { declaredTotal } from './usage-conventions';
 import { isoToUnix, isRecord, StepList, str, usage } from './util';
 
 const toolCall = z.object({
@@ -106,13 +107,19 @@ export const atifImporter = defineImporter({
               !calls.some((c) => c.id === r.source_call_id),
           )
           .map((r) => text(r.content));
+        // ATIF's MetricsSchema: prompt_tokens is every input token, cached_tokens a part of it;
+        // Anthropic's cache writes go in metrics.extra (RFC 0001 "Token Accounting").
         const m = s.metrics ?? {};
-        const u = usage({
-          inputTokens: m.prompt_tokens,
-          outputTokens: m.completion_tokens,
-          cacheReadInputTokens: m.cached_tokens,
-          costUsd: m.cost_usd,
-        });
+        const extra = isRecord(m.extra) ? m.extra : {};
+        const u = declaredTotal(
+          usage({
+            inputTokens: m.prompt_tokens,
+            outputTokens: m.completion_tokens,
+            cacheReadInputTokens: m.cached_tokens,
+            cacheCreationInputTokens: extra.cache_creation_input_tokens,
+            costUsd: m.cost_usd,
+          }),
+        );
         list.add(
           {
             kind: 'action',
@@ -134,12 +141,14 @@ export const atifImporter = defineImporter({
         `${subagents} observation(s) refer to sub-agent trajectories in other files (subagent_trajectory_ref); open those files to see them`,
       );
     const fm = t.final_metrics ?? {};
-    const u = usage({
-      inputTokens: fm.total_prompt_tokens,
-      outputTokens: fm.total_completion_tokens,
-      cacheReadInputTokens: fm.total_cached_tokens,
-      costUsd: fm.total_cost_usd,
-    });
+    const u = declaredTotal(
+      usage({
+        inputTokens: fm.total_prompt_tokens,
+        outputTokens: fm.total_completion_tokens,
+        cacheReadInputTokens: fm.total_cached_tokens,
+        costUsd: fm.total_cost_usd,
+      }),
+    );
     const history: History = {
       id: t.session_id ?? fileName,
       title: `${t.agent?.name ?? 'agent'} · ${t.session_id ?? fileName}`,

@@ -5,7 +5,7 @@ import { importText } from '.';
 const stdout = (...events: object[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
 
 describe('codex exec --json stdout', () => {
-  it('reads the thread, items, usage per turn, and a failed turn as the last step’s error', () => {
+  it('reads the thread, items, the thread’s usage as the run’s, and a failed turn as the last step’s error', () => {
     const { format, file, warnings } = importText(
       stdout(
         { type: 'thread.started', thread_id: '0199a213-81c0-7800-8aa1-bbab2a035a53' },
@@ -47,14 +47,15 @@ describe('codex exec --json stdout', () => {
       ),
     ).toEqual([
       ['**Listing**', [['command_execution', 'README.md\n']], undefined, undefined, undefined],
-      [
-        undefined,
-        [],
-        'One file.',
-        { inputTokens: 2946, outputTokens: 7, cacheReadInputTokens: 1024 },
-        'stream disconnected before completion',
-      ],
+      [undefined, [], 'One file.', undefined, 'stream disconnected before completion'],
     ]);
+    // turn.completed carries the thread's usage so far, not one call's.
+    expect(h?.usage).toEqual({
+      inputTokens: 2946,
+      outputTokens: 7,
+      cacheReadInputTokens: 1024,
+      inputCounts: 'total',
+    });
     expect(h?.steps.map((s) => s.source?.line)).toEqual([4, 5]);
   });
 
@@ -68,5 +69,59 @@ describe('codex exec --json stdout', () => {
       'run.jsonl',
     );
     expect(warnings.map((w) => w.message)).toEqual(['error before any step: unauthorized']);
+  });
+
+  it('puts a rollout’s token_count usage on the action of the call it counts, once', () => {
+    const line = (type: string, payload: object) =>
+      JSON.stringify({ timestamp: '2026-01-01T00:00:00Z', type, payload });
+    const count = (input: number) => ({
+      type: 'token_count',
+      info: {
+        total_token_usage: { input_tokens: 9999, cached_input_tokens: 0, output_tokens: 1 },
+        last_token_usage: {
+          input_tokens: input,
+          cached_input_tokens: 2048,
+          output_tokens: 40,
+          total_tokens: input + 40,
+        },
+      },
+    });
+    const { file, warnings } = importText(
+      [
+        line('session_meta', { id: 's' }),
+        line('response_item', {
+          type: 'message',
+          role: 'user',
+          content: [{ type: 'input_text', text: 'ls' }],
+        }),
+        line('response_item', {
+          type: 'function_call',
+          name: 'shell',
+          arguments: '{"command":["ls"]}',
+          call_id: 'c1',
+        }),
+        line('event_msg', count(3000)),
+        line('event_msg', count(3000)),
+        line('response_item', { type: 'function_call_output', call_id: 'c1', output: 'a.py' }),
+        line('response_item', {
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: 'One file.' }],
+        }),
+        line('event_msg', count(3100)),
+      ].join('\n'),
+      'rollout.jsonl',
+    );
+    expect(warnings.map((w) => w.message)).toEqual([
+      '2 rollout line(s) that are not response items (session meta, events, turn context) were skipped',
+    ]);
+    const actions = file.histories[0]?.steps.filter((s) => s.kind === 'action') ?? [];
+    expect(actions.map((a) => (a.kind === 'action' ? a.usage?.inputTokens : undefined))).toEqual([
+      3000, 3100,
+    ]);
+    expect(actions[0]?.kind === 'action' && actions[0].usage).toMatchObject({
+      cacheReadInputTokens: 2048,
+      inputCounts: 'total',
+    });
   });
 });

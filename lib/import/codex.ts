@@ -3,16 +3,19 @@
  * `protocol/src/models.rs`; ../shared/fixtures/MANIFEST.md "openai-responses-codex"):
  * - Responses items `{items: [...]}` or a bare list: `message` (role, `input_text`/`output_text`
  *   parts), `reasoning`, `function_call` (`call_id` links it to its `function_call_output`);
- * - Codex rollout JSONL (`~/.codex/sessions/…jsonl`): `{type: "response_item", payload: item}` lines;
+ * - Codex rollout JSONL (`~/.codex/sessions/…jsonl`): `{type: "response_item", payload: item}` lines,
+ *   and `event_msg` `token_count` lines with each model call's usage;
  * - `codex exec --json` events, as its stdout (JSONL, one per line) or wrapped `{events}`:
  *   `thread.started` (the thread id), `item.completed` with `agent_message`, `reasoning`,
  *   `command_execution` (command, aggregated output, exit code), `mcp_tool_call`, `file_change`,
- *   `web_search`; `turn.completed` with usage; `turn.failed` and `error` as the step's error.
+ *   `web_search`; `turn.completed` with the thread's usage so far (the run's); `turn.failed` and
+ *   `error` as the step's error (codex-exec.ts).
  */
 import { z } from 'zod';
-import type { History } from '../model/types';
+import type { History, Usage } from '../model/types';
 import { defineImporter, fits } from './types';
-import { isoToUnix, isRecord, parseArguments, StepList, str, usage } from './util';
+import { codexUsage, fromExec } from './codex-exec';
+import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
 
 const ITEM_TYPES = [
   'message',
@@ -56,17 +59,12 @@ function partsText(content: unknown): string {
     .join('\n');
 }
 
-/** Responses items → steps; `pointerOf(i)` and `timeOf(i)` locate item i. */
-function addItems(
+/** Reads Responses items one at a time into `list` (a reasoning item waits for its message or call). */
+function itemReader(
   list: StepList,
-  all: readonly Record<string, unknown>[],
-  pointerOf: (i: number) => string,
-  timeOf: (i: number) => number | undefined = () => undefined,
-): void {
+): (it: Record<string, unknown>, i: number, pointer: string, ts?: number) => void {
   let thought: string | undefined;
-  all.forEach((it, i) => {
-    const pointer = pointerOf(i);
-    const ts = timeOf(i);
+  return (it, i, pointer, ts) => {
     const time = ts === undefined ? {} : { timestamp: ts };
     const last = list.steps.at(-1);
     if (it.type === 'reasoning') {
@@ -143,85 +141,43 @@ function addItems(
         );
       }
     }
-  });
+  };
 }
 
-function fromExec(
-  events: readonly Record<string, unknown>[],
+/** Responses items → steps; `pointerOf(i)` locates item i. */
+function addItems(
   list: StepList,
-  lines?: readonly unknown[],
+  all: readonly Record<string, unknown>[],
+  pointerOf: (i: number) => string,
 ): void {
-  let thought: string | undefined;
-  events.forEach((e, i) => {
-    const pointer = lines ? `/${i}` : `/events/${i}`;
-    const at = lines ? { records: lines, index: i } : undefined;
-    if (e.type === 'turn.failed' || e.type === 'error') {
-      const error = isRecord(e.error) ? e.error.message : e.message;
-      const message = str(error ?? e.type);
-      if (list.steps.at(-1)?.kind === 'action')
-        list.updateLast((s) => (s.kind === 'action' ? { ...s, error: message } : s));
-      else list.warn(`${e.type} before any step: ${message}`, pointer);
-      return;
-    }
-    if (e.type === 'turn.completed' && isRecord(e.usage)) {
-      const u = usage({
-        inputTokens: e.usage.input_tokens,
-        outputTokens: e.usage.output_tokens,
-        cacheReadInputTokens: e.usage.cached_input_tokens,
-      });
-      if (u) list.updateLast((s) => (s.kind === 'action' ? { ...s, usage: u } : s));
-      return;
-    }
-    if (e.type !== 'item.completed' || !isRecord(e.item)) return;
-    const it = e.item;
-    if (it.type === 'reasoning') thought = str(it.text ?? '');
-    else if (it.type === 'agent_message') {
-      list.add(
-        {
-          kind: 'action',
-          toolCalls: [],
-          isFinal: false,
-          modelOutput: str(it.text ?? ''),
-          ...(thought ? { thought } : {}),
-        },
-        pointer,
-        at,
-      );
-      thought = undefined;
-    } else if (
-      it.type === 'command_execution' ||
-      it.type === 'mcp_tool_call' ||
-      it.type === 'file_change' ||
-      it.type === 'web_search'
-    ) {
-      const failed =
-        (typeof it.exit_code === 'number' && it.exit_code !== 0) || it.status === 'failed';
-      const args =
-        it.type === 'command_execution'
-          ? { command: it.command ?? '' }
-          : Object.fromEntries(
-              Object.entries(it).filter(
-                ([k]) => !['id', 'type', 'status', 'aggregated_output', 'result'].includes(k),
-              ),
-            );
-      const result = it.aggregated_output ?? it.result;
-      const call = {
-        id: str(it.id ?? `item_${i}`),
-        name: str(it.type === 'mcp_tool_call' ? (it.tool ?? it.type) : it.type),
-        arguments: parseArguments(args),
-        ...(result === undefined
-          ? {}
-          : { result: typeof result === 'string' ? result : JSON.stringify(result) }),
-        ...(failed ? { isError: true } : {}),
-      };
-      list.add(
-        { kind: 'action', toolCalls: [call], isFinal: false, ...(thought ? { thought } : {}) },
-        pointer,
-        at,
-      );
-      thought = undefined;
+  const read = itemReader(list);
+  all.forEach((it, i) => read(it, i, pointerOf(i)));
+}
+
+/**
+ * A rollout's lines: its response items, and the usage of each model call from the `token_count`
+ * event Codex writes after it (`event_msg` payload `info.last_token_usage`), put on the action that
+ * call made. A count with no new action since the last one repeats it and is skipped.
+ */
+function addRollout(list: StepList, lines: readonly Record<string, unknown>[]): number {
+  const read = itemReader(list);
+  let placed = -1;
+  let used = 0;
+  lines.forEach((l, i) => {
+    const payload = isRecord(l.payload) ? l.payload : undefined;
+    if (l.type === 'response_item' && payload)
+      read(payload, i, `/${i}/payload`, isoToUnix(l.timestamp));
+    else if (l.type === 'event_msg' && payload?.type === 'token_count') {
+      const info = isRecord(payload.info) ? payload.info : {};
+      const u = isRecord(info.last_token_usage) ? codexUsage(info.last_token_usage) : undefined;
+      const at = list.steps.findLastIndex((s) => s.kind === 'action');
+      if (!u || at <= placed) return;
+      list.update(at, (s) => (s.kind === 'action' ? { ...s, usage: u } : s));
+      placed = at;
+      used++;
     }
   });
+  return used;
 }
 
 type Shape = { kind: 'items' | 'envelope' | 'rollout' | 'exec' | 'exec-lines'; value: unknown };
@@ -252,31 +208,25 @@ export const codexImporter = defineImporter({
   import({ kind, value }, fileName) {
     const list = new StepList({ format: 'codex', file: fileName });
     let model: string | undefined;
+    let runUsage: Usage | undefined;
     if (kind === 'items') addItems(list, value as Record<string, unknown>[], (i) => `/${i}`);
     else if (kind === 'envelope')
       addItems(list, (value as { items: Record<string, unknown>[] }).items, (i) => `/items/${i}`);
     else if (kind === 'rollout') {
       const lines = value as Record<string, unknown>[];
-      const picked = lines
-        .map((l, i) => ({ l, i }))
-        .filter(({ l }) => l.type === 'response_item' && isRecord(l.payload));
-      addItems(
-        list,
-        picked.map(({ l }) => l.payload as Record<string, unknown>),
-        (k) => `/${picked[k]?.i ?? 0}/payload`,
-        (k) => isoToUnix(picked[k]?.l.timestamp),
-      );
+      const counts = addRollout(list, lines);
       const context = lines.find((l) => l.type === 'turn_context' && isRecord(l.payload));
       if (context && isRecord(context.payload) && typeof context.payload.model === 'string')
         model = context.payload.model;
-      const other = lines.length - picked.length;
+      const items = lines.filter((l) => l.type === 'response_item' && isRecord(l.payload)).length;
+      const other = lines.length - items - counts;
       if (other > 0)
         list.warn(
           `${other} rollout line(s) that are not response items (session meta, events, turn context) were skipped`,
         );
     } else if (kind === 'exec')
-      fromExec((value as { events: Record<string, unknown>[] }).events, list);
-    else fromExec(value as Record<string, unknown>[], list, value as unknown[]);
+      runUsage = fromExec((value as { events: Record<string, unknown>[] }).events, list);
+    else runUsage = fromExec(value as Record<string, unknown>[], list, value as unknown[]);
     const thread =
       kind === 'exec-lines'
         ? (value as Record<string, unknown>[]).find((e) => e.type === 'thread.started')?.thread_id
@@ -287,6 +237,7 @@ export const codexImporter = defineImporter({
       format: 'codex',
       steps: list.markFinal(),
       ...(model ? { model } : {}),
+      ...(runUsage ? { usage: runUsage } : {}),
     };
     return { file: { histories: [history] }, warnings: list.warnings };
   },

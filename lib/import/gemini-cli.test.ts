@@ -84,6 +84,7 @@ describe('Gemini CLI JSONL sessions', () => {
       outputTokens: 15,
       cacheReadInputTokens: 600,
       totalTokens: 915,
+      inputCounts: 'total',
     });
     expect(call?.source?.line).toBe(5);
     expect(h?.steps[2]?.kind === 'action' && h.steps[2].isFinal).toBe(true);

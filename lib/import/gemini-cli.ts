@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { recordLine } from './read';
 import { defineImporter, ImportError, parsedBy } from './types';
+import { withInputCounts } from './usage-conventions';
 import { imagePlaceholder, isoToUnix, isRecord, StepList, str, usage } from './util';
 
 const MESSAGE_TYPES = ['user', 'gemini', 'info', 'error', 'warning'] as const;
@@ -183,16 +184,21 @@ function historyOf(
             .filter(Boolean)
         : [];
       const t = isRecord(m.tokens) ? m.tokens : undefined;
+      // Gemini's usageMetadata as the CLI keeps it (gemini-cli `chatRecordingService.ts` `tokens`):
+      // `input` is promptTokenCount, `cached` (cachedContentTokenCount) a part of it.
       const u = t
-        ? usage({
-            inputTokens: t.input,
-            outputTokens:
-              typeof t.output === 'number'
-                ? t.output + (typeof t.thoughts === 'number' ? t.thoughts : 0)
-                : undefined,
-            cacheReadInputTokens: t.cached,
-            totalTokens: t.total,
-          })
+        ? withInputCounts(
+            usage({
+              inputTokens: t.input,
+              outputTokens:
+                typeof t.output === 'number'
+                  ? t.output + (typeof t.thoughts === 'number' ? t.thoughts : 0)
+                  : undefined,
+              cacheReadInputTokens: t.cached,
+              totalTokens: t.total,
+            }),
+            'total',
+          )
         : undefined;
       const toolCalls = Array.isArray(m.toolCalls)
         ? m.toolCalls.filter(isRecord).map(toolCallOf)

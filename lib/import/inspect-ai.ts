@@ -7,9 +7,10 @@
  * sample's `attachments`. `.eval` files (zip archives) are inflated into the same value by `eval-zip.ts`.
  */
 import { z } from 'zod';
-import type { History, JsonValue } from '../model/types';
+import type { History, JsonValue, Usage } from '../model/types';
 import { defineImporter, ImportError, type ImportWarning, parsedBy } from './types';
-import { imagePlaceholder, isRecord, StepList, str, usage } from './util';
+import { withInputCounts } from './usage-conventions';
+import { imagePlaceholder, isRecord, num, StepList, str, usage } from './util';
 
 const chatMessage = z
   .object({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.unknown() })
@@ -74,6 +75,52 @@ function reasoningOf(content: unknown): string | undefined {
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
+/** `0.3.41.dev123+g9ad2119a` → [0, 3, 41]. */
+function versionOf(value: unknown): [number, number, number] | undefined {
+  const m = typeof value === 'string' ? /^(\d+)\.(\d+)\.(\d+)/.exec(value) : null;
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+/**
+ * A sample's `model_usage` (one ModelUsage per model) summed. What `input_tokens` counts changed in
+ * Inspect 0.3.184 (inspect_ai #3341, `model/_model_output.py`: "Input tokens charged at full rate
+ * (excludes cached tokens)"): before it, the Anthropic provider wrote Anthropic's uncached input and
+ * the OpenAI, Google and Responses providers the whole prompt (`prompt_tokens`, `prompt_token_count`,
+ * `input_tokens`). Models whose counts are totals are made uncached (their cached parts taken out)
+ * when they share a sample with uncached ones.
+ */
+function sampleUsage(models: Record<string, unknown>, inspect: unknown): Usage | undefined {
+  const version = versionOf(inspect);
+  const normalized =
+    version !== undefined &&
+    (version[0] > 0 || version[1] > 3 || (version[1] === 3 && version[2] >= 184));
+  const rows = Object.entries(models).flatMap(([model, u]) => {
+    if (!isRecord(u)) return [];
+    const read = num(u.input_tokens_cache_read) ?? 0;
+    const write = num(u.input_tokens_cache_write) ?? 0;
+    const counts: 'uncached' | 'total' =
+      normalized || /^(anthropic|bedrock)\//.test(model) ? 'uncached' : 'total';
+    return [{ u, read, write, counts, input: num(u.input_tokens) }];
+  });
+  if (rows.length === 0) return undefined;
+  const mixed = new Set(rows.map((r) => r.counts)).size > 1;
+  const sum = (f: (r: (typeof rows)[number]) => number | undefined) =>
+    rows.some((r) => f(r) !== undefined) ? rows.reduce((n, r) => n + (f(r) ?? 0), 0) : undefined;
+  const fields = usage({
+    inputTokens: sum((r) =>
+      r.input === undefined || !mixed || r.counts === 'uncached'
+        ? r.input
+        : Math.max(0, r.input - r.read - r.write),
+    ),
+    outputTokens: sum((r) => num(r.u.output_tokens)),
+    totalTokens: sum((r) => num(r.u.total_tokens)),
+    cacheReadInputTokens: sum((r) => num(r.u.input_tokens_cache_read)),
+    cacheCreationInputTokens: sum((r) => num(r.u.input_tokens_cache_write)),
+    costUsd: sum((r) => num(r.u.total_cost)),
+  });
+  return withInputCounts(fields, mixed ? 'uncached' : (rows[0]?.counts ?? 'total'));
+}
+
 function scoreText(scores: unknown): string | undefined {
   if (!isRecord(scores)) return undefined;
   const parts = Object.entries(scores).map(([name, s]) =>
@@ -129,13 +176,15 @@ export const inspectAiImporter = defineImporter({
             : undefined;
           const result = error ? `${body}${body ? '\n' : ''}[${error}]` : body;
           if (!list.linkResult(str(m.tool_call_id ?? ''), result, error !== undefined)) {
+            // The tool's output stays an observation (what strategies prune), its error beside it.
             orphans++;
             list.add(
               {
                 kind: 'action',
                 toolCalls: [],
                 isFinal: false,
-                ...(error ? { error: result } : { observation: result }),
+                observation: body,
+                ...(error ? { error } : {}),
               },
               pointer,
             );
@@ -156,19 +205,12 @@ export const inspectAiImporter = defineImporter({
           message: l.samples.length > 1 ? `sample ${str(sample.id)}: ${w.message}` : w.message,
         })),
       );
-      const modelUsage = isRecord(s.model_usage)
-        ? Object.values(s.model_usage).filter(isRecord)
-        : [];
-      const sum = (k: string) =>
-        modelUsage.reduce((n, u) => n + (typeof u[k] === 'number' ? (u[k] as number) : 0), 0);
-      const u =
-        modelUsage.length > 0
-          ? usage({
-              inputTokens: sum('input_tokens'),
-              outputTokens: sum('output_tokens'),
-              totalTokens: sum('total_tokens'),
-            })
-          : undefined;
+      const u = isRecord(s.model_usage)
+        ? sampleUsage(
+            s.model_usage,
+            isRecord(l.eval.packages) ? l.eval.packages.inspect_ai : undefined,
+          )
+        : undefined;
       const target =
         typeof s.target === 'string'
           ? s.target

@@ -1,11 +1,12 @@
 /**
  * OpenHands events to steps: actions and observations linked by `cause`, the model response's usage
- * counted once, `recall` observations as user turns, `finish` as the answer, agent-state events
- * skipped. Part of the OpenHands importer (openhands.ts).
+ * counted once, `recall` observations as user turns, `finish` as the final action (with its call's
+ * usage), agent-state events skipped. Part of the OpenHands importer (openhands.ts).
  */
 import { z } from 'zod';
 import type { JsonValue, Usage } from '../model/types';
-import { isoToUnix, isRecord, StepList, str, usage } from './util';
+import { litellmUsage } from './usage-conventions';
+import { isoToUnix, isRecord, StepList, str } from './util';
 
 export const event = z
   .object({
@@ -35,15 +36,9 @@ export function responseUsage(e: Event): { id?: string; usage?: Usage; model?: s
   const meta = isRecord(e.tool_call_metadata) ? e.tool_call_metadata : undefined;
   const response = meta && isRecord(meta.model_response) ? meta.model_response : undefined;
   if (!response) return {};
-  const u = isRecord(response.usage)
-    ? usage({
-        inputTokens: response.usage.prompt_tokens,
-        outputTokens: response.usage.completion_tokens,
-        totalTokens: response.usage.total_tokens,
-        cacheReadInputTokens: response.usage.cache_read_input_tokens,
-        cacheCreationInputTokens: response.usage.cache_creation_input_tokens,
-      })
-    : undefined;
+  // LiteLLM's ModelResponse: prompt_tokens beside cached_tokens and, for Anthropic models, the
+  // cache reads and writes (openhands `llm/llm.py` `_post_completion` reads the same fields).
+  const u = isRecord(response.usage) ? litellmUsage(response.usage) : undefined;
   return {
     ...(typeof response.id === 'string' ? { id: response.id } : {}),
     ...(u ? { usage: u } : {}),
@@ -124,10 +119,21 @@ export function importEvents(
         return;
       }
       if (e.action === 'finish') {
+        // The model's last call: its answer as the final action (a final-answer step holds no usage,
+        // and the call's usage would be lost).
         const answer = [args.final_thought, args.thought, e.message].find(
           (x) => typeof x === 'string' && x !== '',
         );
-        steps.add({ kind: 'final-answer', answer: str(answer ?? ''), ...time }, pointer);
+        steps.add(
+          {
+            kind: 'action',
+            toolCalls: [],
+            isFinal: true,
+            modelOutput: str(answer ?? ''),
+            ...extra,
+          },
+          pointer,
+        );
         return;
       }
       const meta = isRecord(e.tool_call_metadata) ? e.tool_call_metadata : {};

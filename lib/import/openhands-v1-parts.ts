@@ -3,7 +3,8 @@
  * usage of each model response from a conversation's `base_state.json`.
  */
 import type { Usage } from '../model/types';
-import { isRecord, str, usage } from './util';
+import { litellmPrompt, withInputCounts } from './usage-conventions';
+import { isRecord, num, str, usage } from './util';
 
 export const textOf = (content: unknown): string =>
   Array.isArray(content)
@@ -41,12 +42,22 @@ export function usageByResponse(state: unknown): {
     for (const t of Array.isArray(m.token_usages) ? m.token_usages : []) {
       if (!isRecord(t) || typeof t.response_id !== 'string') continue;
       if (typeof t.model === 'string') model ??= t.model;
-      const u = usage({
-        inputTokens: t.prompt_tokens,
-        outputTokens: t.completion_tokens,
-        cacheReadInputTokens: t.cache_read_tokens,
-        cacheCreationInputTokens: t.cache_write_tokens,
-      });
+      // openhands-sdk `llm/utils/metrics.py` TokenUsage: LiteLLM's prompt_tokens and the cache
+      // reads and writes beside it (`litellmPrompt` says what the prompt count holds).
+      const [input, counts] = litellmPrompt(
+        num(t.prompt_tokens),
+        num(t.cache_read_tokens),
+        num(t.cache_write_tokens),
+      );
+      const u = withInputCounts(
+        usage({
+          inputTokens: input,
+          outputTokens: t.completion_tokens,
+          cacheReadInputTokens: t.cache_read_tokens,
+          cacheCreationInputTokens: t.cache_write_tokens,
+        }),
+        counts,
+      );
       if (u) byId.set(t.response_id, u);
     }
   }

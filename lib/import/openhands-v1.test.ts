@@ -125,6 +125,7 @@ describe('OpenHands V1 events', () => {
       outputTokens: 40,
       cacheReadInputTokens: 1000,
       cacheCreationInputTokens: 0,
+      inputCounts: 'total',
     });
     expect(h?.steps[3]?.kind === 'action' && h.steps[3].isFinal).toBe(true);
   });

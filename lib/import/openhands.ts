@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { History } from '../model/types';
 import { FolderValue } from './read';
 import { defineImporter, type ImportWarning, parsedBy, fits } from './types';
+import { withInputCounts } from './usage-conventions';
 import { folderFiles, folderPointer, isRecord, num, str, usage } from './util';
 import { events, importEvents } from './openhands-events';
 import { importResolverRun, resolverRuns, type ResolverRun } from './openhands-resolver';
@@ -21,12 +22,18 @@ const evalRun = z
   .passthrough();
 const evalRuns = z.array(evalRun).min(1);
 function metadataHistory(meta: Record<string, unknown>): Partial<History> {
-  const u = usage({
-    inputTokens: meta.prompt_tokens,
-    outputTokens: meta.completion_tokens,
-    totalTokens: meta.total_tokens,
-    costUsd: num(meta.accumulated_cost),
-  });
+  // The conversation's accumulated metrics (openhands `storage/data_models/conversation_metadata.py`):
+  // the sum of LiteLLM's prompt_tokens, which holds the cache reads (and, in some LiteLLM
+  // versions, not the writes: the calls' own usage says which).
+  const u = withInputCounts(
+    usage({
+      inputTokens: meta.prompt_tokens,
+      outputTokens: meta.completion_tokens,
+      totalTokens: meta.total_tokens,
+      costUsd: num(meta.accumulated_cost),
+    }),
+    'total',
+  );
   return {
     ...(typeof meta.title === 'string' ? { title: meta.title } : {}),
     ...(typeof meta.llm_model === 'string' ? { model: meta.llm_model } : {}),

@@ -48,7 +48,7 @@ describe('OpenLLMetry indexed attributes', () => {
     const call = steps[2];
     expect(call?.kind === 'action' && [call.toolCalls, call.usage]).toEqual([
       [{ id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' }, result: '18°C, clear' }],
-      { inputTokens: 40, outputTokens: 9, totalTokens: 49 },
+      { inputTokens: 40, outputTokens: 9, totalTokens: 49, inputCounts: 'total' },
     ]);
     expect(steps[3]?.kind === 'action' && steps[3].modelOutput).toBe(
       'It is 18°C and clear in Paris.',

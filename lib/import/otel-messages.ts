@@ -6,6 +6,7 @@
  */
 import type { JsonValue, Usage } from '../model/types';
 import { jsonOf, text, type Span } from './otel-spans';
+import { declaredTotal } from './usage-conventions';
 import { isRecord, parseArguments, str, usage } from './util';
 
 export type Part =
@@ -187,32 +188,38 @@ export interface Call {
 
 /** A model-call span's reported usage and model (`meta`: ADK's response usage metadata). */
 function statsOf(a: Record<string, unknown>, meta: Record<string, unknown> = {}) {
-  const u = usage({
-    inputTokens:
-      a['gen_ai.usage.input_tokens'] ??
-      a['gen_ai.usage.prompt_tokens'] ??
-      a['llm.token_count.prompt'] ??
-      meta.prompt_token_count,
-    outputTokens:
-      a['gen_ai.usage.output_tokens'] ??
-      a['gen_ai.usage.completion_tokens'] ??
-      a['llm.token_count.completion'] ??
-      meta.candidates_token_count,
-    totalTokens:
-      a['gen_ai.usage.total_tokens'] ??
-      a['llm.usage.total_tokens'] ??
-      a['llm.token_count.total'] ??
-      meta.total_token_count,
-    cacheReadInputTokens:
-      a['gen_ai.usage.cache_read.input_tokens'] ??
-      a['gen_ai.usage.cache_read_input_tokens'] ??
-      a['llm.token_count.prompt_details.cache_read'],
-    cacheCreationInputTokens:
-      a['gen_ai.usage.cache_creation.input_tokens'] ??
-      a['gen_ai.usage.cache_creation_input_tokens'] ??
-      a['llm.token_count.prompt_details.cache_write'],
-    costUsd: a['llm.cost.total'],
-  });
+  // GenAI semantic conventions (gen-ai-spans.md, gen_ai.usage.input_tokens: "SHOULD include all
+  // types of input tokens, including cached tokens"), OpenInference (llm.token_count.prompt, its
+  // prompt_details a part of it), ADK's prompt_token_count: all the whole prompt, unless the span
+  // says otherwise (`declaredTotal`).
+  const u = declaredTotal(
+    usage({
+      inputTokens:
+        a['gen_ai.usage.input_tokens'] ??
+        a['gen_ai.usage.prompt_tokens'] ??
+        a['llm.token_count.prompt'] ??
+        meta.prompt_token_count,
+      outputTokens:
+        a['gen_ai.usage.output_tokens'] ??
+        a['gen_ai.usage.completion_tokens'] ??
+        a['llm.token_count.completion'] ??
+        meta.candidates_token_count,
+      totalTokens:
+        a['gen_ai.usage.total_tokens'] ??
+        a['llm.usage.total_tokens'] ??
+        a['llm.token_count.total'] ??
+        meta.total_token_count,
+      cacheReadInputTokens:
+        a['gen_ai.usage.cache_read.input_tokens'] ??
+        a['gen_ai.usage.cache_read_input_tokens'] ??
+        a['llm.token_count.prompt_details.cache_read'],
+      cacheCreationInputTokens:
+        a['gen_ai.usage.cache_creation.input_tokens'] ??
+        a['gen_ai.usage.cache_creation_input_tokens'] ??
+        a['llm.token_count.prompt_details.cache_write'],
+      costUsd: a['llm.cost.total'],
+    }),
+  );
   const model = a['gen_ai.response.model'] ?? a['gen_ai.request.model'] ?? a['llm.model_name'];
   return { ...(u ? { usage: u } : {}), ...(typeof model === 'string' ? { model } : {}) };
 }

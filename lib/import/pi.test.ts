@@ -108,6 +108,7 @@ describe('pi sessions', () => {
       cacheCreationInputTokens: 50,
       totalTokens: 570,
       costUsd: 0.0021,
+      inputCounts: 'uncached',
     });
     expect(orphan?.kind === 'action' && orphan.observation).toBe('orphan');
     expect(r.warnings.map((w) => w.message)).toEqual([

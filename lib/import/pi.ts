@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { defineImporter, ImportError, parsedBy } from './types';
+import { withInputCounts } from './usage-conventions';
 import { imagePlaceholder, isoToUnix, isRecord, StepList, str, usage } from './util';
 
 const entry = z.object({ type: z.string() }).passthrough();
@@ -131,15 +132,20 @@ function addEntry(list: StepList, e: Entry, pointer: string, at: At, models: Set
       at,
     );
   else if (m.role === 'assistant') {
+    // pi-ai's Usage (packages/ai/src/types.ts): `input` apart from `cacheRead` and `cacheWrite`
+    // (its OpenAI providers subtract cached_tokens from prompt_tokens).
     const u = isRecord(m.usage)
-      ? usage({
-          inputTokens: m.usage.input,
-          outputTokens: m.usage.output,
-          cacheReadInputTokens: m.usage.cacheRead,
-          cacheCreationInputTokens: m.usage.cacheWrite,
-          totalTokens: m.usage.totalTokens,
-          costUsd: isRecord(m.usage.cost) ? m.usage.cost.total : undefined,
-        })
+      ? withInputCounts(
+          usage({
+            inputTokens: m.usage.input,
+            outputTokens: m.usage.output,
+            cacheReadInputTokens: m.usage.cacheRead,
+            cacheCreationInputTokens: m.usage.cacheWrite,
+            totalTokens: m.usage.totalTokens,
+            costUsd: isRecord(m.usage.cost) ? m.usage.cost.total : undefined,
+          }),
+          'uncached',
+        )
       : undefined;
     const model = typeof m.model === 'string' ? m.model : undefined;
     if (model) models.add(model);

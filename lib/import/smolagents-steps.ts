@@ -57,9 +57,23 @@ export function fromMessages(list: readonly unknown[], steps: StepList, pointer:
       case 'system':
         steps.add({ kind: 'system-prompt', content: text }, at);
         return;
-      case 'user':
+      case 'user': {
+        // An action's observation images come as a user message of images only, between its
+        // tool-call and tool-response messages (memory.py ActionStep.to_messages): the tool's output.
+        const content = parsed.data.content;
+        const imagesOnly =
+          Array.isArray(content) && content.length > 0 && content.every((b) => b.type === 'image');
+        if (imagesOnly && last?.kind === 'action') {
+          steps.updateLast((s) =>
+            s.kind === 'action'
+              ? { ...s, observation: [s.observation, text].filter(Boolean).join('\n') }
+              : s,
+          );
+          return;
+        }
         steps.add({ kind: 'task', task: text.replace(/^New task:\n/, '') }, at);
         return;
+      }
       case 'assistant':
         steps.add({ kind: 'action', toolCalls: [], modelOutput: text, isFinal: false }, at);
         return;
@@ -88,8 +102,12 @@ export function fromMessages(list: readonly unknown[], steps: StepList, pointer:
         return;
       }
       case 'tool-response': {
-        const error = /^Error:\n/.test(text);
-        const body = text.replace(/^(Observation|Error):\n/, '');
+        // "Observation:\n…", "Error:\n…", or "Call id: <id>\nError:\n…" when the failed step made
+        // a call (memory.py ActionStep.to_messages): that call's result, an error.
+        const head = /^(?:Call id: ([^\n]*)\n)?(Observation|Error):\n/.exec(text);
+        const error = head?.[2] === 'Error';
+        const failedCall = error ? head?.[1] : undefined;
+        const body = head ? text.slice(head[0].length) : text;
         if (last?.kind !== 'action') {
           steps.warn(
             `message ${i}: a tool response with no action before it; kept as an observation`,
@@ -100,6 +118,16 @@ export function fromMessages(list: readonly unknown[], steps: StepList, pointer:
         }
         steps.updateLast((s) => {
           if (s.kind !== 'action') return s;
+          const answered = s.toolCalls.findIndex(
+            (c) => c.id === failedCall && c.result === undefined,
+          );
+          if (answered >= 0)
+            return {
+              ...s,
+              toolCalls: s.toolCalls.map((c, k) =>
+                k === answered ? { ...c, result: body, isError: true } : c,
+              ),
+            };
           if (error) return { ...s, error: body };
           // One observation answers all of a step's calls (smolagents runs them and joins the output).
           if (s.toolCalls.length === 1)

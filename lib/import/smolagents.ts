@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { History, JsonValue } from '../model/types';
 import { recordLine } from './read';
 import { defineImporter, type ImportWarning, fits, parsedBy } from './types';
+import { withInputCounts } from './usage-conventions';
 import { isRecord, num, parseArguments, StepList, str, usage } from './util';
 import { chatMessage, fromMessages, fromReprSteps } from './smolagents-steps';
 
@@ -59,6 +60,14 @@ function outcomeOf(r: Record<string, unknown>): string | undefined {
   return `answer ${oneLine(str(answer))}${expected}`;
 }
 
+/**
+ * smolagents' TokenUsage: its models write the provider's `prompt_tokens` as `input_tokens`
+ * (smolagents `models.py`, OpenAIServerModel and LiteLLMModel), the whole prompt.
+ */
+function totalUsage(fields: Parameters<typeof usage>[0]) {
+  return withInputCounts(usage(fields), 'total');
+}
+
 function firstLine(text: unknown): string | undefined {
   if (typeof text !== 'string') return undefined;
   const line = text
@@ -103,7 +112,7 @@ function importRuns(
       })),
     );
     const counts = isRecord(r.token_counts) ? r.token_counts : {};
-    const u = usage({
+    const u = totalUsage({
       inputTokens: counts.input_tokens ?? counts.input,
       outputTokens: counts.output_tokens ?? counts.output,
       totalTokens: counts.total_tokens,
@@ -147,7 +156,7 @@ function importFullSteps(list: Record<string, unknown>[], fileName: string): His
     else if (typeof s.task === 'string') steps.add({ kind: 'task', task: s.task }, at);
     else if (typeof s.plan === 'string') {
       const tu = isRecord(s.token_usage)
-        ? usage({
+        ? totalUsage({
             inputTokens: s.token_usage.input_tokens,
             outputTokens: s.token_usage.output_tokens,
           })
@@ -178,7 +187,7 @@ function importFullSteps(list: Record<string, unknown>[], fileName: string): His
         ? `${str(s.error.type ?? 'Error')}: ${str(s.error.message ?? '')}`
         : undefined;
       const tu = isRecord(s.token_usage)
-        ? usage({
+        ? totalUsage({
             inputTokens: s.token_usage.input_tokens,
             outputTokens: s.token_usage.output_tokens,
           })

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { History, ToolCall } from '../model/types';
 import { addObservationStyle } from './observation-style';
 import { defineImporter, parsedBy } from './types';
+import { withInputCounts } from './usage-conventions';
 import { isRecord, num, parseArguments, StepList, usage } from './util';
 
 const text = z.union([
@@ -169,11 +170,16 @@ export const sweAgentImporter = defineImporter({
       );
     const info = t.info ?? {};
     const stats = isRecord(info.model_stats) ? info.model_stats : {};
-    const u = usage({
-      inputTokens: stats.tokens_sent,
-      outputTokens: stats.tokens_received,
-      costUsd: num(stats.instance_cost),
-    });
+    // SWE-agent counts what it sends (sweagent/agent/models.py: litellm.utils.token_counter over
+    // the messages): the whole prompt of every call, summed.
+    const u = withInputCounts(
+      usage({
+        inputTokens: stats.tokens_sent,
+        outputTokens: stats.tokens_received,
+        costUsd: num(stats.instance_cost),
+      }),
+      'total',
+    );
     const reported =
       u && (u.inputTokens ?? 0) + (u.outputTokens ?? 0) + (u.costUsd ?? 0) > 0 ? u : undefined;
     const out: History = {

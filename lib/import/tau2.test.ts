@@ -106,7 +106,7 @@ describe('tau2-bench results', () => {
       first?.kind === 'action' && [first.thought, first.usage, first.toolCalls[0]?.result],
     ).toEqual([
       'Great! The laptop modification was successful.',
-      { inputTokens: 12970, outputTokens: 217, costUsd: 0.042165 },
+      { inputTokens: 12970, outputTokens: 217, costUsd: 0.042165, inputCounts: 'total' },
       order,
     ]);
     expect(h?.steps[1]?.source?.pointer).toBe('/simulations/0/messages/2');

@@ -13,7 +13,8 @@
 import { z } from 'zod';
 import type { History, ToolCall } from '../model/types';
 import type { ImportWarning } from './types';
-import { isoToUnix, isRecord, parseArguments, StepList, str, usage } from './util';
+import { litellmUsage } from './usage-conventions';
+import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
 
 export const tau2Results = z
   .object({
@@ -79,15 +80,13 @@ function simulationHistory(
           name: str(c.name ?? 'tool'),
           arguments: parseArguments(c.arguments),
         }));
+      // tau2's usage is LiteLLM's prompt and completion tokens (tau2 `utils/llm_utils.py`); the
+      // response in raw_data keeps the cached parts beside them.
+      const raw = isRecord(m.raw_data) ? m.raw_data : {};
       const u = isRecord(m.usage)
-        ? usage({
-            inputTokens: m.usage.prompt_tokens,
-            outputTokens: m.usage.completion_tokens,
-            costUsd: m.cost,
-          })
+        ? litellmUsage({ ...(isRecord(raw.usage) ? raw.usage : {}), ...m.usage, cost: m.cost })
         : undefined;
       const thought = thinkingOf(m.raw_data);
-      const raw = isRecord(m.raw_data) ? m.raw_data : {};
       const stepModel = typeof raw.model === 'string' ? raw.model : undefined;
       list.add(
         {

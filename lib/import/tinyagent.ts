@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { defineImporter, fits } from './types';
 import { stepFromDict } from '../format/native';
+import { withInputCounts } from './usage-conventions';
 import { isRecord, num, parseArguments, StepList, str, usage } from './util';
 
 const runDump = z.object({
@@ -108,15 +109,20 @@ function importRun(
         .filter((b) => b.type === 'thinking')
         .map((b) => str(b.thinking ?? ''))
         .join('\n\n');
+      // tinyAgent's Usage (pi-ai's shape): `input` apart from `cache_read` and `cache_write`
+      // (rust_binding_full_run.json: input 0, cache_read 28, total_tokens 102 = 0 + 28 + 74).
       const u = isRecord(m.usage)
-        ? usage({
-            inputTokens: m.usage.input,
-            outputTokens: m.usage.output,
-            totalTokens: m.usage.total_tokens,
-            cacheReadInputTokens: m.usage.cache_read,
-            cacheCreationInputTokens: m.usage.cache_write,
-            costUsd: isRecord(m.usage.cost) ? m.usage.cost.total : undefined,
-          })
+        ? withInputCounts(
+            usage({
+              inputTokens: m.usage.input,
+              outputTokens: m.usage.output,
+              totalTokens: m.usage.total_tokens,
+              cacheReadInputTokens: m.usage.cache_read,
+              cacheCreationInputTokens: m.usage.cache_write,
+              costUsd: isRecord(m.usage.cost) ? m.usage.cost.total : undefined,
+            }),
+            'uncached',
+          )
         : undefined;
       const error =
         typeof m.error_message === 'string' && m.error_message !== ''

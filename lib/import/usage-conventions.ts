@@ -50,13 +50,7 @@ export function litellmUsage(
   const prompt = num(u.prompt_tokens);
   const read = num(u.cache_read_input_tokens) ?? num(details.cached_tokens);
   const write = num(u.cache_creation_input_tokens) ?? num(details.cache_creation_tokens);
-  const cached = (read ?? 0) + (write ?? 0);
-  const [input, counts] =
-    prompt === undefined || prompt >= cached
-      ? [prompt, 'total' as const]
-      : prompt >= (read ?? 0)
-        ? [prompt - (read ?? 0), 'uncached' as const]
-        : [prompt, 'uncached' as const];
+  const [input, counts] = litellmPrompt(prompt, read, write);
   return withInputCounts(
     usage({
       inputTokens: input,
@@ -69,6 +63,20 @@ export function litellmUsage(
     }),
     counts,
   );
+}
+
+/**
+ * LiteLLM's `prompt_tokens` beside the cache reads and writes it reports: the input to keep and what
+ * it counts (see `litellmUsage`). OpenHands V1 keeps the same three numbers as `prompt_tokens`,
+ * `cache_read_tokens`, `cache_write_tokens`.
+ */
+export function litellmPrompt(
+  prompt: number | undefined,
+  read: number | undefined,
+  write: number | undefined,
+): [number | undefined, 'total' | 'uncached'] {
+  if (prompt === undefined || prompt >= (read ?? 0) + (write ?? 0)) return [prompt, 'total'];
+  return prompt >= (read ?? 0) ? [prompt - (read ?? 0), 'uncached'] : [prompt, 'uncached'];
 }
 
 /**

@@ -1,0 +1,101 @@
+/**
+ * `codex exec --json` events (openai/codex `codex-rs/exec/src/exec_events.rs`), and Codex's token
+ * usage, which its rollouts record too. Part of the Codex importer (codex.ts).
+ */
+import type { Usage } from '../model/types';
+import { withInputCounts } from './usage-conventions';
+import { isRecord, parseArguments, str, usage, type StepList } from './util';
+
+/**
+ * Codex's TokenUsage (codex-rs `protocol/src/protocol.rs`): `input_tokens` is the whole prompt,
+ * `cached_input_tokens` the part of it read from the cache (`non_cached_input()` subtracts it).
+ */
+export function codexUsage(u: Record<string, unknown>): Usage | undefined {
+  return withInputCounts(
+    usage({
+      inputTokens: u.input_tokens,
+      outputTokens: u.output_tokens,
+      cacheReadInputTokens: u.cached_input_tokens,
+      totalTokens: u.total_tokens,
+    }),
+    'total',
+  );
+}
+
+/** Exec events → steps; the run's usage, from the last `turn.completed`. */
+export function fromExec(
+  events: readonly Record<string, unknown>[],
+  list: StepList,
+  lines?: readonly unknown[],
+): Usage | undefined {
+  let thought: string | undefined;
+  let runUsage: Usage | undefined;
+  events.forEach((e, i) => {
+    const pointer = lines ? `/${i}` : `/events/${i}`;
+    const at = lines ? { records: lines, index: i } : undefined;
+    if (e.type === 'turn.failed' || e.type === 'error') {
+      const error = isRecord(e.error) ? e.error.message : e.message;
+      const message = str(error ?? e.type);
+      if (list.steps.at(-1)?.kind === 'action')
+        list.updateLast((s) => (s.kind === 'action' ? { ...s, error: message } : s));
+      else list.warn(`${e.type} before any step: ${message}`, pointer);
+      return;
+    }
+    if (e.type === 'turn.completed' && isRecord(e.usage)) {
+      // The thread's usage so far (exec's JSONL writer fills it from the total token usage, not the
+      // turn's part): the run's, never one call's.
+      runUsage = codexUsage(e.usage) ?? runUsage;
+      return;
+    }
+    if (e.type !== 'item.completed' || !isRecord(e.item)) return;
+    const it = e.item;
+    if (it.type === 'reasoning') thought = str(it.text ?? '');
+    else if (it.type === 'agent_message') {
+      list.add(
+        {
+          kind: 'action',
+          toolCalls: [],
+          isFinal: false,
+          modelOutput: str(it.text ?? ''),
+          ...(thought ? { thought } : {}),
+        },
+        pointer,
+        at,
+      );
+      thought = undefined;
+    } else if (
+      it.type === 'command_execution' ||
+      it.type === 'mcp_tool_call' ||
+      it.type === 'file_change' ||
+      it.type === 'web_search'
+    ) {
+      const failed =
+        (typeof it.exit_code === 'number' && it.exit_code !== 0) || it.status === 'failed';
+      const args =
+        it.type === 'command_execution'
+          ? { command: it.command ?? '' }
+          : Object.fromEntries(
+              Object.entries(it).filter(
+                ([k]) => !['id', 'type', 'status', 'aggregated_output', 'result'].includes(k),
+              ),
+            );
+      const result = it.aggregated_output ?? it.result;
+      const call = {
+        id: str(it.id ?? `item_${i}`),
+        name: str(it.type === 'mcp_tool_call' ? (it.tool ?? it.type) : it.type),
+        arguments: parseArguments(args),
+        ...(result === undefined
+          ? {}
+          : { result: typeof result === 'string' ? result : JSON.stringify(result) }),
+        ...(failed ? { isError: true } : {}),
+      };
+      list.add(
+        { kind: 'action', toolCalls: [call], isFinal: false, ...(thought ? { thought } : {}) },
+        pointer,
+        at,
+      );
+      thought = undefined;
+    }
+  });
+  return runUsage;
+}
