@@ -105,6 +105,20 @@ describe('wrong types, another format, empty runs', () => {
       'looks like mini-swe-agent trajectory, but at /messages: Invalid input: expected array, received undefined',
     ],
     [
+      'a mini-swe-agent 1.x trajectory whose message role is a number',
+      () => ({ trajectory_format: 'mini-swe-agent-1', info: {}, messages: [{ role: 1 }] }),
+      'looks like mini-swe-agent trajectory, but at /messages/0/role: Invalid input: expected string, received number',
+    ],
+    [
+      'a mini-swe-agent 1.x trajectory with no messages',
+      () => ({
+        trajectory_format: 'mini-swe-agent-1',
+        info: { exit_status: 'LimitsExceeded' },
+        messages: [],
+      }),
+      'the trajectory holds no message the model saw',
+    ],
+    [
       'a tinyAgent dump whose events are a string',
       () => ({ ...json('real/tinyagent/python_provider_full_run.json'), events: 'x' }),
       'looks like tinyAgent run, but at /events: Invalid input: expected array, received string',

@@ -23,6 +23,7 @@
  */
 import { z } from 'zod';
 import type { History, ToolCall } from '../model/types';
+import { ImportError } from './types';
 import { litellmUsage } from './usage-conventions';
 import { isoToUnix, isRecord, num, parseArguments, StepList, str, usage } from './util';
 
@@ -173,6 +174,8 @@ export function importTrajectory(
         );
     }
   });
+  if (list.steps.length === 0)
+    throw new ImportError(`${fileName}: the trajectory holds no message the model saw`);
   const stats = isRecord(info.model_stats) ? info.model_stats : {};
   const config = isRecord(info.config) && isRecord(info.config.model) ? info.config.model : {};
   const cost = usage({ costUsd: stats.instance_cost });
