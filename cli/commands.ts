@@ -7,8 +7,10 @@ import { hasError, isModelCall, toolNamesOf } from '../lib/model/steps';
 import type { History } from '../lib/model/types';
 import { reportedUsage } from '../lib/model/usage';
 import { replay } from '../lib/replay/replay';
+import { whatYouPaid } from '../lib/pricing/paid';
+import type { PriceOverrides } from '../lib/pricing/overrides';
 import { priceSheetFor, runCost } from '../lib/simulate/cache';
-import { DEFAULT_MODEL } from '../lib/tokens/models';
+import { reconcile } from '../lib/simulate/reconcile';
 import { checkReportedUsage } from '../lib/simulate/reported';
 import { describeRun, parseRunConfig, type RunConfig } from '../lib/simulate/run-config';
 import { simulate } from '../lib/simulate/simulate';
@@ -56,10 +58,72 @@ function withSubAgents(
   ]);
 }
 
+/** What a run cost, as `--json` gives it: recorded, priced from its usage, or why not. */
+function paidOf(h: History, prices?: PriceOverrides) {
+  const paid = whatYouPaid(h, prices ? { overrides: prices } : {});
+  switch (paid.kind) {
+    case 'recorded':
+      return { kind: paid.kind, usd: paid.usd, from: paid.from };
+    case 'priced':
+      return {
+        kind: paid.kind,
+        usd: paid.usd,
+        basis: paid.basis,
+        calls: paid.calls,
+        models: paid.models.map((m) => ({
+          model: m.model ?? null,
+          source: m.source,
+          calls: m.calls,
+          usd: m.usd,
+        })),
+        unpriced: paid.unpriced.map((u) => u.reason),
+      };
+    case 'none':
+      return { kind: paid.kind, reason: paid.reason };
+  }
+}
+
+/** `none` against the file's reported usage, call by call, with the gap explained. */
+function reconciliationOf(h: History, ctx: StrategyContext) {
+  const tokens = h.steps.map((s) => ctx.tokens.step(s));
+  const r = reconcile(h.steps, tokens, {
+    ...(h.model ? { model: h.model } : {}),
+    tokenizer: ctx.tokens.counter.id,
+  });
+  if (!r) return undefined;
+  return {
+    reportedCalls: r.reportedCalls,
+    simulatedTokens: r.simulatedTotal,
+    reportedTokens: r.reportedTotal,
+    offsetTokens: r.offsetTokens,
+    scale: r.scale,
+    residualMedian: r.residual.median,
+    residualMax: r.residual.max,
+    explanations: [...r.explanations],
+    calls: r.calls.map((c) => ({
+      call: c.call,
+      stepIndex: c.stepIndex,
+      simulatedTokens: c.simulated,
+      ...(c.reported
+        ? {
+            reportedTokens: c.reported.total,
+            uncachedTokens: c.reported.uncached,
+            cacheReadTokens: c.reported.cacheRead,
+            cacheWriteTokens: c.reported.cacheWrite,
+            cacheWrite1hTokens: c.reported.cacheWrite1h,
+            outputTokens: c.reported.output,
+          }
+        : {}),
+      ...(c.recordedCostUsd !== undefined ? { recordedCostUsd: c.recordedCostUsd } : {}),
+    })),
+  };
+}
+
 export function inspectCommand(
   imported: ImportResult & { format: string },
   file: string,
   ctx: StrategyContext,
+  prices?: PriceOverrides,
 ) {
   return {
     command: 'inspect' as const,
@@ -81,6 +145,7 @@ export function inspectCommand(
       const byKind: Record<string, number> = {};
       for (const s of h.steps) byKind[s.kind] = (byKind[s.kind] ?? 0) + 1;
       const reported = reportedUsage(h);
+      const reconciliation = reconciliationOf(h, ctx);
       return {
         id: h.id,
         ...(h.title ? { title: h.title } : {}),
@@ -98,6 +163,8 @@ export function inspectCommand(
           runInputTokens: replay(h, none, {}, ctx).totalInputTokens,
           ...(reported ? { reported } : {}),
         },
+        paid: paidOf(h, prices),
+        ...(reconciliation ? { reconciliation } : {}),
       };
     }),
   };
@@ -160,6 +227,7 @@ export function replayCommand(
   ctx: StrategyContext,
   run: RunConfig,
   modelId?: string,
+  prices?: PriceOverrides,
 ) {
   const strategy = getStrategy(strategyId);
   const params = parseParams(strategy, rawParams);
@@ -172,11 +240,9 @@ export function replayCommand(
     histories: histories.map((h) => {
       const r = simulate(h, strategy, params, ctx, run);
       const base = simulate(h, none, {}, ctx);
-      // A history that names no known model is priced as the assumed default, as the app does.
-      const known = priceSheetFor(modelId ?? h.model);
-      const fallback = known ? undefined : priceSheetFor(DEFAULT_MODEL);
-      const sheet =
-        known ?? (fallback ? { ...fallback, label: `${fallback.label}, assumed` } : undefined);
+      // Priced as the model the run used (or --model): never another model (issue 21).
+      const model = modelId ?? h.model;
+      const sheet = model ? priceSheetFor(model, prices) : undefined;
       const cost = sheet ? runCost(r.calls, sheet) : undefined;
       const baseCost = sheet ? runCost(base.calls, sheet) : undefined;
       const check = sheet ? checkReportedUsage(h, base, sheet) : undefined;
@@ -200,6 +266,15 @@ export function replayCommand(
         peakContextTokens: r.peakContextTokens,
         overflowCalls: r.overflowCalls,
         baselineInputTokens: base.totalInputTokens,
+        paid: paidOf(h, prices),
+        ...(sheet
+          ? {}
+          : {
+              unpriced:
+                model === undefined
+                  ? 'the file names no model: give one with --model, or prices with --prices'
+                  : `"${model}" is not in the price catalog: give its prices with --prices '{"${model}": {"input": …, "output": …}}'`,
+            }),
         ...(cost && baseCost && sheet
           ? {
               cost: {

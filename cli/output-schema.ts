@@ -5,6 +5,57 @@
 import { z } from 'zod';
 import { STEP_KINDS } from '../lib/model/types';
 
+/** What a run cost: the file's own figure, its usage priced from the catalog, or why there is none. */
+const paid = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('recorded'),
+    usd: z.number(),
+    from: z.enum(['history.usage.costUsd', 'step.usage.costUsd']),
+  }),
+  z.object({
+    kind: z.literal('priced'),
+    usd: z.number(),
+    basis: z.enum(['calls', 'run totals']),
+    calls: z.number().int(),
+    models: z.array(
+      z.object({
+        model: z.string().nullable(),
+        source: z.string(),
+        calls: z.number().int(),
+        usd: z.number(),
+      }),
+    ),
+    unpriced: z.array(z.string()).describe('Why each call without a price has none.'),
+  }),
+  z.object({ kind: z.literal('none'), reason: z.string() }),
+]);
+
+/** The replay of none against the usage the file reports, call by call (lib/simulate/reconcile.ts). */
+const reconciliation = z.object({
+  reportedCalls: z.number().int(),
+  simulatedTokens: z.number().int(),
+  reportedTokens: z.number().int(),
+  offsetTokens: z.number().int().describe('reported ≈ offsetTokens + scale × simulated, fitted'),
+  scale: z.number(),
+  residualMedian: z.number(),
+  residualMax: z.number(),
+  explanations: z.array(z.string()).describe('Why the two differ, one sentence each.'),
+  calls: z.array(
+    z.object({
+      call: z.number().int(),
+      stepIndex: z.number().int(),
+      simulatedTokens: z.number().int(),
+      reportedTokens: z.number().int().optional(),
+      uncachedTokens: z.number().int().optional(),
+      cacheReadTokens: z.number().int().optional(),
+      cacheWriteTokens: z.number().int().optional(),
+      cacheWrite1hTokens: z.number().int().optional(),
+      outputTokens: z.number().int().optional(),
+      recordedCostUsd: z.number().optional(),
+    }),
+  ),
+});
+
 const stepRow = z.object({
   index: z.number().int(),
   id: z.string(),
@@ -53,6 +104,8 @@ export const inspectOutput = z.object({
           })
           .optional(),
       }),
+      paid,
+      reconciliation: reconciliation.optional(),
     }),
   ),
 });
@@ -122,6 +175,9 @@ export const replayOutput = z.object({
       peakContextTokens: z.number().int(),
       overflowCalls: z.number().int(),
       baselineInputTokens: z.number().int(),
+      paid,
+      /** Why the run has no cost: no model named, or one the catalog lacks (never another model's price). */
+      unpriced: z.string().optional(),
       cost: z
         .object({
           model: z.string(),

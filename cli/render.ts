@@ -2,6 +2,22 @@
 import type { inspectCommand, pruneCommand, replayCommand } from './commands';
 
 const n = (x: number) => x.toLocaleString('en-US');
+const money = (x: number) => (x >= 1 ? `$${x.toFixed(2)}` : `$${x.toFixed(4)}`);
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+
+type Paid = ReturnType<typeof inspectCommand>['histories'][number]['paid'];
+
+/** "paid: $0.4364 (recorded by the file)", or why there is no cost. */
+function paidLine(p: Paid): string {
+  switch (p.kind) {
+    case 'recorded':
+      return `paid: ${money(p.usd)} (recorded by the file${p.from === 'step.usage.costUsd' ? ', the sum of its calls' : ''})`;
+    case 'priced':
+      return `paid: ${money(p.usd)} (the file's usage priced ${p.basis === 'calls' ? `per call, ${p.calls} calls` : 'from its run totals'} at ${p.models.map((m) => m.source).join('; ')}${p.unpriced.length > 0 ? `; ${p.unpriced.length} calls not priced: ${p.unpriced[0]}` : ''})`;
+    case 'none':
+      return `paid: unknown (${p.reason})`;
+  }
+}
 
 export function renderInspect(out: ReturnType<typeof inspectCommand>): string {
   const lines = [
@@ -39,6 +55,21 @@ export function renderInspect(out: ReturnType<typeof inspectCommand>): string {
         r.costUsd ? `cost $${r.costUsd.toFixed(4)}` : '',
       ].filter(Boolean);
       lines.push(`reported by the file: ${parts.join(', ')}`);
+    }
+    lines.push(paidLine(h.paid));
+    const r = h.reconciliation;
+    if (r) {
+      lines.push(
+        `none against the file (${r.reportedCalls} of ${r.calls.length} calls report input): Stepscope ${n(r.simulatedTokens)}, reported ${n(r.reportedTokens)} (${signed((r.simulatedTokens - r.reportedTokens) / r.reportedTokens)}); reported ≈ ${n(r.offsetTokens)} + ${r.scale.toFixed(3)} × counted`,
+      );
+      for (const e of r.explanations) lines.push(`  - ${e}`);
+      lines.push('   call   step  stepscope   reported     cached    written     gap');
+      for (const c of r.calls) {
+        if (c.reportedTokens === undefined) continue;
+        lines.push(
+          `${String(c.call).padStart(7)}${String(c.stepIndex).padStart(7)}${n(c.simulatedTokens).padStart(11)}${n(c.reportedTokens).padStart(11)}${n(c.cacheReadTokens ?? 0).padStart(11)}${n(c.cacheWriteTokens ?? 0).padStart(11)}${signed((c.reportedTokens - c.simulatedTokens) / Math.max(1, c.reportedTokens)).padStart(8)}`,
+        );
+      }
     }
   }
   return lines.join('\n');
@@ -90,6 +121,8 @@ export function renderReplay(out: ReturnType<typeof replayCommand>): string {
         `cost at ${c.model}: ${usd(c.costUsd)} with prompt caching (${share(c.cachedTokens, h.totalInputTokens)} of input cached), ${usd(c.uncachedCostUsd)} uncached; none: ${usd(c.baselineCostUsd)} cached, ${usd(c.baselineUncachedCostUsd)} uncached; saved ${share(c.baselineCostUsd - c.costUsd, c.baselineCostUsd)} of the cached cost`,
       );
     }
+    lines.push(paidLine(h.paid));
+    if (h.unpriced) lines.push(`cost: not priced: ${h.unpriced}`);
     if (h.reportedCheck) {
       const r = h.reportedCheck;
       const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;

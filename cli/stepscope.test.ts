@@ -11,6 +11,7 @@ const tau = join(
   root,
   'test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
 );
+const fixture = (path: string) => join(root, 'test/fixtures/real', path);
 const schema = JSON.parse(readFileSync(join(root, 'cli/output.schema.json'), 'utf8'));
 const validate = new Ajv2020({ strict: false }).compile(schema);
 
@@ -133,9 +134,43 @@ describe('stepscope CLI', () => {
     expect(
       h.calls.reduce((n: number, c: { contextTokens: number }) => n + c.contextTokens, 0),
     ).toBe(h.totalInputTokens);
-    // Priced at the assumed default (the file names no model), with prompt caching cheaper than without.
-    expect(h.cost.model).toBe('GPT-4o, assumed');
-    expect(h.cost.costUsd).toBeLessThan(h.cost.uncachedCostUsd);
+    // The file names no model: no cost, and never another model's price (issue 21).
+    expect(h.cost).toBeUndefined();
+    expect(h.unpriced).toMatch(/names no model/);
+    expect(h.paid).toEqual({ kind: 'none', reason: 'the file records no usage' });
+    // With --model, priced as that model, prompt caching cheaper than without.
+    const priced = json('replay', tau, '--strategy', 'strands-sliding-window', '--model', 'gpt-4o')
+      .histories[0];
+    expect(priced.cost.model).toBe('GPT-4o');
+    expect(priced.cost.costUsd).toBeLessThan(priced.cost.uncachedCostUsd);
+  });
+
+  it('prices with --prices over the catalog, and says what was paid and how the file compares', () => {
+    const mini = fixture(
+      'mini-swe-agent/swebench-bash-only__gemini-3-pro-preview__django__django-12143.traj.json',
+    );
+    const out = json('inspect', mini).histories[0];
+    // The file records its cost (info.model_stats.instance_cost): what was paid, to the cent.
+    const raw = JSON.parse(readFileSync(mini, 'utf8'));
+    expect(out.paid).toEqual({
+      kind: 'recorded',
+      usd: raw.info.model_stats.instance_cost,
+      from: 'history.usage.costUsd',
+    });
+    expect(out.reconciliation.reportedCalls).toBe(27);
+    expect(out.reconciliation.calls).toHaveLength(27);
+    expect(out.reconciliation.explanations.join(' ')).toMatch(/Another tokenizer/);
+    // Your prices change what a simulated run costs (input at $10/M: uncached = tokens × 10 / 1e6).
+    const replayed = json(
+      'replay',
+      mini,
+      '--strategy',
+      'none',
+      '--prices',
+      '{"gemini-3-pro-preview": {"input": 10, "output": 0}}',
+    ).histories[0];
+    expect(replayed.cost.uncachedCostUsd).toBeCloseTo((replayed.totalInputTokens * 10) / 1e6, 9);
+    expect(replayed.cost.model).toMatch(/Gemini 3 Pro/);
   });
 
   it('simulates a trigger and mode given in --params or as flags, the same either way', () => {
@@ -222,8 +257,14 @@ describe('stepscope CLI', () => {
     [
       ['replay', tau, '--strategy', 'prune-old-observations', '--params', '{"bogus": 1}'],
       1,
-      'stepscope: Invalid parameters for prune-old-observations: unknown key "bogus" (expected: keepLastN, maxLength, recordMaxLength)',
+      'stepscope: Invalid parameters for prune-old-observations: unknown key "bogus" (expected: keepLastN, maxLength, recordMaxLength, placeholder)',
     ],
+    [
+      ['inspect', tau, '--prices', '{"gpt-4o": {"input": 2.5, "cachedInput": 1}}'],
+      1,
+      'stepscope: prices for "gpt-4o": unknown key "cachedInput" (expected: input, output, cacheRead, cacheWrite, cacheWrite1h, contextWindow)',
+    ],
+    [['inspect', tau, '--prices', '{bad'], 2, 'stepscope: --prices is not valid JSON: {bad'],
     [
       ['replay', tau, '--strategy', 'none', '--trigger', '{"kind": "step-count", "treshold": 3}'],
       1,

@@ -15,6 +15,8 @@ import {
   type TokenizerId,
 } from '../lib/tokens/tokenizer';
 import { DIALECT_REGISTRY } from '../lib/messages';
+import { parsePriceOverrides, type PriceOverrides } from '../lib/pricing/overrides';
+import { contextWindowFor } from '../lib/tokens/models';
 import { renderInspect, renderPrune, renderReplay } from './render';
 import {
   inspectCommand,
@@ -36,7 +38,11 @@ commands:
 options:
   --json                 machine-readable output (schema: cli/output.schema.json)
   --tokenizer <id>       ${TOKENIZER_REGISTRY.map((t) => `${t.id}${t.id === DEFAULT_TOKENIZER ? ' (default)' : ''}`).join(', ')}
-  --model <id>           model whose context window applies (default: the history's, else gpt-4o)
+  --model <id>           model whose context window and prices apply (default: the history's; a run
+                         naming no model has no cost, and an assumed 128k window)
+  --prices '<json>'      your prices per million tokens over the catalog's (genai-prices), per model
+                         name or "*": {"gpt-4o": {"input": 2.5, "output": 10, "cacheRead": 1.25,
+                         "cacheWrite": …, "cacheWrite1h": …, "contextWindow": 128000}}
   --dialect <id>         dialect counted: ${DIALECT_REGISTRY.map((d) => `${d.id}${d.id === 'recorded' ? ' (default: as the run sent it)' : ''}`).join(', ')}
   --trigger '<json>'     when the strategy runs: {"kind": "every-call" | "after-step" | "after-invocation"
                          | "step-count" (threshold) | "token-limit" (tokens) | "every-k-calls" (k),
@@ -114,6 +120,7 @@ async function main(argv: string[]): Promise<number> {
       dialect: { type: 'string', default: 'recorded' },
       trigger: { type: 'string' },
       mode: { type: 'string' },
+      prices: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -129,12 +136,24 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(
       `unknown tokenizer "${values.tokenizer}" (${TOKENIZER_REGISTRY.map((t) => t.id).join(', ')})`,
     );
+  let prices: PriceOverrides | undefined;
+  if (values.prices !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(values.prices);
+    } catch {
+      throw new UsageError(`--prices is not valid JSON: ${values.prices}`);
+    }
+    prices = parsePriceOverrides(raw);
+  }
   const imported = await readPaths(positionals.slice(1));
   const histories = imported.file.histories;
+  const model = values.model ?? histories[0]?.model;
   const ctx = createStrategyContext({
     tokenizer: values.tokenizer as TokenizerId,
     dialect: parseDialect(values.dialect),
-    model: values.model ?? histories[0]?.model,
+    model,
+    contextWindow: contextWindowFor(model, prices),
   });
   let params: unknown = {};
   if (values.params !== undefined) {
@@ -167,7 +186,7 @@ async function main(argv: string[]): Promise<number> {
   let output: object;
   let human: string;
   if (command === 'inspect') {
-    const out = inspectCommand(imported, file, ctx);
+    const out = inspectCommand(imported, file, ctx, prices);
     output = out;
     human = renderInspect(out);
   } else if (command === 'prune') {
@@ -189,6 +208,7 @@ async function main(argv: string[]): Promise<number> {
       ctx,
       split.run,
       values.model,
+      prices,
     );
     output = out;
     human = renderReplay(out);

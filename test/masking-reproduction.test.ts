@@ -27,13 +27,13 @@ interface Message {
   readonly content: string;
 }
 
+// Python's line boundaries include the file, group and record separators (\x1c-\x1e).
+const BREAK = '\\r\\n|[\\n\\r\\v\\f\\u001c\\u001d\\u001e\\u0085\\u2028\\u2029]';
 /** Python's `str.splitlines()`: its line boundaries, no empty last line after a final break. */
 function pythonLineCount(text: string): number {
   if (text === '') return 0;
-  const parts = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
-  return text.match(/(\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])$/)
-    ? parts.length - 1
-    : parts.length;
+  const parts = text.split(new RegExp(BREAK));
+  return new RegExp(`(${BREAK})$`).test(text) ? parts.length - 1 : parts.length;
 }
 
 const tokens = (s: string) => (s === '' ? 0 : encode(s, { disallowedSpecial: new Set() }).length);

@@ -59,7 +59,8 @@ export function TokenChart(props: {
   // timeline shows first.
   const series = useDeferredValue(props.series, NO_POINTS);
   const data = useMemo(() => bucketTokenSeries(series), [series]);
-  const peak = series.reduce((m, p) => Math.max(m, p.context ?? 0), 0);
+  const peak = series.reduce((m, p) => Math.max(m, p.context ?? 0, p.reported ?? 0), 0);
+  const hasReported = series.some((p) => p.reported !== null);
   const bucketed = data.length < series.length;
   // Draw the window line only when it fits without flattening the curve.
   const showWindow = props.contextWindow <= Math.max(peak * 4, 1);
@@ -67,15 +68,23 @@ export function TokenChart(props: {
     showWindow ? Math.max(peak, props.contextWindow) * 1.05 : peak * 1.05,
   );
   // What the SVG draws, computed once per series and scale.
-  const { largest, stepMax, bars, line } = useMemo(() => {
+  const { largest, stepMax, bars, line, reportedLine } = useMemo(() => {
     const largest = data.reduce((m, p) => Math.max(m, p.tokens), 0);
     const stepMax = niceCeiling(largest);
-    const line = data
-      .flatMap((p, i) =>
-        p.context === null ? [] : [`${i + 0.5},${H - (p.context / contextMax) * H}`],
-      )
-      .join(' ');
-    return { largest, stepMax, bars: barPaths(data, stepMax), line };
+    const polyline = (value: (p: ChartPoint) => number | null) =>
+      data
+        .flatMap((p, i) => {
+          const v = value(p);
+          return v === null ? [] : [`${i + 0.5},${H - (v / contextMax) * H}`];
+        })
+        .join(' ');
+    return {
+      largest,
+      stepMax,
+      bars: barPaths(data, stepMax),
+      line: polyline((p) => p.context),
+      reportedLine: polyline((p) => p.reported),
+    };
   }, [data, contextMax]);
   const [active, setActive] = useState<number>();
   const point = active !== undefined ? data[active] : undefined;
@@ -103,6 +112,12 @@ export function TokenChart(props: {
           <span className="mr-3 inline-flex items-center gap-1">
             <span className="inline-block h-0.5 w-4 bg-orange-500" /> context sent (no pruning)
           </span>
+          {hasReported && (
+            <span className="mr-3 inline-flex items-center gap-1">
+              <span className="inline-block h-0.5 w-4 border-t-2 border-dotted border-violet-600" />{' '}
+              input the file reports
+            </span>
+          )}
           <label className="mr-3 inline-flex items-center gap-1">
             Model
             <select
@@ -111,7 +126,10 @@ export function TokenChart(props: {
               onChange={(e) => props.onModel(e.target.value)}
               className={`${selectClass} text-xs`}
             >
-              {props.model === '' && <option value="">unknown (GPT-4o window)</option>}
+              {props.model === '' && <option value="">not recorded (128k window assumed)</option>}
+              {props.model !== '' && !MODELS.some((m) => m.id === props.model) && (
+                <option value={props.model}>{props.model}</option>
+              )}
               {MODELS.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.label} · {formatTokens(m.contextWindow)}
@@ -132,7 +150,7 @@ export function TokenChart(props: {
         <Axis ticks={ticksTo(stepMax)} max={stepMax} side="left" />
         <div
           role="img"
-          aria-label={`Tokens per step over ${data.length} points: largest ${formatTokens(largest)}; peak context ${formatTokens(peak)}`}
+          aria-label={`Tokens per step over ${data.length} points: largest ${formatTokens(largest)}; peak context ${formatTokens(peak)}${hasReported ? '; with the input the file reports per call' : ''}`}
           tabIndex={0}
           className="relative cursor-crosshair border-b border-l border-slate-300 outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
           onMouseMove={(e) => setActive(fromMouse(e))}
@@ -182,6 +200,16 @@ export function TokenChart(props: {
               strokeWidth={2}
               vectorEffect="non-scaling-stroke"
             />
+            {hasReported && (
+              <polyline
+                points={reportedLine}
+                fill="none"
+                stroke="#7c3aed"
+                strokeWidth={2}
+                strokeDasharray="2 3"
+                vectorEffect="non-scaling-stroke"
+              />
+            )}
             {showWindow && (
               <line
                 x1={0}
@@ -207,6 +235,9 @@ export function TokenChart(props: {
               <div className="font-medium text-slate-900">{pointLabel(point)}</div>
               <div>step tokens: {formatTokens(point.tokens)}</div>
               {point.context !== null && <div>context sent: {formatTokens(point.context)}</div>}
+              {point.reported !== null && (
+                <div>reported by the file: {formatTokens(point.reported)}</div>
+              )}
             </div>
           )}
         </div>

@@ -77,8 +77,8 @@ export function CompareView(props: {
   onModel(id: string): void;
   /** The model's list prices with its cache terms (the user may edit them here). */
   priceSheet?: PriceSheet;
-  /** The history names no known model: the sheet is the assumed default's. */
-  priceAssumed?: boolean;
+  /** Why there is no price sheet (no model recorded, or one the catalog lacks): costs are not shown. */
+  unpriced?: string;
   selectedId?: string;
   onSelect(id: string): void;
 }) {
@@ -133,9 +133,7 @@ export function CompareView(props: {
   const [edit, setEdit] = useState<{ forLabel: string; sheet: PriceSheet }>();
   const sheet =
     props.priceSheet && edit?.forLabel === props.priceSheet.label ? edit.sheet : props.priceSheet;
-  const priceLabel = sheet
-    ? `${sheet.label}${props.priceAssumed ? ', assumed' : ''}`
-    : 'no price for this model';
+  const priceLabel = sheet ? sheet.label : 'no price for this model';
   const [goal, setGoal] = useState<Goal>('cost');
   // Every run's bill, once: the table, the charts and the ranking read it.
   const costs = useMemo(
@@ -203,6 +201,11 @@ export function CompareView(props: {
           onChange={(next) => setEdit({ forLabel: props.priceSheet?.label ?? '', sheet: next })}
           onReset={() => setEdit(undefined)}
         />
+      )}
+      {!sheet && props.unpriced && (
+        <Alert tone="info" label="No prices">
+          No costs: {props.unpriced}. Token counts and savings do not depend on a price.
+        </Alert>
       )}
       {answer?.error && !stale && <Alert tone="error">The comparison failed: {answer.error}</Alert>}
       {!cmp ? (

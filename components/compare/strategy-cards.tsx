@@ -242,7 +242,7 @@ export function StrategyCards({
           <option value="">+ Add a strategy…</option>
           <optgroup label="Presets">
             {PRESETS.map((p) => (
-              <option key={p.id} value={`preset:${p.id}`}>
+              <option key={p.id} value={`preset:${p.id}`} title={p.description}>
                 {p.label}
               </option>
             ))}

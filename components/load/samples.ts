@@ -38,6 +38,12 @@ export const SAMPLES: readonly Sample[] = [
     files: ['smolagents-gaia-gpt-4o.jsonl'],
   },
   {
+    id: 'mini-swe-agent-django-12143',
+    title: 'mini-swe-agent on SWE-bench (django-12143)',
+    detail: 'mini-swe-agent 1.x · 27 calls, bash commands, usage and cost (Gemini 3 Pro)',
+    files: ['mini-swe-agent-django__django-12143.traj.json'],
+  },
+  {
     id: 'swe-agent-marshmallow-1867',
     title: 'SWE-agent fixing marshmallow #1867',
     detail: 'SWE-agent .traj · 14 commands, a submitted patch',

@@ -4,6 +4,7 @@
  * and the one place it is read back (`applyUrl`, on load and on Back/Forward).
  */
 import { decodeChoices } from '../../lib/compare/config';
+import { parsePriceOverrides } from '../../lib/pricing/overrides';
 import type { DebuggerStore } from '../../lib/state/debugger-store';
 import { fromParams, isNavigation, toParams, urlStateOf, type UrlState } from '../../lib/state/url';
 
@@ -25,6 +26,13 @@ export function applyUrl(store: DebuggerStore, url: UrlState): void {
       a.setChoices(decodeChoices(url.compare));
     } catch (error) {
       a.loadFailed(`The comparison in this link cannot be used: ${(error as Error).message}`);
+    }
+  }
+  if (url.prices !== undefined) {
+    try {
+      a.setPrices(parsePriceOverrides(url.prices));
+    } catch (error) {
+      a.loadFailed(`The prices in this link cannot be used: ${(error as Error).message}`);
     }
   }
   if (store.getState().loaded)

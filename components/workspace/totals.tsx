@@ -1,6 +1,10 @@
 'use client';
 /** The run at a glance: steps by kind, tools, errors, and the quadratic cost of resending the history. */
 import type { RunTotals } from '../../lib/charts/prepare';
+import type { PaidWithChildren } from '../../lib/pricing/paid';
+import { Button } from '../ui/button';
+import { formatUsd } from '../usage/format';
+import { paidSource } from '../usage/paid-panel';
 import type { StepKind, Usage } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
 
@@ -9,7 +13,11 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
     <div className="min-w-0 rounded-lg border border-slate-200 bg-white px-3 py-2">
       <div className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</div>
       <div className="font-mono text-lg font-semibold text-slate-900">{value}</div>
-      {hint && <div className="truncate text-xs text-slate-500">{hint}</div>}
+      {hint && (
+        <div className="truncate text-xs text-slate-500" title={hint}>
+          {hint}
+        </div>
+      )}
     </div>
   );
 }
@@ -19,7 +27,9 @@ function reportedLine(u: Usage): string {
   const parts = [
     u.inputTokens === undefined ? '' : `${formatTokens(u.inputTokens)} input`,
     u.cacheReadInputTokens ? `${formatTokens(u.cacheReadInputTokens)} cache read` : '',
-    u.cacheCreationInputTokens ? `${formatTokens(u.cacheCreationInputTokens)} cache write` : '',
+    u.cacheCreationInputTokens
+      ? `${formatTokens(u.cacheCreationInputTokens)} cache write${u.cacheCreation1hInputTokens ? ` (${formatTokens(u.cacheCreation1hInputTokens)} for 1 hour)` : ''}`
+      : '',
     u.outputTokens === undefined ? '' : `${formatTokens(u.outputTokens)} output`,
     u.costUsd ? `$${u.costUsd.toFixed(4)}` : '',
   ];
@@ -30,12 +40,17 @@ export function Totals({
   totals,
   exact,
   reported,
+  paid,
   onSelect,
+  onUsage,
 }: {
   totals: RunTotals;
   exact: boolean;
   reported?: Usage;
+  /** What the run (with its sub-agents) cost, as the file says or as its usage prices. */
+  paid?: PaidWithChildren;
   onSelect(id: string): void;
+  onUsage(): void;
 }) {
   const approx = exact ? '' : '≈ ';
   const kinds = (Object.entries(totals.byKind) as [StepKind, number][])
@@ -44,7 +59,7 @@ export function Totals({
   const factor = totals.singlePassTokens > 0 ? totals.runInputTokens / totals.singlePassTokens : 0;
   return (
     <section aria-label="Run totals" className="flex flex-col gap-2">
-      <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
+      <div className="grid grid-cols-2 gap-2 md:grid-cols-6">
         <Stat label="Steps" value={String(totals.steps)} hint={kinds} />
         <Stat
           label="Tool calls"
@@ -66,6 +81,13 @@ export function Totals({
           value={`${approx}${formatTokens(totals.peakContext)}`}
           hint="largest request"
         />
+        {paid && (
+          <Stat
+            label="Paid"
+            value={paid.usd === undefined ? 'unknown' : formatUsd(paid.usd)}
+            hint={`${paid.runs.length > 1 ? `with ${paid.runs.length - 1} sub-agent${paid.runs.length === 2 ? '' : 's'} · ` : ''}${paidSource(paid.runs[0]!.paid)}`}
+          />
+        )}
       </div>
       {reported && reportedLine(reported) && (
         <div className="text-xs text-slate-600">
@@ -73,7 +95,10 @@ export function Totals({
           <span className="text-slate-500">
             {' '}
             (what the provider counted; the cards above are Stepscope&apos;s counts)
-          </span>
+          </span>{' '}
+          <Button variant="link" size="xs" onClick={onUsage}>
+            Compare call by call
+          </Button>
         </div>
       )}
       {totals.largest.length > 0 && (

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { prepareTokenSeries, prepareTotals } from '../../lib/charts/prepare';
 import { findModel } from '../../lib/tokens/models';
-import { chooseModel } from '../../lib/state/model-choice';
+import { chooseModel, windowLabelOf } from '../../lib/state/model-choice';
 import { RunPicker } from './run-picker';
 import { TokenChart } from '../charts/token-chart';
 import { StepInspector } from '../inspector/step-inspector';
@@ -17,6 +17,8 @@ import { countsOf, currentHistory, historyAt, type View } from '../../lib/state/
 import { StepTable } from '../table/step-table';
 import type { StepQuery } from '../../lib/model/query';
 import { Totals } from './totals';
+import { UsageView } from '../usage/usage-view';
+import { whatYouPaidWithChildren } from '../../lib/pricing/paid';
 import { CompareView } from '../compare/compare-view';
 import { PlanView } from '../plan/plan-view';
 import type { StrategyChoice } from '../../lib/compare/config';
@@ -29,6 +31,7 @@ import { usePreviews } from './use-previews';
 const VIEWS: readonly TabItem<View>[] = [
   { id: 'timeline', label: 'Timeline' },
   { id: 'table', label: 'Table' },
+  { id: 'usage', label: 'Usage & cost' },
   { id: 'compare', label: 'Compare strategies' },
   { id: 'plan', label: 'Plan steps' },
 ];
@@ -63,6 +66,7 @@ export function Workspace({
     choices,
     compareCall,
     tokenizer,
+    prices,
     actions,
   } = useDebuggerStore(
     useShallow((s) => ({
@@ -79,6 +83,7 @@ export function Workspace({
       choices: s.choices,
       compareCall: s.compareCall,
       tokenizer: s.tokenizer,
+      prices: s.prices,
       actions: s.actions,
     })),
   );
@@ -93,9 +98,18 @@ export function Workspace({
   const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
   const reported = useMemo(() => (history ? reportedUsage(history) : undefined), [history]);
+  const paid = useMemo(
+    () =>
+      history ? whatYouPaidWithChildren(history, prices ? { overrides: prices } : {}) : undefined,
+    [history, prices],
+  );
   const tabs = useTabIds();
-  const choice = useMemo(() => chooseModel(history, chosenModel), [history, chosenModel]);
-  const { model, contextWindow, label: modelLabel, sheet: pricedSheet } = choice;
+  const choice = useMemo(
+    () => chooseModel(history, chosenModel, prices),
+    [history, chosenModel, prices],
+  );
+  const { model, contextWindow, sheet: pricedSheet } = choice;
+  const windowLabel = windowLabelOf(choice, formatTokens);
   const selectedIndex = useMemo(
     () => steps.findIndex((s) => s.id === selectedStepId),
     [steps, selectedStepId],
@@ -187,7 +201,14 @@ export function Workspace({
         </details>
       )}
       <TextlessNote history={history} />
-      <Totals totals={totals} exact={exact} reported={reported} onSelect={select} />
+      <Totals
+        totals={totals}
+        exact={exact}
+        reported={reported}
+        {...(paid ? { paid } : {})}
+        onSelect={select}
+        onUsage={() => setView('usage')}
+      />
       <Tabs label="Step views" base={tabs} items={VIEWS} value={view} onChange={setView} />
       <TabPanel base={tabs} id={view} className="flex min-h-0 flex-col gap-3">
         {view === 'plan' && !previews.wholeHistory.value ? (
@@ -200,7 +221,7 @@ export function Workspace({
             tokens={tokens}
             target={compareTarget}
             contextWindow={contextWindow}
-            windowLabel={`${modelLabel} window ${formatTokens(contextWindow)}`}
+            windowLabel={windowLabel}
             requestCompare={requestCompare}
             onSelect={(id) => {
               select(id);
@@ -220,19 +241,43 @@ export function Workspace({
             dialect={dialect}
             onDialect={(dialect) => loader.recount({ dialect })}
             contextWindow={contextWindow}
-            windowLabel={`${modelLabel} window ${formatTokens(contextWindow)}`}
+            windowLabel={windowLabel}
             modelId={chosenModel ?? ''}
             onModel={(id) => actions.setModel(id || undefined)}
-            {...(pricedSheet ? { priceSheet: pricedSheet, priceAssumed: !findModel(model) } : {})}
+            {...(pricedSheet ? { priceSheet: pricedSheet } : {})}
+            {...(choice.unpriced ? { unpriced: choice.unpriced } : {})}
             {...(selectedStepId ? { selectedId: selectedStepId } : {})}
             onSelect={select}
           />
+        ) : view === 'usage' ? (
+          <>
+            <TokenChart
+              series={series}
+              contextWindow={contextWindow}
+              windowLabel={windowLabel}
+              model={findModel(model)?.id ?? ''}
+              onModel={(id) => actions.setModel(id || undefined)}
+              onSelect={select}
+            />
+            <UsageView
+              history={history}
+              tokens={tokens}
+              exact={exact}
+              tokenizer={tokenizer}
+              prices={prices}
+              onPrices={(next) => actions.setPrices(next)}
+              onSelect={(id) => {
+                select(id);
+                setView('timeline');
+              }}
+            />
+          </>
         ) : (
           <>
             <TokenChart
               series={series}
               contextWindow={contextWindow}
-              windowLabel={`${modelLabel} window ${formatTokens(contextWindow)} (peak uses ${((100 * totals.peakContext) / contextWindow).toFixed(1)}%)`}
+              windowLabel={`${windowLabel} (peak uses ${((100 * totals.peakContext) / contextWindow).toFixed(1)}%)`}
               model={findModel(model)?.id ?? ''}
               onModel={(id) => actions.setModel(id || undefined)}
               onSelect={select}

@@ -2,8 +2,10 @@
  * Pure preparation of what the timeline views show (STYLE.md §6: charts only render these):
  * per-step token series with the context each model call saw, and the run's totals.
  */
-import { hasError, isModelCall, toolNamesOf } from '../model/steps';
+import { hasError, toolNamesOf } from '../model/steps';
 import type { Step, StepKind } from '../model/types';
+import { promptTokensOf } from '../model/usage';
+import { noneContexts } from '../simulate/reconcile';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 
 export interface TokenPoint {
@@ -14,25 +16,31 @@ export interface TokenPoint {
   readonly tokens: number;
   /** Context tokens the model received for the call that produced this step (model calls only). */
   readonly context: number | null;
+  /** The prompt tokens the file reports the provider billed for that call, when it reports them. */
+  readonly reported: number | null;
 }
 
-/** Per step: its tokens, and at each model call the whole history before it (what `none` sends). */
+/**
+ * Per step: its tokens, and at each model call what `none` sends (the history before it, less what
+ * a compaction the run recorded replaced) beside what the file reports was billed.
+ */
 export function prepareTokenSeries(
   steps: readonly Step[],
   tokens: readonly number[],
 ): TokenPoint[] {
-  let before = 0;
+  const contextAt = new Map(noneContexts(steps, tokens).map((c) => [c.stepIndex, c.tokens]));
   return steps.map((s, index) => {
-    const point: TokenPoint = {
+    const usage = s.kind === 'action' || s.kind === 'planning' ? s.usage : undefined;
+    const prompt = usage ? promptTokensOf(usage) : undefined;
+    return {
       index,
       stepNumber: s.stepNumber,
       id: s.id,
       kind: s.kind,
       tokens: tokens[index] ?? 0,
-      context: isModelCall(s) ? REPLY_PRIMING_TOKENS + before : null,
+      context: contextAt.get(index) ?? null,
+      reported: prompt && prompt.total > 0 ? prompt.total : null,
     };
-    before += tokens[index] ?? 0;
-    return point;
   });
 }
 
@@ -107,13 +115,16 @@ export function bucketTokenSeries(series: readonly TokenPoint[], maxPoints = 600
     const bucket = series.slice(start, start + size);
     let largest = bucket[0] as TokenPoint;
     let context: number | null = null;
+    let reported: number | null = null;
     for (const p of bucket) {
       if (p.tokens > largest.tokens) largest = p;
       if (p.context !== null) context = p.context;
+      if (p.reported !== null) reported = p.reported;
     }
     out.push({
       ...largest,
       context,
+      reported,
       firstStep: (bucket[0] as TokenPoint).stepNumber,
       lastStep: (bucket[bucket.length - 1] as TokenPoint).stepNumber,
     });

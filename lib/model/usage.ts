@@ -63,9 +63,23 @@ export function promptTokensOf(u: Usage): PromptTokens | undefined {
   };
 }
 
-/** The run's reported usage, else the sum over its model calls; undefined when the file reports none. */
+/**
+ * The run's reported usage, with the sum over its model calls for what the run's own record leaves
+ * out (a run that records only its cost still shows its calls' tokens); undefined when the file
+ * reports none. The run's own figures win where both exist.
+ */
 export function reportedUsage(h: History): Usage | undefined {
-  if (h.usage) return h.usage;
+  const summed = summedCalls(h);
+  if (!h.usage) return summed;
+  if (!summed) return h.usage;
+  const own = USAGE_FIELDS.some((k) => k !== 'costUsd' && h.usage?.[k] !== undefined);
+  // A run total of tokens is not mixed with the calls' tokens; only its missing cost or tokens are filled.
+  return own
+    ? { ...(summed.costUsd !== undefined ? { costUsd: summed.costUsd } : {}), ...h.usage }
+    : { ...summed, ...h.usage };
+}
+
+function summedCalls(h: History): Usage | undefined {
   const calls = h.steps.flatMap((s) =>
     (s.kind === 'action' || s.kind === 'planning') && s.usage ? [s.usage] : [],
   );

@@ -7,7 +7,7 @@
  * silently bills at another.
  */
 import { z } from 'zod';
-import type { ModelPrice } from './catalog';
+import { resolveModel, type ModelPrice } from './catalog';
 
 const price = z.number().finite().min(0);
 
@@ -86,7 +86,11 @@ export function parsePriceOverrides(json: string | unknown): PriceOverrides {
   return out;
 }
 
-/** The override for a model name (exact, lowercased), else `*`'s, with the key that matched. */
+/**
+ * The override for a model name: its own (exact, lowercased), else one whose name the catalog
+ * resolves to the same model (`gemini-3-pro-preview` prices `@google/gemini-3-pro-preview` and
+ * `openrouter/google/gemini-3-pro-preview` alike), else `*`'s; with the key that matched.
+ */
 export function overrideFor(
   model: string | undefined,
   overrides: PriceOverrides | undefined,
@@ -95,6 +99,14 @@ export function overrideFor(
   const key = typeof model === 'string' ? model.trim().toLowerCase() : undefined;
   const exact = key !== undefined && Object.hasOwn(overrides, key) ? overrides[key] : undefined;
   if (exact && key !== undefined) return { key, price: exact };
+  const entry = key !== undefined ? resolveModel(key) : undefined;
+  if (entry)
+    for (const [k, price] of Object.entries(overrides)) {
+      if (k === '*') continue;
+      const other = resolveModel(k);
+      if (other?.modelId === entry.modelId && other.providerId === entry.providerId)
+        return { key: k, price };
+    }
   const any = Object.hasOwn(overrides, '*') ? overrides['*'] : undefined;
   return any ? { key: '*', price: any } : undefined;
 }

@@ -10,10 +10,11 @@ import type { StrategyChoice } from '../compare/config';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import type { History } from '../model/types';
+import type { PriceOverrides } from '../pricing/overrides';
 import { DEFAULT_TOKENIZER, type TokenizerId } from '../tokens/tokenizer';
 import type { LoadedFile, StepCounts } from './loaded';
 
-export type View = 'timeline' | 'table' | 'compare' | 'plan';
+export type View = 'timeline' | 'table' | 'usage' | 'compare' | 'plan';
 
 export type LoadStatus = 'empty' | 'loading' | 'ready' | 'error';
 
@@ -56,6 +57,8 @@ export interface DebuggerState {
   compareCall?: number;
   /** The model whose context window the chart draws; undefined: the history's own, else GPT-4o. */
   model?: string;
+  /** Prices the user gave, per model name as files write it (or `*`), over the catalog's. */
+  prices?: PriceOverrides;
   actions: {
     /** A load began: what it is (a bundled example) and where a link points in it (run, sub-agent, step). */
     loadStarted(loading?: Loading): void;
@@ -87,6 +90,7 @@ export interface DebuggerState {
     setChoices(choices: readonly StrategyChoice[]): void;
     setCompareCall(stepIndex: number | undefined): void;
     setModel(model: string | undefined): void;
+    setPrices(prices: PriceOverrides | undefined): void;
     reset(): void;
   };
 }
@@ -253,6 +257,9 @@ export function createDebuggerStore(
       setFilters: (filters) => set({ filters }),
       setModel: (model) => {
         if (get().model !== model) set({ model });
+      },
+      setPrices: (prices) => {
+        if (get().prices !== prices) set({ prices });
       },
       setChoices: (choices) => set({ choices }),
       setCompareCall: (compareCall) => {

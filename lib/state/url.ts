@@ -24,9 +24,11 @@ export interface UrlState {
   readonly compare?: string;
   /** The call whose context the compare view shows (its step index). */
   readonly call?: number;
+  /** The user's prices, as `--prices` takes them (JSON). */
+  readonly prices?: string;
 }
 
-const VIEWS: readonly View[] = ['timeline', 'table', 'compare', 'plan'];
+const VIEWS: readonly View[] = ['timeline', 'table', 'usage', 'compare', 'plan'];
 const int = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
 
 export function fromParams(p: URLSearchParams): UrlState {
@@ -54,6 +56,7 @@ export function fromParams(p: URLSearchParams): UrlState {
     filters,
     ...(p.get('compare') !== null ? { compare: p.get('compare') as string } : {}),
     ...(int(p.get('call')) !== undefined ? { call: int(p.get('call')) } : {}),
+    ...(p.get('prices') ? { prices: p.get('prices') as string } : {}),
   };
 }
 
@@ -75,6 +78,7 @@ export function toParams(s: UrlState): URLSearchParams {
     ['q', f.text || undefined],
     ['compare', s.compare || undefined],
     ['call', s.call === undefined ? undefined : String(s.call)],
+    ['prices', s.prices || undefined],
   ];
   return new URLSearchParams(entries.filter((e): e is [string, string] => e[1] !== undefined));
 }
@@ -94,12 +98,14 @@ export function urlStateOf(
     | 'filters'
     | 'choices'
     | 'compareCall'
+    | 'prices'
   >,
 ): UrlState {
   const compare = s.choices.length > 0 ? encodeChoices(s.choices) : undefined;
   const config = {
     ...(compare ? { compare } : {}),
     ...(s.compareCall !== undefined ? { call: s.compareCall } : {}),
+    ...(s.prices && Object.keys(s.prices).length > 0 ? { prices: JSON.stringify(s.prices) } : {}),
   };
   if (!s.loaded)
     return {

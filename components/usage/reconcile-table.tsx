@@ -1,0 +1,137 @@
+'use client';
+/**
+ * Every model call: the context Stepscope's replay of `none` sends, beside the prompt the file says
+ * the provider billed (uncached, cache read, cache write with its 1-hour part) and output, the gap,
+ * and the call's cost as recorded and as its usage prices. Virtualized: runs have thousands of calls.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { PricedCall } from '../../lib/pricing/paid';
+import type { CallReconciliation } from '../../lib/simulate/reconcile';
+import { Button } from '../ui/button';
+import { formatTokens } from '../ui/kinds';
+import { formatShare, formatUsd } from './format';
+
+const ROW = 30;
+const COLUMNS =
+  'grid grid-cols-[3rem_4rem_minmax(6rem,1fr)_6rem_6rem_5rem_5rem_6rem_5rem_5.5rem_5rem_6rem_6rem] gap-x-2';
+
+const HEADERS: readonly [label: string, title: string][] = [
+  ['Call', 'the model call, in order'],
+  ['Step', 'the step the call produced (click to open it)'],
+  ['Model', 'the model the file names for the call'],
+  ['Stepscope', "the context the replay of none sends, counted as the run's framework sent it"],
+  ['Reported', 'the prompt the file says the provider billed: uncached + cache read + cache write'],
+  ['Uncached', 'input neither read from nor written to the cache'],
+  ['Cache read', 'input served from the prompt cache'],
+  ['Cache write', 'input written to the cache (of which 1-hour writes)'],
+  ['Output', 'output tokens the file reports'],
+  ['Gap', 'reported − Stepscope, tokens'],
+  ['Gap %', '(reported − Stepscope) / reported'],
+  ['Recorded $', 'the cost the file records for this call'],
+  ['Priced $', "the call's usage priced from the catalog (or your prices)"],
+];
+
+const dash = <span className="text-slate-300">—</span>;
+
+export function ReconcileTable(props: {
+  calls: readonly CallReconciliation[];
+  priced: ReadonlyMap<number, PricedCall>;
+  stepNumberOf(stepIndex: number): number;
+  onSelect(stepId: string): void;
+}) {
+  const parent = useRef<HTMLDivElement>(null);
+  // The app does not use the React Compiler, whose memoization this warning is about.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: props.calls.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => ROW,
+    overscan: 12,
+  });
+  return (
+    <div
+      role="table"
+      aria-label="Reported vs simulated per call"
+      aria-rowcount={props.calls.length + 1}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-xs"
+    >
+      <div className="min-w-[68rem]">
+        <div
+          role="row"
+          className={`${COLUMNS} border-b border-slate-200 px-2 py-1 font-semibold text-slate-500`}
+        >
+          {HEADERS.map(([label, title]) => (
+            <span key={label} role="columnheader" title={title} className="truncate">
+              {label}
+            </span>
+          ))}
+        </div>
+        <div ref={parent} className="overflow-y-auto" style={{ maxHeight: '50vh' }}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const c = props.calls[row.index] as CallReconciliation;
+              const p = props.priced.get(c.stepIndex);
+              const r = c.reported;
+              const share = r && r.total > 0 && c.gap !== undefined ? c.gap / r.total : undefined;
+              return (
+                <div
+                  key={c.stepIndex}
+                  role="row"
+                  className={`${COLUMNS} items-center border-b border-slate-100 px-2 font-mono text-slate-700`}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW,
+                    transform: `translateY(${row.start}px)`,
+                  }}
+                >
+                  <span role="cell">{c.call}</span>
+                  <span role="cell">
+                    <Button variant="link" size="xs" onClick={() => props.onSelect(c.stepId)}>
+                      #{props.stepNumberOf(c.stepIndex)}
+                    </Button>
+                  </span>
+                  <span role="cell" className="truncate font-sans" title={c.model}>
+                    {c.model ?? dash}
+                  </span>
+                  <span role="cell">{formatTokens(c.simulated)}</span>
+                  <span role="cell">{r ? formatTokens(r.total) : dash}</span>
+                  <span role="cell">{r ? formatTokens(r.uncached) : dash}</span>
+                  <span role="cell">{r ? formatTokens(r.cacheRead) : dash}</span>
+                  <span role="cell">
+                    {r
+                      ? `${formatTokens(r.cacheWrite)}${r.cacheWrite1h ? ` (1h ${formatTokens(r.cacheWrite1h)})` : ''}`
+                      : dash}
+                  </span>
+                  <span role="cell">{r ? formatTokens(r.output) : dash}</span>
+                  <span role="cell">{c.gap === undefined ? dash : formatTokens(c.gap)}</span>
+                  <span
+                    role="cell"
+                    className={share !== undefined && Math.abs(share) > 0.1 ? 'text-amber-700' : ''}
+                  >
+                    {share === undefined ? dash : formatShare(share)}
+                  </span>
+                  <span role="cell">
+                    {c.recordedCostUsd === undefined ? dash : formatUsd(c.recordedCostUsd)}
+                  </span>
+                  <span role="cell" title={p?.reason ?? p?.source}>
+                    {p?.pricedUsd !== undefined ? (
+                      `${formatUsd(p.pricedUsd)}${p.tier ? ' ↑' : ''}`
+                    ) : p?.reason ? (
+                      <span className="font-sans text-amber-700">no price</span>
+                    ) : (
+                      dash
+                    )}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * The replay of `none` against the usage the file reports, call by call (issue 21): at every model
+ * call, the context Stepscope counts (the run's own rendering, recorded compactions honoured) beside
+ * the prompt the provider billed (its uncached, cache-read and cache-write parts, whatever the
+ * file's convention: `promptTokensOf`). The gap is then explained from the run itself:
+ * - a constant per call is what the framework sends and the file does not record (a system prompt,
+ *   tool definitions), found as the offset of reported ≈ offset + scale × simulated;
+ * - a scale away from 1 is another tokenizer (Stepscope counts with gpt-tokenizer; Claude, Gemini
+ *   and open models bill with their own);
+ * - a call whose reported input drops by more than half is a context change the file does not
+ *   record as a step (a compaction, a cut);
+ * - thinking: providers do not resend earlier turns' thinking (Anthropic strips it outside a tool
+ *   loop; OpenAI never resends reasoning), while a reply that is only thinking is counted as text.
+ * What is left after the fit is reported, never hidden.
+ */
+import { isModelCall } from '../model/steps';
+import type { Step, Usage } from '../model/types';
+import { promptTokensOf, type PromptTokens } from '../model/usage';
+import type { TokenizerId } from '../tokens/tokenizer';
+import { findModel, isEstimate } from '../tokens/models';
+import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { contextEvents } from './recorded';
+import { fitLine } from './reported';
+
+export interface CallReconciliation {
+  /** 1-based number of the model call in the run. */
+  readonly call: number;
+  readonly stepIndex: number;
+  readonly stepId: string;
+  /** The context `none` sends at this call, counted by Stepscope. */
+  readonly simulated: number;
+  /** The prompt the file says the provider billed, split into its parts. */
+  readonly reported?: PromptTokens;
+  /** reported − simulated (tokens), when reported. */
+  readonly gap?: number;
+  /** The cost the file records for this call. */
+  readonly recordedCostUsd?: number;
+  readonly model?: string;
+}
+
+export interface Reconciliation {
+  readonly calls: readonly CallReconciliation[];
+  /** Calls with reported input. */
+  readonly reportedCalls: number;
+  /** Over the calls with reported input. */
+  readonly simulatedTotal: number;
+  readonly reportedTotal: number;
+  /** reported ≈ offsetTokens + scale × simulated, fitted over those calls. */
+  readonly offsetTokens: number;
+  readonly scale: number;
+  /** Median and largest |reported − fitted| / reported after the fit. */
+  readonly residual: { readonly median: number; readonly max: number; readonly maxAtCall?: number };
+  /** Why the two differ, one sentence each, in order of weight. */
+  readonly explanations: readonly string[];
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/**
+ * The context `none` sends at each model call: every step before it, less what recorded events hid
+ * (a compaction's replaced steps, seed 003's summarized plan steps), plus the reply priming.
+ */
+export function noneContexts(
+  steps: readonly Step[],
+  tokens: readonly number[],
+): { stepIndex: number; tokens: number }[] {
+  const events = contextEvents(steps);
+  const indexOf = new Map(steps.map((s, i) => [s.id, i]));
+  const hidden = new Set<string>();
+  let hiddenTokens = 0;
+  let sum = 0;
+  let e = 0;
+  const out: { stepIndex: number; tokens: number }[] = [];
+  steps.forEach((s, i) => {
+    // Events recorded at steps before i take effect for the calls from i on (`hiddenAfter`).
+    for (; e < events.length && (events[e]?.at ?? Infinity) < i; e++) {
+      const event = events[e];
+      if (!event) continue;
+      for (const id of event.stepIds) {
+        const t = tokens[indexOf.get(id) ?? -1] ?? 0;
+        if (event.kind === 'expand' && hidden.delete(id)) hiddenTokens -= t;
+        else if (event.kind !== 'expand' && !hidden.has(id)) {
+          hidden.add(id);
+          hiddenTokens += t;
+        }
+      }
+    }
+    if (isModelCall(s))
+      out.push({ stepIndex: i, tokens: REPLY_PRIMING_TOKENS + sum - hiddenTokens });
+    sum += tokens[i] ?? 0;
+  });
+  return out;
+}
+
+function usageOf(step: Step): Usage | undefined {
+  return step.kind === 'action' || step.kind === 'planning' ? step.usage : undefined;
+}
+
+function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export interface ReconcileOptions {
+  /** The run's model (each call's own model wins). */
+  readonly model?: string;
+  readonly tokenizer: TokenizerId;
+}
+
+/** Per-call reconciliation of `none` with the file's reported usage; undefined when no call reports input. */
+export function reconcile(
+  steps: readonly Step[],
+  tokens: readonly number[],
+  options: ReconcileOptions,
+): Reconciliation | undefined {
+  const contexts = noneContexts(steps, tokens);
+  const calls: CallReconciliation[] = contexts.map(({ stepIndex, tokens: simulated }, k) => {
+    const step = steps[stepIndex] as Step;
+    const usage = usageOf(step);
+    const reported = usage ? promptTokensOf(usage) : undefined;
+    const model = (step.kind === 'action' ? step.model : undefined) ?? options.model;
+    return {
+      call: k + 1,
+      stepIndex,
+      stepId: step.id,
+      simulated,
+      ...(reported ? { reported, gap: reported.total - simulated } : {}),
+      ...(usage?.costUsd !== undefined ? { recordedCostUsd: usage.costUsd } : {}),
+      ...(model ? { model } : {}),
+    };
+  });
+  const with_ = calls.filter((c) => c.reported !== undefined && c.reported.total > 0);
+  if (with_.length === 0) return undefined;
+  const xs = with_.map((c) => c.simulated);
+  const ys = with_.map((c) => (c.reported as PromptTokens).total);
+  const { a, b } = fitLine(xs, ys);
+  const residuals = with_.map((c, i) => ({
+    call: c.call,
+    share: Math.abs((ys[i] as number) - (a + b * (xs[i] as number))) / (ys[i] as number),
+  }));
+  const worst = residuals.reduce(
+    (m, r) => (r.share > m.share ? r : m),
+    residuals[0] as (typeof residuals)[0],
+  );
+  const simulatedTotal = xs.reduce((n, x) => n + x, 0);
+  const reportedTotal = ys.reduce((n, y) => n + y, 0);
+  const meanReported = reportedTotal / with_.length;
+  const explanations: string[] = [];
+  const model = options.model ?? with_.find((c) => c.model)?.model;
+  const thoughts = steps.filter((s) => s.kind === 'action' && s.thought !== undefined).length;
+
+  if (with_.length < calls.length)
+    explanations.push(
+      `${fmt(with_.length)} of ${fmt(calls.length)} calls report their input; the others are not compared.`,
+    );
+  if (with_.length >= 2 && a > Math.max(200, 0.05 * meanReported))
+    explanations.push(
+      `About ${fmt(a)} tokens per call that the file does not record: what the framework adds to every request (its system prompt, tool definitions${with_.some((c) => c.reported?.cacheRead) ? '; the first call already reads much of it from the cache' : ''}).`,
+    );
+  else if (with_.length >= 2 && a < -Math.max(200, 0.05 * meanReported))
+    explanations.push(
+      `About ${fmt(-a)} tokens per call fewer than the file holds: the framework sent less than it recorded (outputs shortened before sending, or a recorded message kept out of the request).`,
+    );
+  if (isEstimate(model, options.tokenizer))
+    explanations.push(
+      `Another tokenizer: Stepscope counts with ${options.tokenizer}, ${findModel(model)?.label ?? model ?? 'the model'} bills with its own${with_.length >= 2 && Math.abs(b - 1) > 0.02 ? ` (×${b.toFixed(3)} provider tokens per counted token on this run)` : ''}; tool-call framing is estimated.`,
+    );
+  else if (with_.length >= 2 && Math.abs(b - 1) > 0.02)
+    explanations.push(
+      `×${b.toFixed(3)} provider tokens per counted token: the provider's message framing differs from the counted formula.`,
+    );
+  if (thoughts > 0)
+    explanations.push(
+      `${fmt(thoughts)} repl${thoughts === 1 ? 'y carries' : 'ies carry'} thinking: providers do not resend earlier turns' thinking (Anthropic strips it outside a tool loop, OpenAI never resends reasoning), while a reply that is only thinking is counted as its text here.`,
+    );
+  for (let i = 1; i < with_.length; i++) {
+    const prev = (with_[i - 1] as CallReconciliation).reported as PromptTokens;
+    const cur = (with_[i] as CallReconciliation).reported as PromptTokens;
+    if (cur.total < prev.total / 2) {
+      explanations.push(
+        `At call ${(with_[i] as CallReconciliation).call} the reported input drops from ${fmt(prev.total)} to ${fmt(cur.total)}: the framework compacted or cut its context there without recording it as a step.`,
+      );
+      break;
+    }
+  }
+  const residual = {
+    median: median(residuals.map((r) => r.share)),
+    max: worst.share,
+    ...(with_.length > 0 ? { maxAtCall: worst.call } : {}),
+  };
+  if (with_.length >= 3)
+    explanations.push(
+      residual.max < 0.01
+        ? `After that, every call is within ${pct(residual.max)} of the file.`
+        : `After that, calls differ from the file by ${pct(residual.median)} (median), most at call ${worst.call} (${pct(residual.max)}).`,
+    );
+  return {
+    calls,
+    reportedCalls: with_.length,
+    simulatedTotal,
+    reportedTotal,
+    offsetTokens: Math.round(a),
+    scale: b,
+    residual,
+    explanations,
+  };
+}

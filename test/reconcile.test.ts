@@ -1,0 +1,129 @@
+/**
+ * Issue 21: for every bundled real fixture that records usage, the replay of `none` (counted as the
+ * run sent it) against the prompt the file reports, call by call. The golden pins each fixture's gap
+ * (totals, the fitted offset and scale, what is left after the fit, the explanation), so a change
+ * in an importer, the rendering or the counting that moves a figure shows up here.
+ */
+import { describe, expect, it } from 'vitest';
+import type { History, Step } from '../lib/model/types';
+import { promptTokensOf } from '../lib/model/usage';
+import { noneContexts, reconcile } from '../lib/simulate/reconcile';
+import { createStepTokens } from '../lib/tokens/step-tokens';
+import { CASES, DERIVED, importFixture } from './cases';
+
+const tokensOf = createStepTokens('o200k_base', 'recorded');
+
+function* withChildren(h: History, path = ''): Generator<[string, History]> {
+  const name = `${path}${h.title ?? h.id}`;
+  yield [name, h];
+  for (const c of h.children ?? []) yield* withChildren(c.history, `${name} › `);
+}
+
+const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`;
+
+function report(path: string): string | undefined {
+  const { histories } = importFixture(path);
+  const lines: string[] = [];
+  for (const top of histories)
+    for (const [name, h] of withChildren(top)) {
+      const tokens = h.steps.map((s) => tokensOf.step(s));
+      const r = reconcile(h.steps, tokens, {
+        ...(h.model ? { model: h.model } : {}),
+        tokenizer: 'o200k_base',
+      });
+      if (!r) continue;
+      lines.push(
+        `# ${name} (model ${h.model ?? 'unnamed'})`,
+        `calls ${r.calls.length}, reporting input ${r.reportedCalls}; simulated ${r.simulatedTotal}, reported ${r.reportedTotal} (${pct((r.simulatedTotal - r.reportedTotal) / r.reportedTotal)})`,
+        `fit: reported ≈ ${r.offsetTokens} + ${r.scale.toFixed(3)} × simulated; after it median ${pct(r.residual.median)}, max ${pct(r.residual.max)} at call ${r.residual.maxAtCall ?? '-'}`,
+        ...r.explanations.map((e) => `- ${e}`),
+        ...r.calls
+          .filter((c) => c.reported)
+          .slice(0, 60)
+          .map(
+            (c) =>
+              `  call ${c.call} step ${c.stepIndex}: simulated ${c.simulated}, reported ${c.reported?.total} (uncached ${c.reported?.uncached}, cache read ${c.reported?.cacheRead}, write ${c.reported?.cacheWrite}${c.reported?.cacheWrite1h ? ` of which 1h ${c.reported.cacheWrite1h}` : ''}), gap ${c.gap}`,
+          ),
+      );
+    }
+  return lines.length > 0 ? lines.join('\n') + '\n' : undefined;
+}
+
+describe('none against the usage each real fixture reports', () => {
+  const withUsage = [...CASES, ...DERIVED].filter(([path]) => report(path) !== undefined);
+
+  it('covers the fixtures that record per-call usage', () => {
+    // Pinned so a fixture whose usage stops being read (an importer regression) fails here.
+    expect(withUsage.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(withUsage)('%s', async (path) => {
+    await expect(report(path)).toMatchFileSnapshot(
+      `./goldens/reconcile/${path.replace(/^(real|derived)\//, '').replace(/\//g, '__')}.txt`,
+    );
+  });
+
+  it("reads each call's reported prompt in the file's own convention", () => {
+    const { histories } = importFixture('real/anthropic-claude-code/cc_small_5ed31c36.jsonl');
+    const h = histories[0] as History;
+    const tokens = h.steps.map((s) => tokensOf.step(s));
+    const r = reconcile(h.steps, tokens, { tokenizer: 'o200k_base' })!;
+    for (const c of r.calls.filter((x) => x.reported)) {
+      const step = h.steps[c.stepIndex];
+      const u = step?.kind === 'action' ? step.usage : undefined;
+      // Anthropic reports fresh input apart from cache reads and writes: the prompt is their sum.
+      expect(c.reported?.total).toBe(
+        (u?.inputTokens ?? 0) + (u?.cacheReadInputTokens ?? 0) + (u?.cacheCreationInputTokens ?? 0),
+      );
+    }
+  });
+});
+
+describe('noneContexts', () => {
+  it('is the history before each call, less what a recorded compaction replaced', () => {
+    const act = (id: string): Step => ({
+      kind: 'action',
+      id,
+      stepNumber: 0,
+      toolCalls: [],
+      isFinal: false,
+      modelOutput: id,
+    });
+    const steps: Step[] = [
+      { kind: 'system-prompt', id: 's', stepNumber: 0, content: 'sys' },
+      { kind: 'task', id: 't', stepNumber: 1, task: 'do' },
+      act('a1'),
+      act('a2'),
+      // Claude Code's compaction: a summary the model wrote, replacing the task and both actions.
+      {
+        kind: 'summary',
+        id: 'c',
+        stepNumber: 4,
+        content: 'summary',
+        replaces: ['t', 'a1', 'a2'],
+        origin: 'model',
+      },
+      act('a3'),
+      act('a4'),
+    ];
+    const tokens = [100, 10, 20, 30, 5, 40, 50];
+    expect(noneContexts(steps, tokens)).toEqual([
+      { stepIndex: 2, tokens: 3 + 110 },
+      { stepIndex: 3, tokens: 3 + 130 },
+      // After the compaction: the system prompt and the summary, then what follows.
+      { stepIndex: 5, tokens: 3 + 100 + 5 },
+      { stepIndex: 6, tokens: 3 + 100 + 5 + 40 },
+    ]);
+  });
+
+  it('splits an OpenAI record without counting its cached part twice', () => {
+    expect(promptTokensOf({ inputTokens: 1000, cacheReadInputTokens: 800 })).toMatchObject({
+      total: 1000,
+      uncached: 200,
+      cacheRead: 800,
+    });
+    expect(
+      promptTokensOf({ inputTokens: 200, cacheReadInputTokens: 800, inputCounts: 'uncached' }),
+    ).toMatchObject({ total: 1000, uncached: 200, cacheRead: 800 });
+  });
+});
