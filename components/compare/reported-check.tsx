@@ -14,7 +14,7 @@ export function ReportedCheckPanel({
 }) {
   const rows = [
     {
-      label: 'Reported by the file',
+      label: "The file's reported input",
       input: check.reported.input,
       cached: check.reported.cached,
       cost: check.reported.costUsd,
@@ -42,11 +42,13 @@ export function ReportedCheckPanel({
     >
       <h3 className="font-semibold text-slate-900">Check against the usage the file reports</h3>
       <p className="mt-1 text-xs text-slate-600">
-        {check.calls} call{check.calls === 1 ? '' : 's'} with reported usage, priced at {priceLabel}
-        . Calibration: {formatTokens(Math.max(0, check.offsetTokens))} tokens per request the file
-        does not record (system prompt, tool definitions) and ×{check.scale.toFixed(3)} provider
-        tokens per counted token; every strategy&apos;s costs use the same counts, so compare them
-        with this gap in mind.
+        {check.calls} call{check.calls === 1 ? '' : 's'} with reported usage; input only (what the
+        strategies change), every row priced at {priceLabel}. What the run cost in all, output
+        included, as the file records it, is on the Usage &amp; cost tab. Calibration:{' '}
+        {formatTokens(Math.max(0, check.offsetTokens))} tokens per request the file does not record
+        (system prompt, tool definitions) and ×{check.scale.toFixed(3)} provider tokens per counted
+        token; every strategy&apos;s costs use the same counts, so compare them with this gap in
+        mind.
         {check.calls <= 2 &&
           ' With two calls or fewer the calibration fits them exactly: the calibrated gap says nothing here; a longer run tests the cache model.'}
       </p>
@@ -56,7 +58,7 @@ export function ReportedCheckPanel({
             <th className="py-0.5 font-semibold"> </th>
             <th className="py-0.5 font-semibold">Input tokens</th>
             <th className="py-0.5 font-semibold">Cache reads</th>
-            <th className="py-0.5 font-semibold">Cost</th>
+            <th className="py-0.5 font-semibold">Input cost</th>
             <th className="py-0.5 font-semibold">Gap to reported</th>
           </tr>
         </thead>

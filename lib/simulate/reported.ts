@@ -11,7 +11,7 @@
  * is shared by its other requests): the first call's reported cache read says how much was warm.
  */
 import type { ActionStep, History, PlanningStep, Usage } from '../model/types';
-import { findModel } from '../tokens/models';
+import { promptTokensOf } from '../model/usage';
 import { callCost, type PriceSheet } from './cache';
 import type { SimCall, SimulatedRun } from './simulate';
 
@@ -37,14 +37,6 @@ export interface ReportedCheck {
   /** (simulated - reported) / reported cost, raw and calibrated. */
   readonly rawGap: number;
   readonly calibratedGap: number;
-}
-
-/** Anthropic reports fresh input apart from cache reads and writes; OpenAI's input includes its cached part. */
-function isAdditive(usages: readonly Usage[], model: string | undefined): boolean {
-  return (
-    usages.some((u) => u.cacheCreationInputTokens !== undefined) ||
-    findModel(model)?.cache?.provider === 'anthropic'
-  );
 }
 
 const perM = (tokens: number, usd: number) => (tokens / 1_000_000) * usd;
@@ -79,7 +71,6 @@ export function checkReportedUsage(
       usageAt.set(call.stepIndex, u);
   }
   if (usageAt.size === 0) return undefined;
-  const additive = isAdditive([...usageAt.values()], history.model);
   const used: { call: SimCall; prev?: SimCall; u: Usage }[] = [];
   baseline.calls.forEach((call, i) => {
     const u = usageAt.get(call.stepIndex);
@@ -89,20 +80,23 @@ export function checkReportedUsage(
   const xs: number[] = [];
   const ys: number[] = [];
   for (const { call, u } of used) {
-    const read = Math.max(0, u.cacheReadInputTokens ?? 0);
-    const written = Math.max(0, u.cacheCreationInputTokens ?? 0);
-    const input = Math.max(0, u.inputTokens ?? 0);
-    const total = additive ? input + read + written : Math.max(input, read);
-    const fresh = additive ? input : total - read;
-    reported.input += total;
-    reported.cached += read;
-    reported.written += written;
+    // In the file's own convention (Anthropic's input excludes cache reads and writes, OpenAI's
+    // includes its cached part): the parts are never counted twice.
+    const p = promptTokensOf(u);
+    if (!p) continue;
+    // A long-context tier prices the whole request, as the provider bills it.
+    const long = sheet.longContext;
+    const prices = long && p.total > long.aboveInputTokens ? long : sheet;
+    reported.input += p.total;
+    reported.cached += p.cacheRead;
+    reported.written += p.cacheWrite;
     reported.costUsd +=
-      perM(fresh, sheet.inputUsdPerMTok) +
-      perM(read, sheet.cachedInputUsdPerMTok) +
-      perM(written, sheet.cacheWriteUsdPerMTok);
+      perM(p.uncached, prices.inputUsdPerMTok) +
+      perM(p.cacheRead, prices.cachedInputUsdPerMTok) +
+      perM(p.cacheWrite - p.cacheWrite1h, prices.cacheWriteUsdPerMTok) +
+      perM(p.cacheWrite1h, prices.cacheWrite1hUsdPerMTok ?? prices.cacheWriteUsdPerMTok);
     xs.push(call.contextTokens);
-    ys.push(total);
+    ys.push(p.total);
   }
   const { a, b } = fitLine(xs, ys);
   const simulated = { input: 0, cached: 0, costUsd: 0 };
