@@ -77,6 +77,7 @@ function paidOf(h: History, prices?: PriceOverrides) {
           usd: m.usd,
         })),
         unpriced: paid.unpriced.map((u) => u.reason),
+        ...(paid.offBranch ? { offBranchCalls: paid.offBranch.calls } : {}),
       };
     case 'none':
       return { kind: paid.kind, reason: paid.reason };

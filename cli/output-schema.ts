@@ -26,6 +26,11 @@ const paid = z.discriminatedUnion('kind', [
       }),
     ),
     unpriced: z.array(z.string()).describe('Why each call without a price has none.'),
+    offBranchCalls: z
+      .number()
+      .int()
+      .optional()
+      .describe('Of calls: calls on branches a rewind abandoned, billed though not shown.'),
   }),
   z.object({ kind: z.literal('none'), reason: z.string() }),
 ]);

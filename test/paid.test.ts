@@ -101,7 +101,9 @@ function stepscopeBill(path: string): { usd: number; calls: number } {
   let usd = 0;
   let calls = 0;
   const count = (h: History) => {
+    // Shown calls, and calls on branches a rewind abandoned (billed all the same).
     calls += h.steps.filter((s) => s.kind === 'action' && s.usage).length;
+    calls += h.offBranchCalls?.length ?? 0;
     for (const c of h.children ?? []) count(c.history);
   };
   for (const h of histories) {
@@ -130,6 +132,14 @@ describe('Claude Code sessions: what you paid is the usage priced from the catal
     // One action per request: the lines of one response are not counted again.
     expect(got.calls).toBe(expected.requests);
     expect(Math.abs(got.usd - expected.usd) / expected.usd).toBeLessThan(0.01);
+  });
+
+  it('counts the requests on branches a rewind abandoned: they were billed', () => {
+    const path = 'anthropic-claude-code/cc_ideas_03eb5929.jsonl';
+    const h = importFixture(`real/${path}`).histories[0] as History;
+    expect(h.offBranchCalls).toHaveLength(3);
+    const paid = whatYouPaid(h);
+    expect(paid.kind === 'priced' && paid.offBranch?.calls).toBe(3);
   });
 
   it('covers 1-hour cache writes, which ccusage prices as 5-minute ones', () => {

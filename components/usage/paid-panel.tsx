@@ -26,7 +26,10 @@ export function paidSource(paid: WhatYouPaid): string {
         paid.unpriced.length > 0
           ? `; ${paid.unpriced.length} call${paid.unpriced.length === 1 ? '' : 's'} not priced: ${paid.unpriced[0]?.reason}`
           : '';
-      return `${base} at ${paid.models[0]?.source ?? 'catalog prices'}${missing}`;
+      const off = paid.offBranch
+        ? `; includes ${paid.offBranch.calls} call${paid.offBranch.calls === 1 ? '' : 's'} on branches a rewind abandoned (billed, not shown)`
+        : '';
+      return `${base} at ${paid.models[0]?.source ?? 'catalog prices'}${off}${missing}`;
     }
     case 'none':
       return paid.reason;

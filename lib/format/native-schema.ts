@@ -130,6 +130,13 @@ export interface SerializedHistory {
   model?: string | undefined;
   outcome?: string | undefined;
   usage?: z.infer<typeof usageSchema> | undefined;
+  off_branch_calls?:
+    | {
+        model?: string | undefined;
+        timestamp?: number | undefined;
+        usage: z.infer<typeof usageSchema>;
+      }[]
+    | undefined;
   meta?: Record<string, unknown> | undefined;
   steps: SerializedStep[];
   children?: { parent_step_id: string; history: SerializedHistory }[] | undefined;
@@ -143,6 +150,16 @@ export const serializedHistorySchema: z.ZodType<SerializedHistory> = z.lazy(() =
     model: z.string().optional(),
     outcome: z.string().optional(),
     usage: usageSchema.optional(),
+    // Added in v1 after its first release: calls on branches not shown, billed all the same.
+    off_branch_calls: z
+      .array(
+        z.object({
+          model: z.string().optional(),
+          timestamp: z.number().optional(),
+          usage: usageSchema,
+        }),
+      )
+      .optional(),
     meta: z.record(z.string(), json).optional(),
     steps: z.array(serializedStepSchema),
     children: z

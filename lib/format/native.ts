@@ -29,6 +29,9 @@ export function historyToDict(history: History): SerializedHistory {
     model: history.model,
     outcome: history.outcome,
     usage: history.usage && usageToDict(history.usage),
+    off_branch_calls: history.offBranchCalls?.map((c) =>
+      dropUndefined({ model: c.model, timestamp: c.timestamp, usage: usageToDict(c.usage) }),
+    ),
     meta: history.meta as Record<string, unknown> | undefined,
     steps: history.steps.map(stepToDict),
     children: history.children?.map((c) => ({
@@ -46,6 +49,9 @@ export function historyFromDict(h: SerializedHistory): History {
     model: h.model,
     outcome: h.outcome,
     usage: h.usage && usageFromDict(h.usage),
+    offBranchCalls: h.off_branch_calls?.map((c) =>
+      dropUndefined({ model: c.model, timestamp: c.timestamp, usage: usageFromDict(c.usage) }),
+    ),
     meta: h.meta as Record<string, JsonValue> | undefined,
     steps: h.steps.map((s, i) => stepFromSerialized(s, i)),
     children: h.children?.map((c) => ({

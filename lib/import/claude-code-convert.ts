@@ -4,7 +4,7 @@
  * steps. Part of the Claude Code importer (claude-code.ts).
  */
 
-import type { ActionStep, Step, ToolCall, Usage } from '../model/types';
+import type { ActionStep, OffBranchCall, Step, ToolCall, Usage } from '../model/types';
 import { activeBranch, blockText, textOfResult, where, type Entry } from './claude-code-entries';
 import { type ImportWarning } from './types';
 import { anthropicUsage } from './usage-conventions';
@@ -21,6 +21,8 @@ export interface Transcript {
   readonly agentId?: string;
   /** The first user prompt (a sub-agent's prompt is its Task call's `prompt`). */
   readonly prompt?: string;
+  /** Responses on abandoned branches, each once with its final usage: billed though not shown. */
+  readonly offBranchCalls: readonly OffBranchCall[];
 }
 
 /**
@@ -51,6 +53,7 @@ export function convert(
   const agentOfCall = new Map<string, string>();
   const branch = activeBranch(entries.map((x) => x.e));
   let offBranch = 0;
+  const offBranchCalls = new Map<string, OffBranchCall>();
   // Claude Code writes one line per content block of a response (same `message.id` and
   // `requestId`), with tool results between them when a call ran before the next block came.
   const stepOfResponse = new Map<string, number>();
@@ -64,6 +67,20 @@ export function convert(
     if (e.type !== 'user' && e.type !== 'assistant') continue;
     if (branch && !branch.has(e)) {
       offBranch++;
+      // A response on an abandoned branch was still billed: its usage, once per response.
+      const m = e.message;
+      const u = m && isRecord(m.usage) ? anthropicUsage(m.usage, e.costUSD) : undefined;
+      const key = m?.id ?? (typeof e.requestId === 'string' ? e.requestId : undefined);
+      if (e.type === 'assistant' && u && key !== undefined) {
+        const seen = offBranchCalls.get(key);
+        const final = finalUsage(seen?.usage, u) as Usage;
+        const timestamp = seen?.timestamp ?? isoToUnix(e.timestamp);
+        offBranchCalls.set(key, {
+          usage: final,
+          ...(m?.model ? { model: m.model } : {}),
+          ...(timestamp !== undefined ? { timestamp } : {}),
+        });
+      }
       continue;
     }
     const m = e.message;
@@ -193,5 +210,7 @@ export function convert(
     ...(typeof first?.sessionId === 'string' ? { sessionId: first.sessionId } : {}),
     ...(agentId ? { agentId } : {}),
     ...(prompt ? { prompt } : {}),
+    // A response that also has lines on the shown branch is counted there.
+    offBranchCalls: [...offBranchCalls].filter(([k]) => !stepOfResponse.has(k)).map(([, c]) => c),
   };
 }

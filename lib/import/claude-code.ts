@@ -152,6 +152,7 @@ function importTranscript(
         format: 'claude-code',
         steps: t.steps,
         ...(t.model ? { model: t.model } : {}),
+        ...(t.offBranchCalls.length > 0 ? { offBranchCalls: t.offBranchCalls } : {}),
       },
       ...(group.startsWith('sidechain-') ? {} : { agentId: group }),
       ...(t.prompt ? { prompt: t.prompt } : {}),
@@ -176,6 +177,7 @@ function importTranscript(
         steps: t.steps,
         ...(described ? { title: described } : {}),
         ...(t.model ? { model: t.model } : {}),
+        ...(t.offBranchCalls.length > 0 ? { offBranchCalls: t.offBranchCalls } : {}),
       },
       ...(agentId ? { agentId } : {}),
       ...(t.prompt ? { prompt: t.prompt } : {}),
@@ -187,6 +189,7 @@ function importTranscript(
     format: 'claude-code',
     steps: transcript.steps,
     ...(transcript.model ? { model: transcript.model } : {}),
+    ...(transcript.offBranchCalls.length > 0 ? { offBranchCalls: transcript.offBranchCalls } : {}),
     ...(children.length > 0 ? { children: attach(transcript, children, warnings) } : {}),
     ...(transcript.sessionId ? { meta: { sessionId: transcript.sessionId } } : {}),
   };

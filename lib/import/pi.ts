@@ -15,7 +15,7 @@
  * extension keeps for itself (never sent to the model, so not steps).
  */
 import { z } from 'zod';
-import type { History, JsonValue, ToolCall } from '../model/types';
+import type { History, JsonValue, OffBranchCall, ToolCall, Usage } from '../model/types';
 import { defineImporter, ImportError, parsedBy } from './types';
 import { withInputCounts } from './usage-conventions';
 import { imagePlaceholder, isoToUnix, isRecord, StepList, str, usage } from './util';
@@ -63,10 +63,10 @@ function contentText(content: unknown): string {
 /** The entries the model saw: the path from the last entry to the root (version 2+), else all. */
 function activePath(entries: readonly { e: Entry; index: number }[]): {
   path: { e: Entry; index: number }[];
-  offBranch: number;
+  off: Entry[];
 } {
   const withIds = entries.filter(({ e }) => typeof e.id === 'string');
-  if (withIds.length === 0) return { path: [...entries], offBranch: 0 };
+  if (withIds.length === 0) return { path: [...entries], off: [] };
   const byId = new Map(withIds.map((x) => [x.e.id as string, x]));
   const path: { e: Entry; index: number }[] = [];
   const seen = new Set<string>();
@@ -79,7 +79,46 @@ function activePath(entries: readonly { e: Entry; index: number }[]): {
     path.push(at);
   }
   path.reverse();
-  return { path, offBranch: withIds.length - path.length };
+  return { path, off: withIds.filter(({ e }) => !seen.has(e.id as string)).map(({ e }) => e) };
+}
+
+/**
+ * pi-ai's Usage (packages/ai/src/types.ts): `input` apart from `cacheRead` and `cacheWrite` (its
+ * OpenAI providers subtract cached_tokens from prompt_tokens).
+ */
+function piUsage(m: Record<string, unknown>): Usage | undefined {
+  return isRecord(m.usage)
+    ? withInputCounts(
+        usage({
+          inputTokens: m.usage.input,
+          outputTokens: m.usage.output,
+          cacheReadInputTokens: m.usage.cacheRead,
+          cacheCreationInputTokens: m.usage.cacheWrite,
+          totalTokens: m.usage.totalTokens,
+          costUsd: isRecord(m.usage.cost) ? m.usage.cost.total : undefined,
+        }),
+        'uncached',
+      )
+    : undefined;
+}
+
+/** Replies on other branches of the tree: billed, though not in the context the path shows. */
+function offBranchCallsOf(off: readonly Entry[]): OffBranchCall[] {
+  return off.flatMap((e) => {
+    const m = e.message;
+    if (e.type !== 'message' || !isRecord(m) || m.role !== 'assistant') return [];
+    const u = piUsage(m);
+    const timestamp = isoToUnix(e.timestamp);
+    return u
+      ? [
+          {
+            usage: u,
+            ...(typeof m.model === 'string' ? { model: m.model } : {}),
+            ...(timestamp !== undefined ? { timestamp } : {}),
+          },
+        ]
+      : [];
+  });
 }
 
 function callsOf(content: unknown): ToolCall[] {
@@ -132,21 +171,7 @@ function addEntry(list: StepList, e: Entry, pointer: string, at: At, models: Set
       at,
     );
   else if (m.role === 'assistant') {
-    // pi-ai's Usage (packages/ai/src/types.ts): `input` apart from `cacheRead` and `cacheWrite`
-    // (its OpenAI providers subtract cached_tokens from prompt_tokens).
-    const u = isRecord(m.usage)
-      ? withInputCounts(
-          usage({
-            inputTokens: m.usage.input,
-            outputTokens: m.usage.output,
-            cacheReadInputTokens: m.usage.cacheRead,
-            cacheCreationInputTokens: m.usage.cacheWrite,
-            totalTokens: m.usage.totalTokens,
-            costUsd: isRecord(m.usage.cost) ? m.usage.cost.total : undefined,
-          }),
-          'uncached',
-        )
-      : undefined;
+    const u = piUsage(m);
     const model = typeof m.model === 'string' ? m.model : undefined;
     if (model) models.add(model);
     const thought = thinkingOf(m.content);
@@ -192,7 +217,9 @@ export const piImporter = defineImporter<Entry[]>({
     const header = entries[0] as Entry;
     const list = new StepList({ format: 'pi', file: fileName });
     const models = new Set<string>(typeof header.modelId === 'string' ? [header.modelId] : []);
-    const { path, offBranch } = activePath(entries.slice(1).map((e, i) => ({ e, index: i + 1 })));
+    const { path, off } = activePath(entries.slice(1).map((e, i) => ({ e, index: i + 1 })));
+    const offBranch = off.length;
+    const offBranchCalls = offBranchCallsOf(off);
     // A compaction replaced every step before its first kept entry.
     const stepOfEntry = new Map<string, number>();
     let name: string | undefined;
@@ -227,6 +254,7 @@ export const piImporter = defineImporter<Entry[]>({
       format: 'pi',
       ...(models.size === 1 ? { model: [...models][0] as string } : {}),
       steps: list.markFinal(),
+      ...(offBranchCalls.length > 0 ? { offBranchCalls } : {}),
       meta: {
         ...(typeof header.cwd === 'string' ? { cwd: header.cwd } : {}),
         startedAt: str(header.timestamp),

@@ -132,6 +132,18 @@ function cleanHistory(
     const usage = cleanUsage(h.usage, 'the run', badUsage);
     if (usage !== h.usage) out = usage === undefined ? withoutKey(out, 'usage') : { ...out, usage };
   }
+  if (h.offBranchCalls !== undefined) {
+    let changedCalls = false;
+    const calls = h.offBranchCalls.flatMap((c, i) => {
+      const usage = cleanUsage(c.usage, `off-branch call ${i}`, badUsage);
+      if (usage === c.usage) return [c];
+      changedCalls = true;
+      return usage === undefined ? [] : [{ ...c, usage }];
+    });
+    if (changedCalls)
+      out =
+        calls.length > 0 ? { ...out, offBranchCalls: calls } : withoutKey(out, 'offBranchCalls');
+  }
   if (h.children && h.children.length > 0) {
     const children = h.children.map((c) => {
       const child = cleanHistory(c.history, ids, warnings, true);

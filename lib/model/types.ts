@@ -170,6 +170,17 @@ export interface ChildHistory {
   readonly history: History;
 }
 
+/**
+ * A model call the file records on a branch the history does not show (a rewound or forked Claude
+ * Code session, another branch of a pi tree): it was billed, so what you paid counts it, but it
+ * is not part of the context any shown call received.
+ */
+export interface OffBranchCall {
+  readonly model?: string;
+  readonly timestamp?: number;
+  readonly usage: Usage;
+}
+
 export interface History {
   readonly id: string;
   readonly title?: string;
@@ -180,6 +191,8 @@ export interface History {
   readonly children?: readonly ChildHistory[];
   /** Usage the file reports for the whole run. */
   readonly usage?: Usage;
+  /** Calls on branches not shown, billed all the same (see `OffBranchCall`). */
+  readonly offBranchCalls?: readonly OffBranchCall[];
   /** Outcome, when the format records one (reward, exit status). */
   readonly outcome?: string;
   readonly meta?: Readonly<Record<string, JsonValue>>;

@@ -59,6 +59,8 @@ export type WhatYouPaid =
       /** `run totals`: the file reports usage only for the whole run, and the prices are flat. */
       readonly basis: 'calls' | 'run totals';
       readonly notes?: readonly string[];
+      /** Of `calls` and `usd`: calls on branches the history does not show (a rewound session). */
+      readonly offBranch?: { readonly calls: number; readonly usd: number };
     }
   | { readonly kind: 'none'; readonly reason: string };
 
@@ -96,6 +98,22 @@ export function pricedCalls(history: History, options: PaidOptions = {}): Priced
   return out;
 }
 
+/** The calls a file records on branches the history does not show, priced like the shown ones. */
+function offBranchPrices(history: History, options: PaidOptions) {
+  return (history.offBranchCalls ?? []).map((c) => {
+    const model = c.model ?? history.model;
+    return {
+      model,
+      recordedUsd: c.usage.costUsd,
+      hasTokens: usesTokens(c.usage),
+      price: priceCall(c.usage, model, {
+        ...(c.timestamp !== undefined ? { at: c.timestamp } : {}),
+        ...(options.overrides ? { overrides: options.overrides } : {}),
+      }),
+    };
+  });
+}
+
 /**
  * A recorded $0 for a run that used tokens is not a price: frameworks write 0 for a model they
  * cannot price (SWE-agent with a model LiteLLM does not know), the mistake ccusage#948 shows as $0.
@@ -118,36 +136,62 @@ export function whatYouPaid(history: History, options: PaidOptions = {}): WhatYo
       return { kind: 'recorded', usd: runCost, from: 'history.usage.costUsd' };
     notes.push(ZERO_NOTE);
   }
+  const off = offBranchPrices(history, options);
   const recorded = calls.filter((c) => c.recordedUsd !== undefined);
-  if (recorded.length > 0 && needCost.every((c) => c.recordedUsd !== undefined)) {
-    const usd = recorded.reduce((s, c) => s + (c.recordedUsd as number), 0);
+  if (
+    recorded.length > 0 &&
+    needCost.every((c) => c.recordedUsd !== undefined) &&
+    off.every((c) => !c.hasTokens || c.recordedUsd !== undefined)
+  ) {
+    const usd =
+      recorded.reduce((s, c) => s + (c.recordedUsd as number), 0) +
+      off.reduce((s, c) => s + (c.recordedUsd ?? 0), 0);
     if (usd > 0 || needCost.length === 0)
-      return { kind: 'recorded', usd, from: 'step.usage.costUsd', calls: recorded.length };
+      return {
+        kind: 'recorded',
+        usd,
+        from: 'step.usage.costUsd',
+        calls: recorded.length + off.filter((c) => c.recordedUsd !== undefined).length,
+      };
     if (notes.length === 0) notes.push(ZERO_NOTE);
   }
-  if (calls.length === 0) return runTotals(history, options, notes);
+  if (calls.length === 0 && off.length === 0) return runTotals(history, options, notes);
   const priced = calls.filter((c) => c.pricedUsd !== undefined);
-  const unpriced = calls.flatMap((c) => (c.reason ? [{ stepId: c.stepId, reason: c.reason }] : []));
-  if (priced.length === 0)
+  const offPriced = off.filter((c) => c.price.ok);
+  const unpriced = [
+    ...calls.flatMap((c) => (c.reason ? [{ stepId: c.stepId, reason: c.reason }] : [])),
+    ...off.flatMap((c) =>
+      c.price.ok ? [] : [{ stepId: 'off-branch', reason: (c.price as { reason: string }).reason }],
+    ),
+  ];
+  if (priced.length === 0 && offPriced.length === 0)
     return { kind: 'none', reason: reasonsOf(unpriced.map((u) => u.reason)) };
   const models = new Map<string | undefined, ModelPaid>();
-  for (const c of priced) {
-    const m = models.get(c.model);
-    models.set(c.model, {
-      model: c.model,
-      source: m?.source ?? (c.source as string),
+  const add = (model: string | undefined, source: string, usd: number) => {
+    const m = models.get(model);
+    models.set(model, {
+      model,
+      source: m?.source ?? source,
       calls: (m?.calls ?? 0) + 1,
-      usd: (m?.usd ?? 0) + (c.pricedUsd as number),
+      usd: (m?.usd ?? 0) + usd,
     });
+  };
+  for (const c of priced) add(c.model, c.source as string, c.pricedUsd as number);
+  let offUsd = 0;
+  for (const c of offPriced) {
+    const p = c.price as { costUsd: number; source: string };
+    add(c.model, p.source, p.costUsd);
+    offUsd += p.costUsd;
   }
   return {
     kind: 'priced',
-    usd: priced.reduce((s, c) => s + (c.pricedUsd as number), 0),
-    calls: priced.length,
+    usd: priced.reduce((s, c) => s + (c.pricedUsd as number), 0) + offUsd,
+    calls: priced.length + offPriced.length,
     unpriced,
     models: [...models.values()],
     basis: 'calls',
     ...(notes.length ? { notes } : {}),
+    ...(offPriced.length > 0 ? { offBranch: { calls: offPriced.length, usd: offUsd } } : {}),
   };
 }
 
