@@ -138,7 +138,14 @@ export function reconcile(
   if (with_.length === 0) return undefined;
   const xs = with_.map((c) => c.simulated);
   const ys = with_.map((c) => (c.reported as PromptTokens).total);
-  const { a, b } = fitLine(xs, ys);
+  // Two points fit any line exactly: below three calls only the offset is fitted.
+  const { a, b } =
+    with_.length >= 3
+      ? fitLine(xs, ys)
+      : {
+          a: ys.reduce((n, y, i) => n + y - (xs[i] as number), 0) / with_.length,
+          b: 1,
+        };
   const residuals = with_.map((c, i) => ({
     call: c.call,
     share: Math.abs((ys[i] as number) - (a + b * (xs[i] as number))) / (ys[i] as number),
@@ -158,6 +165,13 @@ export function reconcile(
     explanations.push(
       `${fmt(with_.length)} of ${fmt(calls.length)} calls report their input; the others are not compared.`,
     );
+  const under = with_.filter((c) => (c.reported as PromptTokens).total < c.simulated / 2);
+  if (under.length > 0) {
+    const first = under[0] as CallReconciliation;
+    explanations.push(
+      `At ${fmt(under.length)} call${under.length === 1 ? '' : 's'} the file reports less than half the input its own text counts (first, call ${first.call}: ${fmt((first.reported as PromptTokens).total)} reported, ${fmt(first.simulated)} counted): its count leaves part of the prompt out (cache reads or writes it does not give), or the framework sent less than it recorded.`,
+    );
+  }
   if (with_.length >= 2 && a > Math.max(200, 0.05 * meanReported))
     explanations.push(
       `About ${fmt(a)} tokens per call that the file does not record: what the framework adds to every request (its system prompt, tool definitions${with_.some((c) => c.reported?.cacheRead) ? '; the first call already reads much of it from the cache' : ''}).`,
@@ -166,13 +180,27 @@ export function reconcile(
     explanations.push(
       `About ${fmt(-a)} tokens per call fewer than the file holds: the framework sent less than it recorded (outputs shortened before sending, or a recorded message kept out of the request).`,
     );
+  const label = findModel(model)?.label ?? model ?? 'the model';
+  const ratio =
+    Math.abs(b - 1) > 0.02
+      ? ` (×${b.toFixed(3)} provider tokens per counted token on this run)`
+      : '';
+  const tokenizerLike = b >= 0.7 && b <= 1.4;
   if (isEstimate(model, options.tokenizer))
     explanations.push(
-      `Another tokenizer: Stepscope counts with ${options.tokenizer}, ${findModel(model)?.label ?? model ?? 'the model'} bills with its own${with_.length >= 2 && Math.abs(b - 1) > 0.02 ? ` (×${b.toFixed(3)} provider tokens per counted token on this run)` : ''}; tool-call framing is estimated.`,
+      `Another tokenizer: Stepscope counts with ${options.tokenizer}, ${label} bills with its own${tokenizerLike ? ratio : ''}; tool-call framing is estimated.`,
     );
-  else if (with_.length >= 2 && Math.abs(b - 1) > 0.02)
+  else if (tokenizerLike && ratio)
     explanations.push(
       `×${b.toFixed(3)} provider tokens per counted token: the provider's message framing differs from the counted formula.`,
+    );
+  if (b > 1.4)
+    explanations.push(
+      `Each new step costs ×${b.toFixed(2)} what Stepscope counts from its text, more than a tokenizer explains: the framework sends more with each step than the file records (attached file contents, reminders, tool output kept outside the transcript).`,
+    );
+  else if (b < 0.7)
+    explanations.push(
+      `Each new step costs ×${b.toFixed(2)} what Stepscope counts from its text: the framework sends less than the file records (outputs shortened or dropped before sending, earlier thinking not resent).`,
     );
   if (thoughts > 0)
     explanations.push(
