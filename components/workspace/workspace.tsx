@@ -147,6 +147,17 @@ export function Workspace({
     () => new Set((history?.children ?? []).map((c) => c.parentStepId)),
     [history],
   );
+  // The timeline, the table and the usage view share one chart.
+  const tokenChart = (
+    <TokenChart
+      series={series}
+      contextWindow={contextWindow}
+      windowLabel={`${windowLabel} (peak uses ${((100 * totals.peakContext) / contextWindow).toFixed(1)}%)`}
+      model={findModel(model)?.id ?? ''}
+      onModel={(id) => actions.setModel(id || undefined)}
+      onSelect={select}
+    />
+  );
   if (!loaded) return null;
   if (!history || !run) {
     return (
@@ -251,14 +262,7 @@ export function Workspace({
           />
         ) : view === 'usage' ? (
           <>
-            <TokenChart
-              series={series}
-              contextWindow={contextWindow}
-              windowLabel={windowLabel}
-              model={findModel(model)?.id ?? ''}
-              onModel={(id) => actions.setModel(id || undefined)}
-              onSelect={select}
-            />
+            {tokenChart}
             <UsageView
               history={history}
               tokens={tokens}
@@ -274,14 +278,7 @@ export function Workspace({
           </>
         ) : (
           <>
-            <TokenChart
-              series={series}
-              contextWindow={contextWindow}
-              windowLabel={`${windowLabel} (peak uses ${((100 * totals.peakContext) / contextWindow).toFixed(1)}%)`}
-              model={findModel(model)?.id ?? ''}
-              onModel={(id) => actions.setModel(id || undefined)}
-              onSelect={select}
-            />
+            {tokenChart}
             <div className="grid min-h-0 grid-cols-1 gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
               <div className="flex min-h-0 min-w-0 flex-col gap-2">
                 {view === 'timeline' ? (
