@@ -15,6 +15,9 @@ test('a threshold trigger in place: sawtooth, cached cost beside uncached, the r
 }) => {
   await page.goto('/?sample=tau-bench-airline-task3&view=compare');
   await page.getByLabel('Add a strategy').selectOption({ label: 'Keep last N steps' });
+  // The tau-bench file names no model: no cost until the user picks one (never an assumed one).
+  await expect(page.getByRole('status', { name: 'No prices' })).toContainText('names no model');
+  await page.getByLabel('Compare model').selectOption('gpt-4o');
   const card = page.getByRole('group', { name: /Keep last N steps/ });
   await card.getByLabel('n', { exact: true }).fill('4');
   await card
