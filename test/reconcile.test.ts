@@ -4,10 +4,11 @@
  * (totals, the fitted offset and scale, what is left after the fit, the explanation), so a change
  * in an importer, the rendering or the counting that moves a figure shows up here.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { History, Step } from '../lib/model/types';
 import { promptTokensOf } from '../lib/model/usage';
-import { noneContexts, reconcile } from '../lib/simulate/reconcile';
+import { noneContexts, reconcile, reconcileRun } from '../lib/simulate/reconcile';
 import { createStepTokens } from '../lib/tokens/step-tokens';
 import { CASES, DERIVED, importFixture } from './cases';
 
@@ -76,6 +77,23 @@ describe('none against the usage each real fixture reports', () => {
         (u?.inputTokens ?? 0) + (u?.cacheReadInputTokens ?? 0) + (u?.cacheCreationInputTokens ?? 0),
       );
     }
+  });
+});
+
+describe('a file that reports usage only for the run', () => {
+  it("sets the run's reported input beside what none sends over the run", () => {
+    const path = 'real/smolagents/gpt-4o__code__gaia__2025-07-24.jsonl';
+    const h = importFixture(path).histories[0] as History;
+    const tokens = h.steps.map((s) => tokensOf.step(s));
+    expect(reconcile(h.steps, tokens, { tokenizer: 'o200k_base' })).toBeUndefined();
+    const raw = JSON.parse(
+      readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8').split('\n')[0] as string,
+    ) as { token_counts: { input_tokens: number } };
+    const run = reconcileRun(h.steps, tokens, h.usage);
+    expect(run?.reported).toBe(raw.token_counts.input_tokens);
+    expect(run?.simulated).toBe(noneContexts(h.steps, tokens).reduce((n, c) => n + c.tokens, 0));
+    // Within a few percent: the run's own count and ours of the same text.
+    expect(Math.abs((run!.simulated - run!.reported) / run!.reported)).toBeLessThan(0.1);
   });
 });
 

@@ -7,6 +7,18 @@
 import type { PaidWithChildren, WhatYouPaid } from '../../lib/pricing/paid';
 import { formatUsd } from './format';
 
+/** A sub-agent's cost in a few words: where it comes from, the catalog named once above. */
+function briefSource(paid: WhatYouPaid): string {
+  switch (paid.kind) {
+    case 'recorded':
+      return 'recorded by the file';
+    case 'priced':
+      return `${paid.calls} call${paid.calls === 1 ? '' : 's'} priced${paid.unpriced.length > 0 ? `, ${paid.unpriced.length} not` : ''}`;
+    case 'none':
+      return paid.reason;
+  }
+}
+
 /** One line saying where a run's cost comes from. */
 export function paidSource(paid: WhatYouPaid): string {
   switch (paid.kind) {
@@ -68,7 +80,7 @@ export function PaidPanel({ paid }: { paid: PaidWithChildren }) {
               <span className="font-mono">
                 {r.paid.kind === 'none' ? 'no cost' : formatUsd(r.paid.usd)}
               </span>{' '}
-              ({paidSource(r.paid)})
+              ({briefSource(r.paid)})
             </li>
           ))}
         </ul>

@@ -14,7 +14,7 @@ import { formatShare, formatUsd } from './format';
 
 const ROW = 30;
 const COLUMNS =
-  'grid grid-cols-[3rem_4rem_minmax(6rem,1fr)_6rem_6rem_5rem_5rem_6rem_5rem_5.5rem_5rem_6rem_6rem] gap-x-2';
+  'grid grid-cols-[3rem_4rem_minmax(6rem,1fr)_6rem_6rem_5rem_5rem_8rem_5rem_5.5rem_5rem_6rem_6rem] gap-x-2 whitespace-nowrap';
 
 const HEADERS: readonly [label: string, title: string][] = [
   ['Call', 'the model call, in order'],
@@ -56,7 +56,7 @@ export function ReconcileTable(props: {
       aria-rowcount={props.calls.length + 1}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-xs"
     >
-      <div className="min-w-[68rem]">
+      <div className="min-w-[70rem]">
         <div
           role="row"
           className={`${COLUMNS} border-b border-slate-200 px-2 py-1 font-semibold text-slate-500`}
@@ -101,9 +101,17 @@ export function ReconcileTable(props: {
                   <span role="cell">{r ? formatTokens(r.total) : dash}</span>
                   <span role="cell">{r ? formatTokens(r.uncached) : dash}</span>
                   <span role="cell">{r ? formatTokens(r.cacheRead) : dash}</span>
-                  <span role="cell">
+                  <span
+                    role="cell"
+                    className="truncate"
+                    title={
+                      r?.cacheWrite1h
+                        ? `of which ${formatTokens(r.cacheWrite1h)} written for 1 hour`
+                        : undefined
+                    }
+                  >
                     {r
-                      ? `${formatTokens(r.cacheWrite)}${r.cacheWrite1h ? ` (1h ${formatTokens(r.cacheWrite1h)})` : ''}`
+                      ? `${formatTokens(r.cacheWrite)}${r.cacheWrite1h ? (r.cacheWrite1h === r.cacheWrite ? ' · 1h' : ` · ${formatTokens(r.cacheWrite1h)} 1h`) : ''}`
                       : dash}
                   </span>
                   <span role="cell">{r ? formatTokens(r.output) : dash}</span>

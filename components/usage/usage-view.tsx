@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { History } from '../../lib/model/types';
 import { pricedCalls, whatYouPaidWithChildren } from '../../lib/pricing/paid';
 import type { PriceOverrides } from '../../lib/pricing/overrides';
-import { reconcile } from '../../lib/simulate/reconcile';
+import { reconcile, reconcileRun } from '../../lib/simulate/reconcile';
 import type { TokenizerId } from '../../lib/tokens/tokenizer';
 import { formatTokens } from '../ui/kinds';
 import { formatShare } from './format';
@@ -39,6 +39,10 @@ export function UsageView(props: {
         tokenizer,
       }),
     [history, tokens, tokenizer],
+  );
+  const run = useMemo(
+    () => (rec ? undefined : reconcileRun(history.steps, tokens, history.usage)),
+    [rec, history, tokens],
   );
   const models = useMemo(
     () =>
@@ -79,10 +83,19 @@ export function UsageView(props: {
             ))}
           </ul>
         </section>
+      ) : run ? (
+        <p role="status" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+          The file reports input only for the whole run:{' '}
+          <span className="font-mono">{formatTokens(run.reported)}</span> tokens over its{' '}
+          {run.calls} call{run.calls === 1 ? '' : 's'}; sending everything as the run did counts{' '}
+          <span className="font-mono">{formatTokens(run.simulated)}</span> (
+          {formatShare((run.simulated - run.reported) / run.reported)}). Without per-call usage the
+          gap cannot be placed on a call.
+        </p>
       ) : (
         <p role="status" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-          This file reports no input tokens per call, so there is nothing to check the replay
-          against; the cards above are Stepscope&apos;s own counts.
+          This file reports no input tokens, so there is nothing to check the replay against; the
+          cards above are Stepscope&apos;s own counts.
         </p>
       )}
       {rec && (

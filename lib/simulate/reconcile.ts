@@ -238,3 +238,22 @@ export function reconcile(
     explanations,
   };
 }
+
+/**
+ * A file that reports usage only for the whole run (smolagents, SWE-agent's `tokens_sent`): the
+ * run's reported prompt tokens beside the input `none` sends over the run; undefined without them.
+ */
+export function reconcileRun(
+  steps: readonly Step[],
+  tokens: readonly number[],
+  usage: Usage | undefined,
+): { readonly simulated: number; readonly reported: number; readonly calls: number } | undefined {
+  const reported = usage ? promptTokensOf(usage) : undefined;
+  if (!reported || reported.total <= 0) return undefined;
+  const contexts = noneContexts(steps, tokens);
+  return {
+    simulated: contexts.reduce((n, c) => n + c.tokens, 0),
+    reported: reported.total,
+    calls: contexts.length,
+  };
+}
