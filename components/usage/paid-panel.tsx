@@ -61,7 +61,13 @@ export function PaidPanel({ paid }: { paid: PaidWithChildren }) {
         <span className="font-mono text-xl font-semibold text-slate-900">
           {paid.usd === undefined ? 'unknown' : formatUsd(paid.usd)}
         </span>
-        {own && <span className="ml-2 text-slate-600">{paidSource(own)}</span>}
+        {own && (
+          <span className="ml-2 text-slate-600">
+            {children.length > 0
+              ? `this run and its ${children.length} sub-agent${children.length === 1 ? '' : 's'}, each request once; this run: ${paidSource(own)}`
+              : paidSource(own)}
+          </span>
+        )}
       </p>
       {own?.kind === 'priced' &&
         own.notes?.map((n) => (
