@@ -103,7 +103,11 @@ export function importTrajectory(
         list.add({ kind: 'system-prompt', content: body, ...time }, pointer);
         return;
       case 'exit':
-        list.add({ kind: 'final-answer', answer: body, ...time }, pointer);
+        // 2.x ends every run with an `exit` message: the submission when the model submitted,
+        // else the reason the framework stopped it (LimitsExceeded, TimeExceeded, …): no answer.
+        if (typeof extra.exit_status === 'string' && extra.exit_status !== 'Submitted')
+          list.warn(`message ${i}: the run was stopped (${extra.exit_status}); no answer`, pointer);
+        else list.add({ kind: 'final-answer', answer: body, ...time }, pointer);
         return;
       case 'assistant': {
         const response = isRecord(extra.response) ? extra.response : {};
@@ -138,6 +142,27 @@ export function importTrajectory(
         return;
       }
       case 'user': {
+        if (extra.interrupt_type === 'FormatError' && previous?.role !== 'assistant') {
+          // 2.x raises FormatError while parsing the model's reply (`model.query`), so the reply
+          // never joins the messages: the error stands for a billed call whose output is lost.
+          const response = isRecord(extra.model_response) ? extra.model_response : {};
+          const u = isRecord(response.usage)
+            ? litellmUsage(response.usage, num(extra.cost))
+            : usage({ costUsd: extra.cost });
+          list.add(
+            {
+              kind: 'action',
+              toolCalls: [],
+              isFinal: false,
+              observation: body,
+              ...(u ? { usage: u } : {}),
+              ...(typeof response.model === 'string' ? { model: response.model } : {}),
+              ...time,
+            },
+            pointer,
+          );
+          return;
+        }
         const answersTurn = previous?.role === 'assistant' && !isHuman(m, body);
         if (
           i === last &&

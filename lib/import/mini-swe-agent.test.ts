@@ -181,4 +181,44 @@ describe('mini-swe-agent messages a person or the end of a run writes', () => {
     expect(actions(steps)[0]?.toolCalls[0]?.result).toBe('a.py');
     expect(actions(steps)[1]?.observation).toBe('No tool calls found in the response.');
   });
+
+  it("2.x: a FormatError raised while parsing the reply (which never joins the messages) is that billed call, not a person's task", () => {
+    const r = importText(
+      JSON.stringify({
+        trajectory_format: 'mini-swe-agent-1.1',
+        info: { exit_status: 'Submitted', model_stats: { instance_cost: 0.03, api_calls: 3 } },
+        messages: [
+          { role: 'user', content: 'Fix it.' },
+          {
+            role: 'assistant',
+            content: '',
+            tool_calls: [
+              { id: 'c1', type: 'function', function: { name: 'bash', arguments: '{}' } },
+            ],
+            extra: { cost: 0.01 },
+          },
+          { role: 'tool', tool_call_id: 'c1', content: 'a.py', extra: { returncode: 0 } },
+          {
+            role: 'user',
+            content: '<error>No tool calls found in the response.</error>',
+            extra: { interrupt_type: 'FormatError', cost: 0.01 },
+          },
+          { role: 'assistant', content: 'Done.', extra: { cost: 0.01 } },
+          { role: 'exit', content: 'diff', extra: { exit_status: 'Submitted' } },
+        ],
+      }),
+      'x.traj.json',
+    );
+    const steps = r.file.histories[0]?.steps ?? [];
+    expect(steps.map((s) => s.kind)).toEqual([
+      'task',
+      'action',
+      'action',
+      'action',
+      'final-answer',
+    ]);
+    const failed = actions(steps)[1];
+    expect(failed?.observation).toBe('<error>No tool calls found in the response.</error>');
+    expect(failed?.usage?.costUsd).toBe(0.01);
+  });
 });
