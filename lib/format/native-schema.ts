@@ -130,6 +130,7 @@ export interface SerializedHistory {
   model?: string | undefined;
   outcome?: string | undefined;
   usage?: z.infer<typeof usageSchema> | undefined;
+  usage_by_model?: Record<string, z.infer<typeof usageSchema>> | undefined;
   off_branch_calls?:
     | {
         model?: string | undefined;
@@ -150,6 +151,8 @@ export const serializedHistorySchema: z.ZodType<SerializedHistory> = z.lazy(() =
     model: z.string().optional(),
     outcome: z.string().optional(),
     usage: usageSchema.optional(),
+    // Added in v1 after its first release: the run's usage per model (Inspect's model_usage).
+    usage_by_model: z.record(z.string(), usageSchema).optional(),
     // Added in v1 after its first release: calls on branches not shown, billed all the same.
     off_branch_calls: z
       .array(

@@ -29,6 +29,9 @@ export function historyToDict(history: History): SerializedHistory {
     model: history.model,
     outcome: history.outcome,
     usage: history.usage && usageToDict(history.usage),
+    usage_by_model:
+      history.usageByModel &&
+      Object.fromEntries(Object.entries(history.usageByModel).map(([k, u]) => [k, usageToDict(u)])),
     off_branch_calls: history.offBranchCalls?.map((c) =>
       dropUndefined({ model: c.model, timestamp: c.timestamp, usage: usageToDict(c.usage) }),
     ),
@@ -49,6 +52,9 @@ export function historyFromDict(h: SerializedHistory): History {
     model: h.model,
     outcome: h.outcome,
     usage: h.usage && usageFromDict(h.usage),
+    usageByModel:
+      h.usage_by_model &&
+      Object.fromEntries(Object.entries(h.usage_by_model).map(([k, u]) => [k, usageFromDict(u)])),
     offBranchCalls: h.off_branch_calls?.map((c) =>
       dropUndefined({ model: c.model, timestamp: c.timestamp, usage: usageFromDict(c.usage) }),
     ),

@@ -89,7 +89,10 @@ function versionOf(value: unknown): [number, number, number] | undefined {
  * `input_tokens`). Models whose counts are totals are made uncached (their cached parts taken out)
  * when they share a sample with uncached ones.
  */
-function sampleUsage(models: Record<string, unknown>, inspect: unknown): Usage | undefined {
+function sampleUsage(
+  models: Record<string, unknown>,
+  inspect: unknown,
+): { total: Usage | undefined; byModel: Record<string, Usage> } {
   const version = versionOf(inspect);
   const normalized =
     version !== undefined &&
@@ -100,9 +103,21 @@ function sampleUsage(models: Record<string, unknown>, inspect: unknown): Usage |
     const write = num(u.input_tokens_cache_write) ?? 0;
     const counts: 'uncached' | 'total' =
       normalized || /^(anthropic|bedrock)\//.test(model) ? 'uncached' : 'total';
-    return [{ u, read, write, counts, input: num(u.input_tokens) }];
+    return [{ model, u, read, write, counts, input: num(u.input_tokens) }];
   });
-  if (rows.length === 0) return undefined;
+  const byModel: Record<string, Usage> = {};
+  for (const r of rows) {
+    const own = usage({
+      inputTokens: r.input,
+      outputTokens: num(r.u.output_tokens),
+      totalTokens: num(r.u.total_tokens),
+      cacheReadInputTokens: num(r.u.input_tokens_cache_read),
+      cacheCreationInputTokens: num(r.u.input_tokens_cache_write),
+      costUsd: num(r.u.total_cost),
+    });
+    if (own) byModel[r.model] = withInputCounts(own, r.counts) as Usage;
+  }
+  if (rows.length === 0) return { total: undefined, byModel };
   const mixed = new Set(rows.map((r) => r.counts)).size > 1;
   const sum = (f: (r: (typeof rows)[number]) => number | undefined) =>
     rows.some((r) => f(r) !== undefined) ? rows.reduce((n, r) => n + (f(r) ?? 0), 0) : undefined;
@@ -118,7 +133,10 @@ function sampleUsage(models: Record<string, unknown>, inspect: unknown): Usage |
     cacheCreationInputTokens: sum((r) => num(r.u.input_tokens_cache_write)),
     costUsd: sum((r) => num(r.u.total_cost)),
   });
-  return withInputCounts(fields, mixed ? 'uncached' : (rows[0]?.counts ?? 'total'));
+  return {
+    total: withInputCounts(fields, mixed ? 'uncached' : (rows[0]?.counts ?? 'total')),
+    byModel,
+  };
 }
 
 function scoreText(scores: unknown): string | undefined {
@@ -205,12 +223,16 @@ export const inspectAiImporter = defineImporter({
           message: l.samples.length > 1 ? `sample ${str(sample.id)}: ${w.message}` : w.message,
         })),
       );
-      const u = isRecord(s.model_usage)
+      const sampled = isRecord(s.model_usage)
         ? sampleUsage(
             s.model_usage,
             isRecord(l.eval.packages) ? l.eval.packages.inspect_ai : undefined,
           )
         : undefined;
+      const u = sampled?.total;
+      // Several models (the solver and a grader): each is priced as itself.
+      const usageByModel =
+        sampled && Object.keys(sampled.byModel).length > 1 ? sampled.byModel : undefined;
       const target =
         typeof s.target === 'string'
           ? s.target
@@ -229,6 +251,7 @@ export const inspectAiImporter = defineImporter({
         steps: list.markFinal(),
         ...(l.eval.model ? { model: l.eval.model.replace(/^[^/]+\//, '') } : {}),
         ...(u ? { usage: u } : {}),
+        ...(usageByModel ? { usageByModel } : {}),
         ...(outcome ? { outcome } : {}),
       };
     });

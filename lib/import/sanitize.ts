@@ -132,6 +132,16 @@ function cleanHistory(
     const usage = cleanUsage(h.usage, 'the run', badUsage);
     if (usage !== h.usage) out = usage === undefined ? withoutKey(out, 'usage') : { ...out, usage };
   }
+  if (h.usageByModel !== undefined) {
+    let changedModels = false;
+    const byModel: Record<string, Usage> = {};
+    for (const [model, u] of Object.entries(h.usageByModel)) {
+      const usage = cleanUsage(u, `the run's usage of ${model}`, badUsage);
+      changedModels ||= usage !== u;
+      if (usage) byModel[model] = usage;
+    }
+    if (changedModels) out = { ...out, usageByModel: byModel };
+  }
   if (h.offBranchCalls !== undefined) {
     let changedCalls = false;
     const calls = h.offBranchCalls.flatMap((c, i) => {

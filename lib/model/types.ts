@@ -191,6 +191,11 @@ export interface History {
   readonly children?: readonly ChildHistory[];
   /** Usage the file reports for the whole run. */
   readonly usage?: Usage;
+  /**
+   * The run's usage per model, where the file reports it so (Inspect's `model_usage`: the solver
+   * and a grader): each is priced as its own model. `usage` is their sum.
+   */
+  readonly usageByModel?: Readonly<Record<string, Usage>>;
   /** Calls on branches not shown, billed all the same (see `OffBranchCall`). */
   readonly offBranchCalls?: readonly OffBranchCall[];
   /** Outcome, when the format records one (reward, exit status). */

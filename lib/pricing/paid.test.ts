@@ -133,6 +133,51 @@ describe('what you paid', () => {
     );
     const tiered = whatYouPaid(run([], { model: 'claude-sonnet-4-5', usage: totals }));
     expect(tiered.kind === 'none' && tiered.reason).toMatch(/depends on each request's size/);
+    // A price for input only keeps the catalog's tier on the rest (output above 200k): still not flat.
+    const overridden = whatYouPaid(run([], { model: 'claude-sonnet-4-5', usage: totals }), {
+      overrides: parsePriceOverrides({ 'claude-sonnet-4-5': { input: 3 } }),
+    });
+    expect(overridden.kind).toBe('none');
+    // Every price given: flat, so priced.
+    const flatOverride = whatYouPaid(run([], { model: 'claude-sonnet-4-5', usage: totals }), {
+      overrides: parsePriceOverrides({
+        'claude-sonnet-4-5': {
+          input: 3,
+          output: 15,
+          cacheRead: 0.3,
+          cacheWrite: 3.75,
+          cacheWrite1h: 6,
+        },
+      }),
+    });
+    expect(flatOverride.kind === 'priced' && flatOverride.usd).toBeCloseTo(
+      (30_000 * 3 + 20_000 * 0.3 + 1_000 * 15) / M,
+      12,
+    );
+  });
+
+  it('prices run totals per model where the file gives them so (a solver and its grader)', () => {
+    const solver = { inputTokens: 1_000, outputTokens: 100, inputCounts: 'total' as const };
+    const grader = { inputTokens: 50_000, outputTokens: 2_000, inputCounts: 'uncached' as const };
+    const paid = whatYouPaid(
+      run([], {
+        model: 'gpt-4o',
+        usage: { inputTokens: 51_000, outputTokens: 2_100 },
+        usageByModel: {
+          'openai/gpt-4o': solver,
+          'anthropic/claude-3-5-sonnet-20241022': grader,
+        },
+      }),
+    );
+    // gpt-4o $2.50/$10; Claude 3.5 Sonnet $3/$15: never the grader at the solver's price.
+    expect(paid.kind === 'priced' && paid.usd).toBeCloseTo(
+      (1_000 * 2.5 + 100 * 10 + 50_000 * 3 + 2_000 * 15) / M,
+      12,
+    );
+    expect(paid.kind === 'priced' && paid.models.map((m) => m.model)).toEqual([
+      'openai/gpt-4o',
+      'anthropic/claude-3-5-sonnet-20241022',
+    ]);
   });
 });
 

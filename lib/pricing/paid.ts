@@ -9,7 +9,7 @@
 import type { ActionStep, History, PlanningStep, Usage } from '../model/types';
 import { promptTokensOf } from '../model/usage';
 import { catalogPricesAt, firstTierStart, resolveModel } from './catalog';
-import { overrideFor, type PriceOverrides } from './overrides';
+import { overriddenPrice, overrideFor, type PriceOverrides } from './overrides';
 import { priceCall, usesTokens, type PriceParts } from './price-usage';
 
 export interface PaidOptions {
@@ -205,38 +205,60 @@ function reasonsOf(reasons: readonly string[]): string {
 }
 
 /**
- * A run whose file reports usage only as run totals: priced as one request only when the model's
- * prices are flat, since a long-context tier applies per request and an aggregate would pass it.
+ * One model's run totals priced as one request, only when its prices are flat (the user's prices
+ * laid over the catalog's: a key the user left out keeps the catalog's tier), since a long-context
+ * tier applies per request and an aggregate would pass it.
+ */
+function priceTotals(
+  model: string | undefined,
+  u: Usage,
+  at: number | undefined,
+  options: PaidOptions,
+): { ok: true; usd: number; source: string } | { ok: false; reason: string } {
+  if (!promptTokensOf(u))
+    return { ok: false, reason: 'the file records output tokens but no input tokens' };
+  const when = at !== undefined ? new Date(at * 1000) : undefined;
+  const base = typeof model === 'string' ? catalogPricesAt(model, when) : undefined;
+  const override = overrideFor(model, options.overrides);
+  const price = override ? overriddenPrice(base, override, undefined).price : base;
+  if (price && firstTierStart(price) !== undefined)
+    return {
+      ok: false,
+      reason: `the file reports only run totals, and ${resolveModel(model)?.modelName ?? model}'s price depends on each request's size (a long-context tier)`,
+    };
+  const p = priceCall(u, model, {
+    ...(at !== undefined ? { at } : {}),
+    ...(options.overrides ? { overrides: options.overrides } : {}),
+  });
+  return p.ok ? { ok: true, usd: p.costUsd, source: p.source } : { ok: false, reason: p.reason };
+}
+
+/**
+ * A run whose file reports usage only as run totals, per model where the file gives it so
+ * (Inspect's `model_usage`: the solver and a grader, each priced as itself, never as the run's).
  */
 function runTotals(history: History, options: PaidOptions, notes: string[]): WhatYouPaid {
   const u = history.usage;
   if (!u || !usesTokens(u)) return { kind: 'none', reason: 'the file records no usage' };
-  if (!promptTokensOf(u))
-    return { kind: 'none', reason: 'the file records output tokens but no input tokens' };
-  const model = history.model;
   const at = history.steps.find((s) => s.timestamp !== undefined)?.timestamp;
-  const when = at !== undefined ? new Date(at * 1000) : undefined;
-  const catalogPrice = typeof model === 'string' ? catalogPricesAt(model, when) : undefined;
-  if (
-    catalogPrice &&
-    firstTierStart(catalogPrice) !== undefined &&
-    !overrideFor(model, options.overrides)
-  )
-    return {
-      kind: 'none',
-      reason: `the file reports only run totals, and ${resolveModel(model)?.modelName ?? model}'s price depends on each request's size (a long-context tier)`,
-    };
-  const price = priceCall(u, model, {
-    ...(at !== undefined ? { at } : {}),
-    ...(options.overrides ? { overrides: options.overrides } : {}),
-  });
-  if (!price.ok) return { kind: 'none', reason: price.reason };
+  const byModel = Object.entries(history.usageByModel ?? {});
+  const parts: [string | undefined, Usage][] = byModel.length > 0 ? byModel : [[history.model, u]];
+  const models: ModelPaid[] = [];
+  const unpriced: { stepId: string; reason: string }[] = [];
+  for (const [model, usage] of parts) {
+    if (!usesTokens(usage)) continue;
+    const p = priceTotals(model, usage, at, options);
+    if (p.ok) models.push({ model, source: p.source, calls: 0, usd: p.usd });
+    else unpriced.push({ stepId: model ?? 'run', reason: p.reason });
+  }
+  if (models.length === 0)
+    return { kind: 'none', reason: reasonsOf(unpriced.map((x) => x.reason)) };
   return {
     kind: 'priced',
-    usd: price.costUsd,
+    usd: models.reduce((n, m) => n + m.usd, 0),
     calls: 0,
-    unpriced: [],
-    models: [{ model, source: price.source, calls: 0, usd: price.costUsd }],
+    unpriced,
+    models,
     basis: 'run totals',
     ...(notes.length ? { notes } : {}),
   };
