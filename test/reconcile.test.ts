@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { History, Step } from '../lib/model/types';
-import { promptTokensOf } from '../lib/model/usage';
+import { promptTokensOf, reportedUsage } from '../lib/model/usage';
 import { noneContexts, reconcile, reconcileRun } from '../lib/simulate/reconcile';
 import { createStepTokens } from '../lib/tokens/step-tokens';
 import { CASES, DERIVED, importFixture } from './cases';
@@ -77,6 +77,86 @@ describe('none against the usage each real fixture reports', () => {
         (u?.inputTokens ?? 0) + (u?.cacheReadInputTokens ?? 0) + (u?.cacheCreationInputTokens ?? 0),
       );
     }
+  });
+});
+
+describe('the explanations hold for the run they describe', () => {
+  const act = (id: string, input?: number): Step => ({
+    kind: 'action',
+    id,
+    stepNumber: 0,
+    toolCalls: [],
+    isFinal: false,
+    modelOutput: id,
+    ...(input !== undefined
+      ? { usage: { inputTokens: input, inputCounts: 'total' as const } }
+      : {}),
+  });
+  const task: Step = { kind: 'task', id: 't', stepNumber: 0, task: 'do' };
+
+  it('a gap that grows with the run is a per-step difference, not a fixed prefix', () => {
+    // Counted 1k/2k/3k/4k, reported three times as much: the slope is 3, the offset 0.
+    const steps = [task, act('a1', 3_000), act('a2', 6_000), act('a3', 9_000), act('a4', 12_000)];
+    const tokens = [997, 1_000, 1_000, 1_000, 1_000];
+    const r = reconcile(steps, tokens, { tokenizer: 'o200k_base' })!;
+    expect(r.scale).toBeCloseTo(3, 9);
+    expect(r.explanations.join(' ')).toMatch(/Each new step costs ×3\.00/);
+    expect(r.explanations.join(' ')).not.toMatch(/tokens per call that the file does not record/);
+  });
+
+  it('does not call a compaction the file records an unrecorded one', () => {
+    const steps: Step[] = [
+      task,
+      act('a1', 10_000),
+      act('a2', 20_000),
+      {
+        kind: 'summary',
+        id: 'c',
+        stepNumber: 3,
+        content: 's',
+        replaces: ['t', 'a1', 'a2'],
+        origin: 'model',
+      },
+      act('a3', 1_110),
+      act('a4', 2_110),
+    ];
+    const tokens = [9_997, 10_000, 10_000, 1_107, 1_000, 1_000];
+    const r = reconcile(steps, tokens, { tokenizer: 'o200k_base' })!;
+    expect(r.calls.map((c) => c.simulated)).toEqual([10_000, 20_000, 1_110, 2_110]);
+    expect(r.explanations.join(' ')).not.toMatch(/without recording it as a step/);
+    // The same drop with no summary step in the file is named.
+    const unrecorded = reconcile(
+      [task, act('a1', 10_000), act('a2', 20_000), act('a3', 1_110)],
+      [9_997, 10_000, 10_000, 1_000],
+      { tokenizer: 'o200k_base' },
+    )!;
+    expect(unrecorded.explanations.join(' ')).toMatch(/At call 3 the reported input drops/);
+  });
+
+  it('sums a run whose calls count input differently part by part', () => {
+    // LiteLLM's OpenHands shapes: a total (reads and writes inside) and an uncached count.
+    const h: History = {
+      id: 'h',
+      steps: [
+        task,
+        {
+          ...act('a1'),
+          usage: { inputTokens: 6_557, cacheCreationInputTokens: 6_553, inputCounts: 'total' },
+        } as Step,
+        {
+          ...act('a2'),
+          usage: {
+            inputTokens: 6,
+            cacheReadInputTokens: 6_553,
+            cacheCreationInputTokens: 210,
+            inputCounts: 'uncached',
+          },
+        } as Step,
+      ],
+    };
+    const sum = reportedUsage(h)!;
+    expect(promptTokensOf(sum)?.total).toBe(6_557 + 6 + 6_553 + 210);
+    expect(sum.inputCounts).toBe('uncached');
   });
 });
 

@@ -5,7 +5,12 @@
  * the catalog lacks has no cost until you give its prices here.
  */
 import { useState } from 'react';
-import { catalogPricesAt, CATALOG_LABEL, tokenPricesOf } from '../../lib/pricing/catalog';
+import {
+  catalogPricesAt,
+  CATALOG_LABEL,
+  firstTierStart,
+  tokenPricesOf,
+} from '../../lib/pricing/catalog';
 import {
   parsePriceOverrides,
   type PriceOverride,
@@ -52,11 +57,23 @@ export function PriceForm(props: {
     setDraft(draftFor(next, props.prices));
     setError(undefined);
   };
+  const catalog = model === '*' ? undefined : catalogPricesAt(model);
+  const tier = catalog ? firstTierStart(catalog) : undefined;
   const apply = () => {
+    // Only what the user changed (input is always given): a price left as the catalog's keeps
+    // the catalog's own, long-context tier included.
+    const prefill = draftFor(model, undefined);
+    const changed = FIELDS.some((f) => (draft[f.key] ?? '') !== (prefill[f.key] ?? ''));
+    if (!changed && !props.prices?.[model.toLowerCase()]) {
+      setError("Nothing changed: the catalog's prices already apply.");
+      return;
+    }
     const entry = Object.fromEntries(
       FIELDS.flatMap((f) => {
         const v = draft[f.key];
-        return v === undefined || v.trim() === '' ? [] : [[f.key, Number(v)]];
+        if (v === undefined || v.trim() === '') return [];
+        if (f.key !== 'input' && v === prefill[f.key]) return [];
+        return [[f.key, Number(v)]];
       }),
     );
     try {
@@ -118,6 +135,12 @@ export function PriceForm(props: {
         )}
       </div>
       {error && <InlineError className="mt-1 text-xs">{error}</InlineError>}
+      {tier !== undefined && (
+        <p className="mt-1 text-xs text-amber-800">
+          The catalog prices this model higher above {tier.toLocaleString('en-US')} input tokens per
+          request; a price you give here applies to requests of every size.
+        </p>
+      )}
       <p className="mt-1 text-xs text-slate-500">
         Prices per million tokens. They price the file&apos;s own usage here (what you paid, when
         the file records no cost) and travel in the link; in the CLI:{' '}

@@ -87,8 +87,16 @@ function summedCalls(h: History): Usage | undefined {
   const out: Record<string, number | string> = {};
   for (const k of USAGE_FIELDS)
     if (calls.some((u) => u[k] !== undefined)) out[k] = calls.reduce((n, u) => n + (u[k] ?? 0), 0);
-  // A sum keeps its parts' convention only when they share one.
+  // A sum keeps its parts' convention when they share one; mixed, it is summed part by part
+  // (uncached, cache read, cache write) and says so, never adding one convention's input to another's.
   const conventions = new Set(calls.map(inputCountsOf));
   if (conventions.size === 1) out.inputCounts = [...conventions][0] as string;
+  else {
+    const parts = calls.map(promptTokensOf).filter((p): p is PromptTokens => p !== undefined);
+    out.inputTokens = parts.reduce((n, p) => n + p.uncached, 0);
+    out.cacheReadInputTokens = parts.reduce((n, p) => n + p.cacheRead, 0);
+    out.cacheCreationInputTokens = parts.reduce((n, p) => n + p.cacheWrite, 0);
+    out.inputCounts = 'uncached';
+  }
   return out as Usage;
 }

@@ -20,7 +20,6 @@ import type { TokenizerId } from '../tokens/tokenizer';
 import { findModel, isEstimate } from '../tokens/models';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { contextEvents } from './recorded';
-import { fitLine } from './reported';
 
 export interface CallReconciliation {
   /** 1-based number of the model call in the run. */
@@ -106,6 +105,21 @@ function median(xs: readonly number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/** Ordinary least squares y ≈ a + b·x (b = 1 when every x is the same). */
+function leastSquares(xs: readonly number[], ys: readonly number[]): { a: number; b: number } {
+  const n = xs.length;
+  const mx = xs.reduce((s, x) => s + x, 0) / n;
+  const my = ys.reduce((s, y) => s + y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += ((xs[i] as number) - mx) * ((ys[i] as number) - my);
+    sxx += ((xs[i] as number) - mx) ** 2;
+  }
+  const b = sxx > 0 ? sxy / sxx : 1;
+  return { a: my - b * mx, b };
+}
+
 export interface ReconcileOptions {
   /** The run's model (each call's own model wins). */
   readonly model?: string;
@@ -138,14 +152,20 @@ export function reconcile(
   if (with_.length === 0) return undefined;
   const xs = with_.map((c) => c.simulated);
   const ys = with_.map((c) => (c.reported as PromptTokens).total);
-  // Two points fit any line exactly: below three calls only the offset is fitted.
+  // Two points fit any line exactly: below three calls only the offset is fitted. Unclamped least
+  // squares otherwise: a slope far from 1 is itself what needs explaining.
   const { a, b } =
     with_.length >= 3
-      ? fitLine(xs, ys)
+      ? leastSquares(xs, ys)
       : {
           a: ys.reduce((n, y, i) => n + y - (xs[i] as number), 0) / with_.length,
           b: 1,
         };
+  // Gaps of both signs (with two calls) say nothing about a per-call prefix.
+  const gapsAgree =
+    with_.length >= 3 ||
+    ys.every((y, i) => y >= (xs[i] as number)) ||
+    ys.every((y, i) => y <= (xs[i] as number));
   const residuals = with_.map((c, i) => ({
     call: c.call,
     share: Math.abs((ys[i] as number) - (a + b * (xs[i] as number))) / (ys[i] as number),
@@ -172,11 +192,12 @@ export function reconcile(
       `At ${fmt(under.length)} call${under.length === 1 ? '' : 's'} the file reports less than half the input its own text counts (first, call ${first.call}: ${fmt((first.reported as PromptTokens).total)} reported, ${fmt(first.simulated)} counted): its count leaves part of the prompt out (cache reads or writes it does not give), or the framework sent less than it recorded.`,
     );
   }
-  if (with_.length >= 2 && a > Math.max(200, 0.05 * meanReported))
+  const firstRead = (with_[0]?.reported?.cacheRead ?? 0) > 0;
+  if (with_.length >= 2 && gapsAgree && a > Math.max(200, 0.05 * meanReported))
     explanations.push(
-      `About ${fmt(a)} tokens per call that the file does not record: what the framework adds to every request (its system prompt, tool definitions${with_.some((c) => c.reported?.cacheRead) ? '; the first call already reads much of it from the cache' : ''}).`,
+      `About ${fmt(a)} tokens per call that the file does not record: what the framework adds to every request (its system prompt, tool definitions${firstRead ? '; the first call already reads much of it from the cache' : ''}).`,
     );
-  else if (with_.length >= 2 && a < -Math.max(200, 0.05 * meanReported))
+  else if (with_.length >= 2 && gapsAgree && a < -Math.max(200, 0.05 * meanReported))
     explanations.push(
       `About ${fmt(-a)} tokens per call fewer than the file holds: the framework sent less than it recorded (outputs shortened before sending, or a recorded message kept out of the request).`,
     );
@@ -207,9 +228,12 @@ export function reconcile(
       `${fmt(thoughts)} repl${thoughts === 1 ? 'y carries' : 'ies carry'} thinking: providers do not resend earlier turns' thinking (Anthropic strips it outside a tool loop, OpenAI never resends reasoning), while a reply that is only thinking is counted as its text here.`,
     );
   for (let i = 1; i < with_.length; i++) {
-    const prev = (with_[i - 1] as CallReconciliation).reported as PromptTokens;
-    const cur = (with_[i] as CallReconciliation).reported as PromptTokens;
-    if (cur.total < prev.total / 2) {
+    const before = with_[i - 1] as CallReconciliation;
+    const now = with_[i] as CallReconciliation;
+    const prev = before.reported as PromptTokens;
+    const cur = now.reported as PromptTokens;
+    // Only when Stepscope's own context did not drop too (a compaction the file records is honoured).
+    if (cur.total < prev.total / 2 && now.simulated >= before.simulated / 2) {
       explanations.push(
         `At call ${(with_[i] as CallReconciliation).call} the reported input drops from ${fmt(prev.total)} to ${fmt(cur.total)}: the framework compacted or cut its context there without recording it as a step.`,
       );
