@@ -85,7 +85,7 @@ export function Totals({
           <Stat
             label="Paid"
             value={paid.usd === undefined ? 'unknown' : formatUsd(paid.usd)}
-            hint={`${paid.runs.length > 1 ? `with ${paid.runs.length - 1} sub-agent${paid.runs.length === 2 ? '' : 's'} · ` : ''}${paidSource(paid.runs[0]!.paid)}`}
+            hint={`${paid.partial && paid.usd !== undefined ? 'partial: some calls or runs have no price · ' : ''}${paid.runs.length > 1 ? `with ${paid.runs.length - 1} sub-agent${paid.runs.length === 2 ? '' : 's'} · ` : ''}${paidSource(paid.runs[0]!.paid)}`}
           />
         )}
       </div>

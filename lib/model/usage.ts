@@ -37,7 +37,12 @@ export interface PromptTokens {
  * mistake behind langfuse#10592 and #12306); with `uncached` they are added to it.
  */
 export function promptTokensOf(u: Usage): PromptTokens | undefined {
-  if (u.inputTokens === undefined && u.cacheReadInputTokens === undefined) return undefined;
+  if (
+    u.inputTokens === undefined &&
+    u.cacheReadInputTokens === undefined &&
+    u.cacheCreationInputTokens === undefined
+  )
+    return undefined;
   const input = Math.max(0, u.inputTokens ?? 0);
   const cacheRead = Math.max(0, u.cacheReadInputTokens ?? 0);
   const cacheWrite = Math.max(0, u.cacheCreationInputTokens ?? 0);
