@@ -1,6 +1,6 @@
 'use client';
 /** The loaded run: totals, chart, timeline and inspector, all derived from the store by pure functions. */
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { prepareTokenSeries, prepareTotals } from '../../lib/charts/prepare';
 import { findModel } from '../../lib/tokens/models';
@@ -98,10 +98,15 @@ export function Workspace({
   const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
   const reported = useMemo(() => (history ? reportedUsage(history) : undefined), [history]);
+  // Pricing every call of a long run takes ~25 µs a call (genai-prices): drawn after the rest,
+  // in a deferred render React can interrupt, so a new file's timeline shows first.
+  const pricedHistory = useDeferredValue(history);
   const paid = useMemo(
     () =>
-      history ? whatYouPaidWithChildren(history, prices ? { overrides: prices } : {}) : undefined,
-    [history, prices],
+      pricedHistory
+        ? whatYouPaidWithChildren(pricedHistory, prices ? { overrides: prices } : {})
+        : undefined,
+    [pricedHistory, prices],
   );
   const tabs = useTabIds();
   const choice = useMemo(
