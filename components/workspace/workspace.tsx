@@ -100,7 +100,7 @@ export function Workspace({
   const reported = useMemo(() => (history ? reportedUsage(history) : undefined), [history]);
   // Pricing every call of a long run takes ~25 µs a call (genai-prices): drawn after the rest,
   // in a deferred render React can interrupt, so a new file's timeline shows first.
-  const pricedHistory = useDeferredValue(history);
+  const pricedHistory = useDeferredValue(history, undefined);
   const paid = useMemo(
     () =>
       pricedHistory
