@@ -43,6 +43,12 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     preserveFirst: fc.integer({ min: 0, max: 3 }),
     preserveLast: fc.integer({ min: 0, max: 10 }),
   }),
+  // Not pair-preserving: at its bound (`len(self.steps) - 20`) the seed's scan can stop on a
+  // tool_result whose tool_use it removes. System steps go when preserveSystemMessages is false.
+  'session-trajectory-window': fc.record({
+    maxSteps: fc.integer({ min: 0, max: 40 }),
+    preserveSystemMessages: fc.boolean(),
+  }),
   'strands-sliding-window': fc.record({
     windowSize: fc.integer({ min: 0, max: 20 }),
     shouldTruncateResults: fc.boolean(),

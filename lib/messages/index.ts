@@ -3,6 +3,7 @@ import type { Step } from '../model/types';
 import { anthropicUnits, strandsUnits } from './content-blocks';
 import { openAIUnits } from './openai';
 import { recordedUnits } from './recorded';
+import { joinSessionMessages, sessionTrajectoryUnits } from './session-trajectory';
 import { smolagentsUnits } from './smolagents';
 import { tinyAgentUnits } from './tinyagent';
 import {
@@ -13,6 +14,7 @@ import {
   type MessageOptions,
   type MessageUnit,
 } from './types';
+import type { SessionTrajectoryMessage } from './session-trajectory';
 
 export * from './types';
 
@@ -23,6 +25,11 @@ export interface DialectInfo {
   /** One line for help texts and menus. */
   readonly description: string;
   units(step: Step, options: MessageOptions): MessageUnit[];
+  /**
+   * How a whole list's messages join across steps, where the dialect groups more than one step
+   * into a message (`toMessages` applies it; per-step views and token counts do not).
+   */
+  join?(messages: AnyMessage[]): AnyMessage[];
 }
 
 /** The dialect registry, in the order menus and help list them. */
@@ -63,6 +70,13 @@ export const DIALECT_REGISTRY: readonly DialectInfo[] = [
     label: 'smolagents',
     description: 'smolagents memory: calls and observations as text',
     units: (step, options) => smolagentsUnits(step, options.summaryMode ?? false),
+  },
+  {
+    id: 'session-trajectory',
+    label: 'Seed 002 trajectory',
+    description: "seed 002 get_messages_view(): trajectory steps grouped by role, the seed's types",
+    units: (step) => sessionTrajectoryUnits(step),
+    join: (messages) => joinSessionMessages(messages as SessionTrajectoryMessage[]),
   },
 ];
 
@@ -106,7 +120,10 @@ export function stepToMessages<D extends Dialect>(
   return stepToUnits(step, dialect, options).map((u) => u.message);
 }
 
-/** Seed 001 `MemoryManager.to_messages()`: every step's messages, flattened, in order. */
+/**
+ * Seed 001 `MemoryManager.to_messages()`: every step's messages, flattened, in order, joined across
+ * steps where the dialect says how (seed 002's view groups consecutive steps of one role).
+ */
 export function toMessages<D extends Dialect>(
   steps: readonly Step[],
   dialect: D,
@@ -114,7 +131,8 @@ export function toMessages<D extends Dialect>(
 ): DialectMessages[D][] {
   const out: DialectMessages[D][] = [];
   for (const step of steps) out.push(...stepToMessages(step, dialect, options));
-  return out;
+  const join = BY_ID.get(dialect)?.join;
+  return join ? (join(out) as DialectMessages[D][]) : out;
 }
 
 export interface MessageWithOrigin<M = AnyMessage> {
@@ -123,7 +141,10 @@ export interface MessageWithOrigin<M = AnyMessage> {
   stepIndex: number;
 }
 
-/** Like `toMessages`, with each message linked back to the step it came from. */
+/**
+ * Like `toMessages`, with each message linked back to the step it came from (so never joined across
+ * steps: in the session-trajectory dialect, one message per role run within each step).
+ */
 export function toMessagesWithOrigin<D extends Dialect>(
   steps: readonly Step[],
   dialect: D,

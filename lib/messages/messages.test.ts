@@ -11,7 +11,10 @@ import {
   toMessagesWithOrigin,
   type Dialect,
 } from './index';
+import { toSessionStep } from './session-trajectory';
 import { getMessagesView, toTrajectory } from './trajectory';
+import { countMessage, messageStrings } from '../tokens/messages';
+import { createTextCounter } from '../tokens/tokenizer';
 
 // Seed 000 "Example Conversation", verbatim.
 const france = [
@@ -151,6 +154,80 @@ describe('flat trajectory (seed 002)', () => {
   });
 });
 
+describe('session-trajectory dialect (seed 002 get_messages_view)', () => {
+  // Two assistant steps in a row: the seed groups them into one message.
+  const steps = [
+    ...france,
+    stepFromDict({ type: 'ActionStep', data: { raw_llm_response: 'Checking again.' } }, 4),
+  ];
+
+  it("writes the seed's second vocabulary and groups a step's trajectory steps by role", () => {
+    const units = stepToUnits(france[2]!, 'session-trajectory');
+    expect(units).toEqual([
+      {
+        message: {
+          role: 'assistant',
+          content: [
+            { type: 'thought', text: "I'll search for this." },
+            {
+              type: 'tool_use',
+              text: 'Using tool: search',
+              tool_data: { name: 'search', args: {} },
+              tool_use_id: 'step-2-call',
+            },
+            {
+              type: 'tool_result',
+              text: 'Paris',
+              tool_data: { result: 'Paris', error: null },
+              tool_use_id: 'step-2-call',
+            },
+          ],
+        },
+        parts: ['thought', 'call:step-2-call', 'result:step-2-call'],
+      },
+    ]);
+    expect(stepToUnits(france[3]!, 'session-trajectory')[0]?.message).toEqual({
+      role: 'assistant',
+      content: [{ type: 'answer', text: 'The answer is Paris.' }],
+    });
+  });
+
+  it('is exactly the whole-list view as one list, one message per step and role run with origins', () => {
+    const view = getMessagesView(toTrajectory(steps).map((t) => toSessionStep(t.item)));
+    expect(toMessages(steps, 'session-trajectory')).toEqual(view);
+    expect(view.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
+    expect(view[2]?.content.map((b) => b.type)).toEqual([
+      'thought',
+      'tool_use',
+      'tool_result',
+      'answer',
+      'thought',
+    ]);
+    expect(
+      toMessagesWithOrigin(steps, 'session-trajectory').map((m) => [m.message.role, m.stepIndex]),
+    ).toEqual([
+      ['system', 0],
+      ['user', 1],
+      ['assistant', 2],
+      ['assistant', 3],
+      ['assistant', 4],
+    ]);
+  });
+
+  it("counts every text of the view (tool_data's result repeats the block's text, as the seed's view does), not block types or ids", () => {
+    const [unit] = stepToUnits(france[2]!, 'session-trajectory');
+    expect(messageStrings(unit!.message)).toEqual([
+      'assistant',
+      "I'll search for this.",
+      'Using tool: search',
+      'search',
+      'Paris',
+      'Paris',
+    ]);
+    expect(countMessage(unit!.message, createTextCounter('heuristic'))).toBeGreaterThan(3);
+  });
+});
+
 describe('dialect registry', () => {
   it('lists every dialect once, converts through its entry, and knows no other', () => {
     expect(DIALECT_REGISTRY.map((d) => d.id)).toEqual([...DIALECTS]);
@@ -160,7 +237,7 @@ describe('dialect registry', () => {
     expect(() =>
       stepToUnits({ id: 't', stepNumber: 0, kind: 'task', task: 'hi' }, 'gemini' as Dialect),
     ).toThrow(
-      'Unknown dialect "gemini". Known: recorded, tinyagent, openai, anthropic, strands, smolagents',
+      'Unknown dialect "gemini". Known: recorded, tinyagent, openai, anthropic, strands, smolagents, session-trajectory',
     );
   });
 });

@@ -147,30 +147,45 @@ export function toTrajectory(steps: readonly Step[]): TrajectoryItem[] {
   return out;
 }
 
-export interface TrajectoryViewMessage {
-  role: TrajectoryRole;
-  content: {
-    type: TrajectoryStepType;
-    text: string;
-    tool_data?: { [key: string]: JsonValue };
-    tool_use_id?: string;
-  }[];
+/** A view block: seed 002 `get_messages_view()`'s `{type, text, tool_data?, tool_use_id?}`. */
+export interface TrajectoryViewBlock<T extends string = TrajectoryStepType> {
+  type: T;
+  text: string;
+  tool_data?: { [key: string]: JsonValue };
+  tool_use_id?: string;
 }
 
-/** Seed 002 `get_messages_view()`: consecutive steps grouped by role into messages. */
-export function getMessagesView(items: readonly TrajectoryStep[]): TrajectoryViewMessage[] {
-  const messages: TrajectoryViewMessage[] = [];
-  let current: TrajectoryViewMessage | undefined;
+export interface TrajectoryViewMessage<T extends string = TrajectoryStepType> {
+  role: TrajectoryRole;
+  content: TrajectoryViewBlock<T>[];
+}
+
+/** The fields of a trajectory step `get_messages_view()` reads, in either of seed 002's vocabularies. */
+export interface ViewableStep<T extends string = TrajectoryStepType> {
+  role: TrajectoryRole;
+  step_type: T;
+  content: string;
+  tool_data?: { [key: string]: JsonValue };
+  tool_use_id?: string;
+}
+
+/**
+ * Seed 002 `get_messages_view()`: consecutive steps grouped by role into messages. Python's
+ * `if step.tool_data:` is false for an empty dict and `if step.tool_use_id:` for an empty string,
+ * so neither is written then.
+ */
+export function getMessagesView<T extends string>(
+  items: readonly ViewableStep<T>[],
+): TrajectoryViewMessage<T>[] {
+  const messages: TrajectoryViewMessage<T>[] = [];
+  let current: TrajectoryViewMessage<T> | undefined;
   for (const step of items) {
     if (current === undefined || current.role !== step.role) {
       if (current) messages.push(current);
       current = { role: step.role, content: [] };
     }
-    const block: TrajectoryViewMessage['content'][number] = {
-      type: step.step_type,
-      text: step.content,
-    };
-    if (step.tool_data) block.tool_data = step.tool_data;
+    const block: TrajectoryViewBlock<T> = { type: step.step_type, text: step.content };
+    if (step.tool_data && Object.keys(step.tool_data).length > 0) block.tool_data = step.tool_data;
     if (step.tool_use_id) block.tool_use_id = step.tool_use_id;
     current.content.push(block);
   }

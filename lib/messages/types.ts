@@ -4,6 +4,7 @@
  * Anthropic and Strands it is the request's separate `system` parameter (see `splitSystem`).
  */
 import type { JsonValue } from '../model/types';
+import type { SessionTrajectoryMessage } from './session-trajectory';
 
 /** `recorded` (the default): each step as its own framework sent it (recorded.ts). */
 export const DIALECTS = [
@@ -13,6 +14,7 @@ export const DIALECTS = [
   'anthropic',
   'strands',
   'smolagents',
+  'session-trajectory',
 ] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
@@ -71,6 +73,8 @@ export interface DialectMessages {
   anthropic: AnthropicMessage;
   strands: StrandsMessage;
   smolagents: SmolagentsMessage;
+  /** Seed 002 `get_messages_view()` (session-trajectory.ts). */
+  'session-trajectory': SessionTrajectoryMessage;
 }
 
 export type AnyMessage = DialectMessages[Dialect];

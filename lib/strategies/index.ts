@@ -10,6 +10,7 @@ import { keepLastNSteps } from './keep-last-n-steps';
 import { none } from './none';
 import { observationMasking } from './observation-masking';
 import { pruneOldObservations } from './prune-old-observations';
+import { sessionTrajectoryWindow } from './session-trajectory-window';
 import { smolagentsSummaryMode } from './smolagents-summary-mode';
 import { strandsSlidingWindow } from './strands-sliding-window';
 import { summarizePlanSteps } from './summarize-plan-steps';
@@ -31,7 +32,8 @@ export const STRATEGIES: readonly Strategy<never>[] = [
   none, // seed 001 no_pruning: the baseline every saving is measured against
   keepLastNSteps, // seed 001/004
   pruneOldObservations, // seed 004
-  trajectorySlidingWindow, // seed 002
+  trajectorySlidingWindow, // seed 002, first design (preserve_first / preserve_last)
+  sessionTrajectoryWindow, // seed 002, second design (SessionTrajectory): beside the first
   strandsSlidingWindow, // Strands default conversation manager
   tokenBudget, // LangChain trimMessages
   clearToolUses, // Anthropic context editing

@@ -15,12 +15,13 @@ const run = (id: string, steps: Step[], params: Record<string, unknown> = {}, c 
 const fates = (r: { fates: readonly { kind: string }[] }) => r.fates.map((f) => f.kind);
 
 describe('registry', () => {
-  it('lists the twelve strategies with defaults from their sources', () => {
+  it('lists the thirteen strategies with defaults from their sources', () => {
     expect(STRATEGIES.map((s) => s.id)).toEqual([
       'none',
       'keep-last-n-steps',
       'prune-old-observations',
       'trajectory-sliding-window',
+      'session-trajectory-window',
       'strands-sliding-window',
       'token-budget',
       'clear-tool-uses',
@@ -38,6 +39,10 @@ describe('registry', () => {
       maxSteps: 100,
       preserveFirst: 2,
       preserveLast: 20,
+    });
+    expect(parseParams(getStrategy('session-trajectory-window'), {})).toEqual({
+      maxSteps: 100,
+      preserveSystemMessages: true,
     });
     expect(parseParams(getStrategy('prune-old-observations'), {})).toEqual({
       keepLastN: 3,

@@ -59,14 +59,14 @@ export function findSafeTrimPoint(
  * `tool_use_id` (a cut is unsafe when one of a pair is removed and the other kept), built once per
  * list and token counter: applying the window to a loaded history then costs its decision.
  */
-interface TrajectoryIndex {
+export interface TrajectoryIndex {
   readonly items: readonly TrajectoryItem[];
   readonly index: UnitIndex<TrajectoryItem['item']>;
   readonly pairs: readonly (readonly [number, number])[];
 }
 const trajectories = new WeakMap<StepTokens, WeakMap<readonly Step[], TrajectoryIndex>>();
 
-function trajectoryIndex(steps: readonly Step[], tokens: StepTokens): TrajectoryIndex {
+export function trajectoryIndex(steps: readonly Step[], tokens: StepTokens): TrajectoryIndex {
   let byList = trajectories.get(tokens);
   if (!byList) trajectories.set(tokens, (byList = new WeakMap()));
   const hit = byList.get(steps);
