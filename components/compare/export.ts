@@ -3,7 +3,27 @@ import { serializeNative } from '../../lib/format/native';
 import { toMessages, type Dialect } from '../../lib/messages';
 import type { History, Step } from '../../lib/model/types';
 
-export type ExportFormat = 'native' | Extract<Dialect, 'openai' | 'anthropic' | 'strands'>;
+export type ExportFormat =
+  'native' | Extract<Dialect, 'openai' | 'anthropic' | 'strands' | 'session-trajectory'>;
+
+/** The message formats a strategy's result is exported in, as their buttons name them. */
+export const EXPORT_FORMATS: readonly ExportFormat[] = [
+  'native',
+  'openai',
+  'anthropic',
+  'strands',
+  'session-trajectory',
+];
+
+/** The dialect on screen when it is one a result exports in, else OpenAI's. */
+export function exportDialectOf(dialect: Dialect): Exclude<ExportFormat, 'native'> {
+  return dialect === 'openai' ||
+    dialect === 'anthropic' ||
+    dialect === 'strands' ||
+    dialect === 'session-trajectory'
+    ? dialect
+    : 'openai';
+}
 
 export function exportText(
   history: History,

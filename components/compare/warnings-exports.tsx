@@ -7,7 +7,14 @@ import type { Comparison } from '../../lib/compare/compare';
 import type { Dialect } from '../../lib/messages';
 import type { History } from '../../lib/model/types';
 import { Button } from '../ui/button';
-import { download, exportFileName, exportText, type ExportFormat } from './export';
+import {
+  download,
+  EXPORT_FORMATS,
+  exportDialectOf,
+  exportFileName,
+  exportText,
+  type ExportFormat,
+} from './export';
 import { columnColor } from './palette';
 
 export function WarningsAndExports({
@@ -46,7 +53,7 @@ export function WarningsAndExports({
             <span className="font-medium">{c.label}</span>
             {c.result && (
               <span className="flex flex-wrap gap-1 text-xs">
-                {(['native', 'openai', 'anthropic', 'strands'] as const).map((f) => (
+                {EXPORT_FORMATS.map((f) => (
                   <Button
                     variant="secondary"
                     size="xs"
@@ -61,15 +68,7 @@ export function WarningsAndExports({
                   variant="secondary"
                   size="xs"
                   aria-label={`Copy ${c.label} messages`}
-                  onClick={() =>
-                    exportResult(
-                      i,
-                      dialect === 'openai' || dialect === 'anthropic' || dialect === 'strands'
-                        ? dialect
-                        : 'openai',
-                      true,
-                    )
-                  }
+                  onClick={() => exportResult(i, exportDialectOf(dialect), true)}
                 >
                   copy
                 </Button>

@@ -221,6 +221,8 @@ describe('session-trajectory dialect (seed 002 get_messages_view)', () => {
       "I'll search for this.",
       'Using tool: search',
       'search',
+      // tool_data.args, read as JSON text like Anthropic's `input` (numbers included).
+      '{}',
       'Paris',
       'Paris',
     ]);

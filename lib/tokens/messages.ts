@@ -32,8 +32,9 @@ export function messageStrings(message: AnyMessage): string[] {
     } else if (value !== null && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         if (SKIPPED_KEYS.has(k)) continue;
-        // Tool inputs are objects in Anthropic/Strands; the model reads them as JSON text.
-        if (k === 'input' && typeof v !== 'string') out.push(JSON.stringify(v));
+        // Tool inputs are objects in Anthropic/Strands (and seed 002's `tool_data.args`); the model
+        // reads them as JSON text, numbers included.
+        if ((k === 'input' || k === 'args') && typeof v !== 'string') out.push(JSON.stringify(v));
         else walk(v, k);
       }
     }
