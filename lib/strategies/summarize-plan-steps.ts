@@ -5,8 +5,11 @@
  * the history holds one, else the seed's extractive summary), to its key turns (condensed), or to its
  * title (the multi-level visibility of "Future Directions"). `all-completed` compacts every completed
  * step at once. The active (last) plan step is never compacted.
+ * `expand` asks "what if the model had called seed 003's `expand_step(step_id)` at call N?": from that
+ * call on the plan step is shown in full again, whatever the mode or its override says.
  */
 import { z } from 'zod';
+import { isModelCall } from '../model/steps';
 import type { Step, SummaryStep } from '../model/types';
 import { contextPressure } from '../tokens/pressure';
 import { firstTrue } from './replay-kit';
@@ -15,18 +18,50 @@ import type { PlanItem } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import {
   buildTaskHistory,
+  expandStep,
   extractiveSummary,
   groupSteps,
   planItemsOf,
   renderStepHistory,
   stepHistoryOf,
   titleOf,
+  ToolValidationError,
   type GroupDraft,
   type PlanGroup,
+  type TaskHistory,
 } from './task-history';
 import type { Strategy } from './types';
 
 const LEVELS = ['full', 'condensed', 'summary', 'title'] as const;
+
+const EXPAND_KEYS = ['step', 'atCall'];
+const unknownKeys = (keys: readonly string[]) =>
+  `unknown ${keys.length === 1 ? 'key' : 'keys'} ${keys.map((k) => `"${k}"`).join(', ')} (expected: ${EXPAND_KEYS.join(', ')})`;
+
+/**
+ * One simulated seed 003 `expand_step(step_id)` call: the plan step and the model call making it.
+ * A misspelled key is named before anything else (as `parseParams` does for the top level).
+ */
+const expandCall = z.preprocess(
+  (value, ctx) => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const unknown = Object.keys(value).filter((k) => !EXPAND_KEYS.includes(k));
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownKeys(unknown) });
+    }
+    return value;
+  },
+  z.strictObject({
+    step: z
+      .union([z.string().min(1), z.number().int()])
+      .transform(String)
+      .describe("The plan step's id, as seed 003's expand_step(step_id) names it."),
+    atCall: z
+      .number()
+      .int()
+      .min(1)
+      .describe('The model call (1-based) from which the plan step is shown in full.'),
+  }),
+);
 
 const params = z.object({
   mode: z
@@ -55,10 +90,51 @@ const params = z.object({
     .describe(
       'Per plan-step id, a visibility that wins over the mode (seed 003 StepVisibilityResolver): full keeps it, the others compact it once completed.',
     ),
+  expand: z
+    .array(expandCall)
+    .default([])
+    .describe(
+      'Seed 003 expand_step calls to simulate, [{"step": "3", "atCall": 20}]: from that call on the plan step is shown in full, over the mode and its override.',
+    ),
 });
 type Params = z.infer<typeof params>;
 
 type Level = Params['compactTo'];
+
+/**
+ * The plan steps the model has expanded by call `call` (seed 003 `expand_step`: visibility `full`
+ * again), each checked as the seed's handler checks it ("Step 9 not found."), with the known ids.
+ * Calls still to come are left for a later call, with a note.
+ */
+function expandedBy(
+  history: TaskHistory,
+  expand: Params['expand'],
+  call: number,
+  notes: string[],
+): Set<string> {
+  const expanded = new Set<string>();
+  for (const e of expand) {
+    if (e.atCall > call) {
+      notes.push(`expand_step(${e.step}) at call ${e.atCall} not reached (this is call ${call})`);
+      continue;
+    }
+    try {
+      expandStep(history, e.step);
+    } catch (error) {
+      if (!(error instanceof ToolValidationError)) throw error;
+      // The plan view and the rendered section number plan steps 1.1, 1.2, …: name the id meant.
+      const ids = history.steps.map((s) => s.stepId);
+      const heading = /^1\.(\d+)$/.exec(e.step);
+      const meant = heading ? ids[Number(heading[1]) - 1] : undefined;
+      throw new ToolValidationError(
+        `expand: ${error.message} (seed 003 expand_step(${e.step}) at call ${e.atCall}, before call ${call}; known plan-step ids: ${ids.join(', ') || 'none'}${meant === undefined ? '' : `; heading 1.${heading?.[1] ?? ''} is plan step "${meant}"`})`,
+      );
+    }
+    if (!expanded.has(e.step)) notes.push(`expand_step(${e.step}) since call ${e.atCall}: in full`);
+    expanded.add(e.step);
+  }
+  return expanded;
+}
 
 function summaryStepFor(group: PlanGroup, steps: readonly Step[], level: Level): SummaryStep {
   const sh = group.stepHistory;
@@ -105,15 +181,24 @@ export const summarizePlanSteps: Strategy<Params> = {
   paramsSchema: params,
   apply(history, p, ctx) {
     const steps = history.steps;
-    const { groups } = buildTaskHistory(steps);
+    const { history: taskHistory, groups } = buildTaskHistory(steps);
+    const expandNotes: string[] = [];
+    // Applied before call k, the number of model calls in the prefix + 1 (seed 003: the model calls
+    // expand_step at call k, and the prompt is re-rendered with the step in full from then on).
+    const call = steps.filter(isModelCall).length + 1;
+    const expanded = expandedBy(taskHistory, p.expand, call, expandNotes);
     const completed = groups
       .map((g, i) => (g.stepHistory.completed ? i : -1))
       .filter((i) => i >= 0);
     const compacted = new Map<number, Level>();
-    const notes: string[] = [];
     const max = p.maxTokens ?? ctx.contextWindow;
-    // An override wins over the mode: `full` keeps a plan step whole, another level compacts it.
-    const override = (g: number) => p.overrides?.[(groups[g] as PlanGroup).stepHistory.stepId];
+    // An override wins over the mode: `full` keeps a plan step whole, another level compacts it. An
+    // expanded plan step is `full` over both: expand_step resets the visibility summarize_step (the
+    // plan view's SUMMARY toggle) stored.
+    const override = (g: number) => {
+      const id = (groups[g] as PlanGroup).stepHistory.stepId;
+      return expanded.has(id) ? 'full' : p.overrides?.[id];
+    };
     for (const g of completed) {
       const level = override(g);
       if (level !== undefined && level !== 'full') compacted.set(g, level);
@@ -135,14 +220,19 @@ export const summarizePlanSteps: Strategy<Params> = {
     }
     const output = compose(steps, groups, compacted);
     const pressure = contextPressure(ctx.tokens.context(output), max);
-    notes.push(
+    const notes = [
       `${groups.length} plan steps, ${compacted.size} compacted to ${p.compactTo}; pressure ${(pressure.utilization * 100).toFixed(1)}% (${pressure.recommendation})`,
-    );
+      ...expandNotes,
+    ];
     return buildResult(steps, output, notes);
   },
   replayTokens(history, calls, p, ctx) {
-    // Overrides and manual mode take the exact path (apply per call).
-    if (p.mode === 'manual' || (p.overrides && Object.keys(p.overrides).length > 0))
+    // Overrides, expand calls and manual mode take the exact path (apply per call).
+    if (
+      p.mode === 'manual' ||
+      p.expand.length > 0 ||
+      (p.overrides && Object.keys(p.overrides).length > 0)
+    )
       return undefined;
     const steps = history.steps;
     const max = p.maxTokens ?? ctx.contextWindow;
