@@ -3,7 +3,9 @@
  * Seed 003's plan-aligned history: the run's TaskHistorySection as the model would see it rendered
  * (`### 1.n. title [active]`, summaries with their `expand_step` hint), context pressure at every
  * call, and a SUMMARY / FULL toggle per plan step whose effect is replayed over the whole run at
- * once (in the history worker): the pressure curve, the run's input and what it saves.
+ * once (in the history worker): the pressure curve, the run's input and what it saves. A summarized
+ * plan step also takes an "expand at call" number: seed 003's `expand_step(step_id)` as if the model
+ * had called it at that call (summarize-plan-steps' `expand`), so the context grows back from there.
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -19,6 +21,7 @@ import {
 } from 'recharts';
 import type { Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
+import { isModelCall } from '../../lib/model/steps';
 import type { History } from '../../lib/model/types';
 import {
   buildTaskHistory,
@@ -27,12 +30,39 @@ import {
   renderTaskHistorySection,
   type StepVisibility,
 } from '../../lib/strategies/task-history';
+import { firstTrue } from '../../lib/strategies/replay-kit';
 import type { CompareTarget } from '../../lib/worker/protocol';
 import { formatTokens } from '../ui/kinds';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
 
 type Visibility = Extract<StepVisibility, 'full' | 'summary'>;
+
+/**
+ * The first call whose context holds a plan step starting at step `first` (before it seed 003's
+ * handler answers "Step N not found.").
+ */
+function firstCallOf(callIndices: readonly number[], first: number): number {
+  return firstTrue(0, callIndices.length, (i) => (callIndices[i] as number) > first) + 1;
+}
+
+/** The typed "expand at call" of a summarized plan step, when it is a call that can expand it. */
+function expandCallOf(
+  typed: string | undefined,
+  visibility: Visibility | undefined,
+  callIndices: readonly number[],
+  first: number,
+): number | undefined {
+  const n = Number(typed);
+  const valid =
+    typed !== undefined &&
+    typed !== '' &&
+    visibility === 'summary' &&
+    Number.isInteger(n) &&
+    n >= firstCallOf(callIndices, first) &&
+    n <= callIndices.length;
+  return valid ? n : undefined;
+}
 
 export function PlanView(props: {
   history: History;
@@ -49,11 +79,32 @@ export function PlanView(props: {
   );
   const planned = props.history.steps.some((s) => s.planStepId !== undefined);
   const [overrides, setOverrides] = useState<Readonly<Record<string, Visibility>>>({});
-  const choice = useMemo<StrategyChoice>(
-    () => ({ strategyId: 'summarize-plan-steps', params: { mode: 'manual', overrides } }),
-    [overrides],
+  // Per plan step, the call at which the model expands it (seed 003 expand_step), as typed.
+  const [expandAt, setExpandAt] = useState<Readonly<Record<string, string>>>({});
+  const callIndices = useMemo(
+    () => props.history.steps.flatMap((s, i) => (isModelCall(s) ? [i] : [])),
+    [props.history.steps],
   );
-  const key = `${props.history.id}|${props.target.run}|${props.target.sub.join('/')}|${props.target.tokenizer}|${props.target.dialect}|${props.target.model ?? ''}|${JSON.stringify(overrides)}`;
+  // The summarized plan steps with a valid call, as summarize-plan-steps' `expand` takes them.
+  const expand = useMemo(
+    () =>
+      groups.flatMap((g) => {
+        const id = g.stepHistory.stepId;
+        const atCall = expandCallOf(
+          expandAt[id],
+          overrides[id],
+          callIndices,
+          g.indices[0] as number,
+        );
+        return atCall === undefined ? [] : [{ step: id, atCall }];
+      }),
+    [groups, expandAt, overrides, callIndices],
+  );
+  const choice = useMemo<StrategyChoice>(
+    () => ({ strategyId: 'summarize-plan-steps', params: { mode: 'manual', overrides, expand } }),
+    [overrides, expand],
+  );
+  const key = `${props.history.id}|${props.target.run}|${props.target.sub.join('/')}|${props.target.tokenizer}|${props.target.dialect}|${props.target.model ?? ''}|${JSON.stringify(overrides)}|${JSON.stringify(expand)}`;
   const [answer, setAnswer] = useState<{ key: string; cmp?: Comparison; error?: string }>();
   const { requestCompare, target } = props;
   useEffect(() => {
@@ -84,14 +135,20 @@ export function PlanView(props: {
   const set = (id: string, v: Visibility) => {
     const { [id]: _old, ...rest } = overrides;
     setOverrides(v === 'full' ? rest : { ...rest, [id]: v });
+    if (v === 'full') {
+      const { [id]: _at, ...others } = expandAt;
+      setExpandAt(others);
+    }
   };
   const peak = (k: 'none' | 'toggled') => Math.max(0, ...data.map((d) => d[k]));
   const saved =
     cmp && column?.replay ? cmp.baseline.totalInputTokens - column.replay.totalInputTokens : 0;
-  const rendered = useMemo(
-    () => renderTaskHistorySection(taskHistory, overrides),
-    [taskHistory, overrides],
-  );
+  // The section as the next call after the run would see it: expanded plan steps in full.
+  const rendered = useMemo(() => {
+    const expanded = new Set(expand.map((e) => e.step));
+    const shown = Object.fromEntries(Object.entries(overrides).filter(([id]) => !expanded.has(id)));
+    return renderTaskHistorySection(taskHistory, shown);
+  }, [taskHistory, overrides, expand]);
   return (
     <section aria-label="Plan steps" className="flex flex-col gap-3">
       <div className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -150,6 +207,15 @@ export function PlanView(props: {
                   label={{ value: 'urgent', fontSize: 10, position: 'insideTopLeft' }}
                 />
               )}
+              {expand.map((e) => (
+                <ReferenceLine
+                  key={e.step}
+                  x={e.atCall}
+                  stroke="#0284c7"
+                  strokeDasharray="2 2"
+                  label={{ value: `expand_step(${e.step})`, fontSize: 10, position: 'insideTop' }}
+                />
+              ))}
               <Line
                 type="monotone"
                 dataKey="none"
@@ -217,6 +283,37 @@ export function PlanView(props: {
                       </button>
                     ))}
                   </span>
+                  {!active && (
+                    <label className="flex items-center gap-1">
+                      expand at call
+                      <input
+                        aria-label={`Expand ${title} at call`}
+                        type="number"
+                        min={firstCallOf(callIndices, g.indices[0] as number)}
+                        max={callIndices.length}
+                        value={expandAt[step.stepId] ?? ''}
+                        disabled={visibility !== 'summary'}
+                        aria-invalid={
+                          (expandAt[step.stepId] ?? '') !== '' &&
+                          expandCallOf(
+                            expandAt[step.stepId],
+                            visibility,
+                            callIndices,
+                            g.indices[0] as number,
+                          ) === undefined
+                        }
+                        title={
+                          visibility === 'summary'
+                            ? `Seed 003 expand_step(${step.stepId}) at this call: in full from then on (calls ${firstCallOf(callIndices, g.indices[0] as number)} to ${callIndices.length})`
+                            : 'Only a summarized plan step can be expanded'
+                        }
+                        onChange={(e) =>
+                          setExpandAt({ ...expandAt, [step.stepId]: e.target.value })
+                        }
+                        className="w-16 rounded border border-slate-300 px-1 py-0.5 text-slate-900 disabled:opacity-40 aria-[invalid=true]:border-red-500"
+                      />
+                    </label>
+                  )}
                 </span>
               </div>
               {visibility === 'summary' ? (
@@ -225,6 +322,12 @@ export function PlanView(props: {
                   <p className="mt-1 text-xs italic text-slate-500">
                     Call `expand_step({step.stepId})` for full conversation.
                   </p>
+                  {expand.some((e) => e.step === step.stepId) && (
+                    <p className="mt-1 text-xs text-sky-800">
+                      Expanded at call {expand.find((e) => e.step === step.stepId)?.atCall}: the
+                      replay shows it in full from that call on.
+                    </p>
+                  )}
                 </div>
               ) : (
                 <details className="mt-1 text-slate-700">
