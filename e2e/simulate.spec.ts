@@ -96,6 +96,21 @@ test('a plan step toggled to its summary replays at once', async ({ page }) => {
     '_Call `expand_step(3)` for full conversation._',
   );
   await page.screenshot({ path: path.join(SHOTS, '13-plan-steps.png'), fullPage: true });
+  // Issue 22: what if the model had called expand_step(3) at call 25? The context grows back from
+  // there, so the input over the run lies between the toggled run and sending everything.
+  const inputOf = async () =>
+    Number(
+      ((await status.textContent()) ?? '')
+        .match(/145,490 → ([\d,]+) as toggled/)?.[1]
+        ?.replace(/,/g, ''),
+    );
+  const toggled = await inputOf();
+  expect(toggled).toBeLessThan(145_490);
+  await step.getByLabel(/^Expand .* at call$/).fill('25');
+  await expect(step).toContainText('Expanded at call 25');
+  await expect.poll(inputOf).toBeGreaterThan(toggled);
+  expect(await inputOf()).toBeLessThan(145_490);
+  await page.screenshot({ path: path.join(SHOTS, '13-plan-step-expanded.png'), fullPage: true });
   await step.getByRole('button', { name: 'full' }).click();
   await expect(status).not.toContainText('as toggled');
 });

@@ -17,14 +17,13 @@ import {
   toTrajectory,
   type TrajectoryStep,
   type TrajectoryStepType,
-  type TrajectoryViewMessage,
+  type SessionStepType,
+  type SessionTrajectoryMessage,
   type ViewableStep,
 } from './trajectory';
-import type { MessageUnit } from './types';
 
-/** Seed 002's second `step_type` vocabulary, with our `system_prompt`. */
-export type SessionStepType =
-  'query' | 'thought' | 'tool_use' | 'tool_result' | 'answer' | 'summary' | 'system_prompt';
+export type { SessionStepType, SessionTrajectoryMessage } from './trajectory';
+import type { MessageUnit } from './types';
 
 /** The flat trajectory's `StepType` names (the first design's) to the second design's. */
 const SESSION_STEP_TYPE: Readonly<Record<TrajectoryStepType, SessionStepType>> = {
@@ -36,8 +35,6 @@ const SESSION_STEP_TYPE: Readonly<Record<TrajectoryStepType, SessionStepType>> =
   final_answer: 'answer',
   summary: 'summary',
 };
-
-export type SessionTrajectoryMessage = TrajectoryViewMessage<SessionStepType>;
 
 /** A flat trajectory step as seed 002's `SessionTrajectory` holds it (`add_tool_use` etc.). */
 export function toSessionStep(item: TrajectoryStep): ViewableStep<SessionStepType> {

@@ -160,6 +160,13 @@ export interface TrajectoryViewMessage<T extends string = TrajectoryStepType> {
   content: TrajectoryViewBlock<T>[];
 }
 
+/** Seed 002's second `step_type` vocabulary (`SessionTrajectory`), with our `system_prompt`. */
+export type SessionStepType =
+  'query' | 'thought' | 'tool_use' | 'tool_result' | 'answer' | 'summary' | 'system_prompt';
+
+/** Seed 002 `SessionTrajectory.get_messages_view()`'s messages (the session-trajectory dialect). */
+export type SessionTrajectoryMessage = TrajectoryViewMessage<SessionStepType>;
+
 /** The fields of a trajectory step `get_messages_view()` reads, in either of seed 002's vocabularies. */
 export interface ViewableStep<T extends string = TrajectoryStepType> {
   role: TrajectoryRole;

@@ -4,7 +4,7 @@
  * Anthropic and Strands it is the request's separate `system` parameter (see `splitSystem`).
  */
 import type { JsonValue } from '../model/types';
-import type { SessionTrajectoryMessage } from './session-trajectory';
+import type { SessionTrajectoryMessage } from './trajectory';
 
 /** `recorded` (the default): each step as its own framework sent it (recorded.ts). */
 export const DIALECTS = [
