@@ -22,7 +22,7 @@
  *   when `LimitsExceeded`.
  */
 import { z } from 'zod';
-import type { History, ToolCall } from '../model/types';
+import type { History, ToolCall, Usage } from '../model/types';
 import { ImportError } from './types';
 import { litellmUsage } from './usage-conventions';
 import { isoToUnix, isRecord, num, parseArguments, StepList, str, usage } from './util';
@@ -82,6 +82,16 @@ function callsOf(m: Message): ToolCall[] {
   });
 }
 
+/** A model call's usage (LiteLLM's response usage, else the recorded cost) and model, as step fields. */
+function billedCall(response: unknown, cost: unknown): { usage?: Usage; model?: string } {
+  const r = isRecord(response) ? response : {};
+  const u = isRecord(r.usage) ? litellmUsage(r.usage, num(cost)) : usage({ costUsd: cost });
+  return {
+    ...(u ? { usage: u } : {}),
+    ...(typeof r.model === 'string' ? { model: r.model } : {}),
+  };
+}
+
 export function importTrajectory(
   t: Trajectory,
   fileName: string,
@@ -110,18 +120,13 @@ export function importTrajectory(
         else list.add({ kind: 'final-answer', answer: body, ...time }, pointer);
         return;
       case 'assistant': {
-        const response = isRecord(extra.response) ? extra.response : {};
-        const u = isRecord(response.usage)
-          ? litellmUsage(response.usage, num(extra.cost))
-          : usage({ costUsd: extra.cost });
         list.add(
           {
             kind: 'action',
             toolCalls: callsOf(m),
             isFinal: false,
             ...(body ? { modelOutput: body } : {}),
-            ...(u ? { usage: u } : {}),
-            ...(typeof response.model === 'string' ? { model: response.model } : {}),
+            ...billedCall(extra.response, extra.cost),
             ...time,
           },
           pointer,
@@ -145,18 +150,13 @@ export function importTrajectory(
         if (extra.interrupt_type === 'FormatError' && previous?.role !== 'assistant') {
           // 2.x raises FormatError while parsing the model's reply (`model.query`), so the reply
           // never joins the messages: the error stands for a billed call whose output is lost.
-          const response = isRecord(extra.model_response) ? extra.model_response : {};
-          const u = isRecord(response.usage)
-            ? litellmUsage(response.usage, num(extra.cost))
-            : usage({ costUsd: extra.cost });
           list.add(
             {
               kind: 'action',
               toolCalls: [],
               isFinal: false,
               observation: body,
-              ...(u ? { usage: u } : {}),
-              ...(typeof response.model === 'string' ? { model: response.model } : {}),
+              ...billedCall(extra.model_response, extra.cost),
               ...time,
             },
             pointer,
