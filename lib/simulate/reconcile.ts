@@ -20,6 +20,7 @@ import type { TokenizerId } from '../tokens/tokenizer';
 import { findModel, isEstimate } from '../tokens/models';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { contextEvents } from './recorded';
+import { leastSquares } from './reported';
 
 export interface CallReconciliation {
   /** 1-based number of the model call in the run. */
@@ -103,21 +104,6 @@ function median(xs: readonly number[]): number {
   return sorted.length % 2
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** Ordinary least squares y ≈ a + b·x (b = 1 when every x is the same). */
-function leastSquares(xs: readonly number[], ys: readonly number[]): { a: number; b: number } {
-  const n = xs.length;
-  const mx = xs.reduce((s, x) => s + x, 0) / n;
-  const my = ys.reduce((s, y) => s + y, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += ((xs[i] as number) - mx) * ((ys[i] as number) - my);
-    sxx += ((xs[i] as number) - mx) ** 2;
-  }
-  const b = sxx > 0 ? sxy / sxx : 1;
-  return { a: my - b * mx, b };
 }
 
 export interface ReconcileOptions {

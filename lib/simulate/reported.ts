@@ -41,8 +41,11 @@ export interface ReportedCheck {
 
 const perM = (tokens: number, usd: number) => (tokens / 1_000_000) * usd;
 
-/** Least squares y ≈ a + b·x; with one point, b = 1. A scale outside [0.5, 2] is not a tokenizer ratio: fall back to an offset. */
-export function fitLine(xs: readonly number[], ys: readonly number[]): { a: number; b: number } {
+/** Ordinary least squares y ≈ a + b·x (b = 1 when every x is the same, or there is none). */
+export function leastSquares(
+  xs: readonly number[],
+  ys: readonly number[],
+): { a: number; b: number } {
   const n = xs.length;
   const mean = (v: readonly number[]) => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
   const mx = mean(xs);
@@ -54,8 +57,19 @@ export function fitLine(xs: readonly number[], ys: readonly number[]): { a: numb
     sxx += ((xs[i] as number) - mx) ** 2;
   }
   const b = sxx > 0 ? sxy / sxx : 1;
-  if (n < 2 || !(b >= 0.5 && b <= 2)) return { a: my - mx, b: 1 };
   return { a: my - b * mx, b };
+}
+
+/**
+ * The calibration's fit: least squares, but with one point, or a scale outside [0.5, 2] (not a
+ * tokenizer ratio), only the offset.
+ */
+export function fitLine(xs: readonly number[], ys: readonly number[]): { a: number; b: number } {
+  const fit = leastSquares(xs, ys);
+  if (xs.length >= 2 && fit.b >= 0.5 && fit.b <= 2) return fit;
+  // b = 1 through the means: the fit's line passes through them, so a = ȳ − x̄ = fit.a + (fit.b − 1)·x̄.
+  const mx = xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+  return { a: fit.a + (fit.b - 1) * mx, b: 1 };
 }
 
 export function checkReportedUsage(
