@@ -172,6 +172,25 @@ describe('what a new user opens', () => {
     ).toBe(true);
   });
 
+  it("a rewound session's abandoned responses with a model that is not a name still load and export", async () => {
+    // Found by the fuzz: an off-branch call kept a number as its model, and the native export refused it.
+    const lines = fixture('anthropic-claude-code/cc_ideas_03eb5929.jsonl')
+      .toString('utf8')
+      .split('\n')
+      .map((l) => {
+        if (!l.trim()) return l;
+        const o = JSON.parse(l) as { message?: { model?: unknown } };
+        if (o.message?.model) o.message.model = 7;
+        return JSON.stringify(o);
+      });
+    const r = await open(lines.join('\n'), 's.jsonl');
+    const h = r.histories[0] as History;
+    expect(h.offBranchCalls).toHaveLength(3);
+    expect(h.offBranchCalls?.every((c) => c.model === undefined)).toBe(true);
+    const again = await open(serializeNative({ histories: r.histories }), 'export.json');
+    expect(again.histories[0]?.offBranchCalls).toEqual(h.offBranchCalls);
+  });
+
   it('valid JSON of an unknown shape is called that, not misdiagnosed as a near format', async () => {
     for (const value of [
       { events: [{ id: 1 }], name: 'x' },

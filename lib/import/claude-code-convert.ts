@@ -77,7 +77,7 @@ export function convert(
         const timestamp = seen?.timestamp ?? isoToUnix(e.timestamp);
         offBranchCalls.set(key, {
           usage: final,
-          ...(m?.model ? { model: m.model } : {}),
+          ...(typeof m?.model === 'string' ? { model: m.model } : {}),
           ...(timestamp !== undefined ? { timestamp } : {}),
         });
       }

@@ -146,9 +146,13 @@ function cleanHistory(
     let changedCalls = false;
     const calls = h.offBranchCalls.flatMap((c, i) => {
       const usage = cleanUsage(c.usage, `off-branch call ${i}`, badUsage);
-      if (usage === c.usage) return [c];
+      const badModel = c.model !== undefined && stringOr(c.model) === undefined;
+      if (badModel) badModels.push(`off-branch call ${i}`);
+      if (usage === c.usage && !badModel) return [c];
       changedCalls = true;
-      return usage === undefined ? [] : [{ ...c, usage }];
+      if (usage === undefined) return [];
+      const call = badModel ? withoutKey(c, 'model') : c;
+      return [{ ...call, usage }];
     });
     if (changedCalls)
       out =
