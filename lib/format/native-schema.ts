@@ -99,6 +99,14 @@ export const summaryDataSchema = z.object({
   content: z.string(),
   replaces: z.array(z.string()),
   origin: z.enum(['model', 'extractive', 'endpoint']),
+  compaction: z
+    .object({
+      recorded_as: z.string(),
+      tokens_before: z.number().int().min(0).optional(),
+      tokens_after: z.number().int().min(0).optional(),
+      trigger: z.enum(['auto', 'manual']).optional(),
+    })
+    .optional(),
 });
 
 export const STEP_TYPE_NAMES = [

@@ -92,7 +92,20 @@ export function stepToDict(step: Step): SerializedStep {
     case 'summary':
       return {
         type: 'SummaryStep',
-        data: { ...base, content: step.content, replaces: [...step.replaces], origin: step.origin },
+        data: dropUndefined({
+          ...base,
+          content: step.content,
+          replaces: [...step.replaces],
+          origin: step.origin,
+          compaction:
+            step.compaction &&
+            dropUndefined({
+              recorded_as: step.compaction.recordedAs,
+              tokens_before: step.compaction.tokensBefore,
+              tokens_after: step.compaction.tokensAfter,
+              trigger: step.compaction.trigger,
+            }),
+        }),
       };
     default:
       return assertUnreachable(step);
@@ -194,6 +207,16 @@ export function stepFromSerialized(s: SerializedStep, index: number): Step {
         content: s.data.content,
         replaces: s.data.replaces,
         origin: s.data.origin,
+        ...(s.data.compaction
+          ? {
+              compaction: dropUndefined({
+                recordedAs: s.data.compaction.recorded_as,
+                tokensBefore: s.data.compaction.tokens_before,
+                tokensAfter: s.data.compaction.tokens_after,
+                trigger: s.data.compaction.trigger,
+              }),
+            }
+          : {}),
       };
     default:
       return assertUnreachable(s);

@@ -236,6 +236,12 @@ export const piImporter = defineImporter<Entry[]>({
             content: str(e.summary ?? ''),
             replaces: replaced,
             origin: 'model',
+            compaction: {
+              recordedAs: 'compaction',
+              ...(typeof e.tokensBefore === 'number' && e.tokensBefore >= 0
+                ? { tokensBefore: e.tokensBefore }
+                : {}),
+            },
             ...(timestamp === undefined ? {} : { timestamp }),
           },
           `/${index}`,

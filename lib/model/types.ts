@@ -144,6 +144,24 @@ export interface SummaryStep extends StepBase {
   readonly replaces: readonly string[];
   /** `model`: written by the agent (seed 003 `summarize_step`); otherwise produced by a strategy. */
   readonly origin: 'model' | 'extractive' | 'endpoint';
+  /** A compaction the framework itself made and recorded in the file (origin `model`). */
+  readonly compaction?: RecordedCompaction;
+}
+
+/**
+ * What a file records about a compaction its framework made: the summary step carrying it replaces
+ * the steps the framework dropped (`replaces`); its `content` is the summary the model then read
+ * (empty when the framework only forgot, as OpenHands' amortized forgetting does).
+ */
+export interface RecordedCompaction {
+  /** The record as the file names it: `compacted` (Codex), `condensation` (OpenHands), `compact_boundary` (Claude Code), ... */
+  readonly recordedAs: string;
+  /** The context's size before it, in tokens, when the file says (pi's `tokensBefore`, Claude Code's `preTokens`). */
+  readonly tokensBefore?: number;
+  /** The context's size after it, in tokens, when the file says (Gemini CLI's `newTokenCount`). */
+  readonly tokensAfter?: number;
+  /** `auto` when the framework triggered it at its threshold, `manual` when the user asked (`/compact`). */
+  readonly trigger?: 'auto' | 'manual';
 }
 
 export type Step =
