@@ -93,6 +93,24 @@ export function noneContexts(
   return out;
 }
 
+/**
+ * Consecutive calls reporting input where it drops by more than half while the counted context
+ * did not (a compaction the file records shrinks both): the framework cut its context unrecorded.
+ */
+export function probableDrops<
+  C extends { readonly reported?: number; readonly simulated: number; readonly stepIndex: number },
+>(calls: readonly C[]): { before: C; after: C }[] {
+  const withInput = calls.filter((c) => (c.reported ?? 0) > 0);
+  const out: { before: C; after: C }[] = [];
+  for (let i = 1; i < withInput.length; i++) {
+    const before = withInput[i - 1] as C;
+    const after = withInput[i] as C;
+    if ((after.reported as number) < (before.reported as number) / 2)
+      if (after.simulated >= before.simulated / 2) out.push({ before, after });
+  }
+  return out;
+}
+
 function usageOf(step: Step): Usage | undefined {
   return step.kind === 'action' || step.kind === 'planning' ? step.usage : undefined;
 }
@@ -213,19 +231,14 @@ export function reconcile(
     explanations.push(
       `${fmt(thoughts)} repl${thoughts === 1 ? 'y carries' : 'ies carry'} thinking: providers do not resend earlier turns' thinking (Anthropic strips it outside a tool loop, OpenAI never resends reasoning), while a reply that is only thinking is counted as its text here.`,
     );
-  for (let i = 1; i < with_.length; i++) {
-    const before = with_[i - 1] as CallReconciliation;
-    const now = with_[i] as CallReconciliation;
-    const prev = before.reported as PromptTokens;
-    const cur = now.reported as PromptTokens;
-    // Only when Stepscope's own context did not drop too (a compaction the file records is honoured).
-    if (cur.total < prev.total / 2 && now.simulated >= before.simulated / 2) {
-      explanations.push(
-        `At call ${(with_[i] as CallReconciliation).call} the reported input drops from ${fmt(prev.total)} to ${fmt(cur.total)}: the framework compacted or cut its context there without recording it as a step.`,
-      );
-      break;
-    }
-  }
+  // Only where Stepscope's own context did not drop too (a compaction the file records is honoured).
+  const drop = probableDrops(
+    with_.map((c) => ({ ...c, reported: (c.reported as PromptTokens).total })),
+  )[0];
+  if (drop)
+    explanations.push(
+      `At call ${drop.after.call} the reported input drops from ${fmt(drop.before.reported)} to ${fmt(drop.after.reported)}: the framework compacted or cut its context there without recording it as a step.`,
+    );
   const residual = {
     median: median(residuals.map((r) => r.share)),
     max: worst.share,

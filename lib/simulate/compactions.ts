@@ -1,0 +1,196 @@
+/**
+ * The compactions a run really made, as events on its timeline (issue 22): each one a framework
+ * recorded (a summary step of origin `model` that replaces earlier steps: Claude Code's
+ * `compact_boundary`, Codex's `compacted`, pi's `compaction`, OpenHands' condensation, ...) and,
+ * where the file records none, each call whose reported input drops by more than half from the
+ * call before while the recorded history did not shrink: a "probable compaction".
+ *
+ * For each: the calls around it, the context before and after (the file's own figure when it gives
+ * one, else the input it reports for the calls around it, else Stepscope's count), what was dropped
+ * and the summary that replaced it, and what the dropped input had cost every later call.
+ * The same events, applied by the strategies' simulated runs (`Application`), give where a preset
+ * would have compacted (`strategyCompactions`), so the two can be put side by side.
+ */
+import { isModelCall } from '../model/steps';
+import type { RecordedCompaction, Step } from '../model/types';
+import { promptTokensOf } from '../model/usage';
+import { contextEvents, type ContextEvent } from './recorded';
+import { noneContexts, probableDrops } from './reconcile';
+import type { SimulatedRun } from './types';
+
+/** A token figure and where it comes from. */
+export interface TokenFigure {
+  readonly tokens: number;
+  /** `file`: the record says it; `reported`: the usage the file reports for the call around it; `counted`: Stepscope's count. */
+  readonly source: 'file' | 'reported' | 'counted';
+}
+
+export interface CompactionMarker {
+  readonly kind: 'recorded' | 'probable';
+  /** The summary step (recorded), or the call whose input dropped (probable). */
+  readonly stepIndex: number;
+  readonly stepId: string;
+  /** 1-based numbers of the model calls just before and just after it (absent at a run's edge). */
+  readonly callBefore?: number;
+  readonly callAfter?: number;
+  /** What the file records about it (recorded only). */
+  readonly compaction?: RecordedCompaction;
+  readonly before?: TokenFigure;
+  readonly after?: TokenFigure;
+  /** Ids of the steps it dropped that were still in the context (recorded only). */
+  readonly dropped: readonly string[];
+  /** Counted tokens of those steps. */
+  readonly droppedTokens: number;
+  /** The summary the model read afterwards ('' when the framework only forgot). */
+  readonly summary: string;
+  readonly summaryTokens: number;
+  /** Model calls from `callAfter` to the end of the run. */
+  readonly laterCalls: number;
+  /**
+   * Input each later call no longer sent: the dropped steps less the summary (counted), or for a
+   * probable compaction the reported drop.
+   */
+  readonly savedPerCall: number;
+}
+
+interface Call {
+  readonly call: number;
+  readonly stepIndex: number;
+  readonly counted: number;
+  readonly reported?: number;
+}
+
+function callsOf(steps: readonly Step[], tokens: readonly number[]): Call[] {
+  return noneContexts(steps, tokens).map(({ stepIndex, tokens: counted }, k) => {
+    const s = steps[stepIndex] as Step;
+    const usage = s.kind === 'action' || s.kind === 'planning' ? s.usage : undefined;
+    const reported = (usage && promptTokensOf(usage)?.total) ?? 0;
+    return { call: k + 1, stepIndex, counted, ...(reported > 0 ? { reported } : {}) };
+  });
+}
+
+/** Every compaction of the run, recorded and probable, in the order of the run. */
+export function compactionMarkers(
+  steps: readonly Step[],
+  tokens: readonly number[],
+): CompactionMarker[] {
+  const calls = callsOf(steps, tokens);
+  const totalCalls = calls.length;
+  const events = contextEvents(steps);
+  const out: CompactionMarker[] = [];
+  // The ids in the context before each recorded compaction, walked once over the events.
+  const hidden = new Set<string>();
+  const indexOf = new Map(steps.map((s, i) => [s.id, i]));
+  let c = 0;
+  for (const event of events) {
+    if (event.kind === 'compaction') out.push(recorded(event));
+    for (const id of event.stepIds) {
+      if (event.kind === 'expand') hidden.delete(id);
+      else hidden.add(id);
+    }
+  }
+
+  function recorded(event: ContextEvent): CompactionMarker {
+    const step = steps[event.at] as Step & { kind: 'summary' };
+    while (c < calls.length && (calls[c] as Call).stepIndex < event.at) c++;
+    const before = calls[c - 1];
+    const after = calls[c];
+    const dropped = event.stepIds.filter((id) => !hidden.has(id));
+    const droppedTokens = dropped.reduce((n, id) => n + (tokens[indexOf.get(id) ?? -1] ?? 0), 0);
+    const summaryTokens = step.content === '' ? 0 : (tokens[event.at] ?? 0);
+    // The context just before it, counted: every step before it that was still in the context.
+    let countedBefore = 0;
+    for (let i = 0; i < event.at; i++)
+      if (!hidden.has((steps[i] as Step).id)) countedBefore += tokens[i] ?? 0;
+    const countedAfter = countedBefore - droppedTokens + summaryTokens;
+    const file = step.compaction;
+    return {
+      kind: 'recorded',
+      stepIndex: event.at,
+      stepId: step.id,
+      ...(before ? { callBefore: before.call } : {}),
+      ...(after ? { callAfter: after.call } : {}),
+      ...(file ? { compaction: file } : {}),
+      before:
+        file?.tokensBefore !== undefined
+          ? { tokens: file.tokensBefore, source: 'file' }
+          : before?.reported !== undefined
+            ? { tokens: before.reported, source: 'reported' }
+            : { tokens: countedBefore, source: 'counted' },
+      after:
+        file?.tokensAfter !== undefined
+          ? { tokens: file.tokensAfter, source: 'file' }
+          : after?.reported !== undefined
+            ? { tokens: after.reported, source: 'reported' }
+            : { tokens: countedAfter, source: 'counted' },
+      dropped,
+      droppedTokens,
+      summary: step.content,
+      summaryTokens,
+      laterCalls: after ? totalCalls - after.call + 1 : 0,
+      savedPerCall: droppedTokens - summaryTokens,
+    };
+  }
+
+  const drops = probableDrops(calls.map((k) => ({ ...k, simulated: k.counted })));
+  for (const { before, after } of drops) {
+    // A recorded event between the two calls explains the drop.
+    if (events.some((e) => e.at > before.stepIndex && e.at < after.stepIndex)) continue;
+    const step = steps[after.stepIndex] as Step;
+    out.push({
+      kind: 'probable',
+      stepIndex: after.stepIndex,
+      stepId: step.id,
+      callBefore: before.call,
+      callAfter: after.call,
+      before: { tokens: before.reported as number, source: 'reported' },
+      after: { tokens: after.reported as number, source: 'reported' },
+      dropped: [],
+      droppedTokens: 0,
+      summary: '',
+      summaryTokens: 0,
+      laterCalls: totalCalls - after.call + 1,
+      savedPerCall: (before.reported as number) - (after.reported as number),
+    });
+  }
+  return out.sort((a, b) => a.stepIndex - b.stepIndex);
+}
+
+/** Where a simulated run's strategy shrank the context before a model call. */
+export interface StrategyCompaction {
+  /** 1-based number of the first call that sent the shrunk context. */
+  readonly call: number;
+  readonly stepIndex: number;
+  readonly beforeTokens: number;
+  readonly afterTokens: number;
+}
+
+/**
+ * The applications of a simulated run that shrank the context, each at the first call after it.
+ * `minDrop` (a share of the context before) leaves out the small trims of a window moved every call.
+ */
+export function strategyCompactions(
+  steps: readonly Step[],
+  run: SimulatedRun,
+  minDrop = 0.2,
+): StrategyCompaction[] {
+  const callSteps: number[] = [];
+  steps.forEach((s, i) => {
+    if (isModelCall(s)) callSteps.push(i);
+  });
+  const out: StrategyCompaction[] = [];
+  let k = 0;
+  for (const a of run.applications) {
+    if (a.afterRun || a.afterTokens > a.beforeTokens * (1 - minDrop)) continue;
+    // It ran on the first `atStep` steps: the next call is the first at or after that step.
+    while (k < callSteps.length && (callSteps[k] as number) < a.atStep) k++;
+    if (k >= callSteps.length) break;
+    out.push({
+      call: k + 1,
+      stepIndex: callSteps[k] as number,
+      beforeTokens: a.beforeTokens,
+      afterTokens: a.afterTokens,
+    });
+  }
+  return out;
+}
