@@ -7,7 +7,18 @@
  * 300–600 ms per render of a long run's chart on the main thread; this draws in a few milliseconds.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
-import { bucketTokenSeries, type ChartPoint, type TokenPoint } from '../../lib/charts/prepare';
+import {
+  bucketTokenSeries,
+  chartIndexOf,
+  type ChartPoint,
+  type TokenPoint,
+} from '../../lib/charts/prepare';
+import type { CompactionMarker } from '../../lib/simulate/compactions';
+import {
+  CONSIDER_SUMMARIZING_AT,
+  contextPressure,
+  URGENT_ABOVE,
+} from '../../lib/tokens/pressure';
 import { MODELS } from '../../lib/tokens/models';
 import type { StepKind } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
@@ -54,6 +65,8 @@ export function TokenChart(props: {
   model: string;
   onModel(id: string): void;
   onSelect(id: string): void;
+  /** Compactions the run made (recorded or probable), drawn as vertical markers. */
+  compactions?: readonly CompactionMarker[];
 }) {
   // Drawn after the rest of the page (a deferred render React can interrupt), so a new file's
   // timeline shows first.
@@ -86,6 +99,15 @@ export function TokenChart(props: {
       reportedLine: polyline((p) => p.reported),
     };
   }, [data, contextMax]);
+  // Each compaction at the chart point of the first call after it (or of its own step).
+  const markers = useMemo(
+    () =>
+      (props.compactions ?? []).map((m) => ({
+        marker: m,
+        at: chartIndexOf(m.stepIndex, series.length),
+      })),
+    [props.compactions, series.length],
+  );
   const [active, setActive] = useState<number>();
   const point = active !== undefined ? data[active] : undefined;
   const n = Math.max(1, data.length);
@@ -112,6 +134,11 @@ export function TokenChart(props: {
           <span className="mr-3 inline-flex items-center gap-1">
             <span className="inline-block h-0.5 w-4 bg-orange-500" /> context sent (no pruning)
           </span>
+          {markers.length > 0 && (
+            <span className="mr-3 inline-flex items-center gap-1">
+              <span className="inline-block h-3 w-0.5 bg-teal-600" /> compaction
+            </span>
+          )}
           {hasReported && (
             <span className="mr-3 inline-flex items-center gap-1">
               <span className="inline-block h-0.5 w-4 border-t-2 border-dotted border-violet-600" />{' '}
@@ -143,6 +170,15 @@ export function TokenChart(props: {
             )}
             {props.windowLabel}
             {!showWindow && ' · off the chart'}
+            {showWindow && (
+              <span
+                className="ml-2 inline-flex items-center gap-1"
+                title="Seed 003's context_pressure: consider_summarizing from 60% of the window, urgent above 80%"
+              >
+                <span className="inline-block h-0.5 w-4 border-t-2 border-dotted border-amber-500" />
+                pressure 60% · 80%
+              </span>
+            )}
           </span>
         </span>
       </header>
@@ -210,6 +246,35 @@ export function TokenChart(props: {
                 vectorEffect="non-scaling-stroke"
               />
             )}
+            {markers.map(({ marker, at }) => (
+              <line
+                key={`${marker.kind}-${marker.stepId}`}
+                data-compaction={marker.kind}
+                x1={at + 0.5}
+                x2={at + 0.5}
+                y1={0}
+                y2={H}
+                stroke={marker.kind === 'probable' ? '#d97706' : '#0d9488'}
+                strokeWidth={2}
+                strokeDasharray={marker.kind === 'probable' ? '4 3' : undefined}
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
+            {showWindow &&
+              [CONSIDER_SUMMARIZING_AT, URGENT_ABOVE].map((f) => (
+                <line
+                  key={f}
+                  data-pressure={f}
+                  x1={0}
+                  x2={n}
+                  y1={H - ((f * props.contextWindow) / contextMax) * H}
+                  y2={H - ((f * props.contextWindow) / contextMax) * H}
+                  stroke="#f59e0b"
+                  strokeOpacity={0.5}
+                  strokeDasharray="1 4"
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
             {showWindow && (
               <line
                 x1={0}
@@ -238,6 +303,18 @@ export function TokenChart(props: {
               {point.reported !== null && (
                 <div>reported by the file: {formatTokens(point.reported)}</div>
               )}
+              {point.context !== null && props.contextWindow > 0 && (
+                <PressureLine used={point.context} window={props.contextWindow} />
+              )}
+              {markers
+                .filter((m) => m.at === active)
+                .map(({ marker }) => (
+                  <div key={marker.stepId} className="text-teal-800">
+                    {marker.kind === 'probable' ? 'probable compaction' : 'compaction'}:{' '}
+                    {formatTokens(marker.before?.tokens ?? 0)} →{' '}
+                    {formatTokens(marker.after?.tokens ?? 0)} tokens
+                  </div>
+                ))}
             </div>
           )}
         </div>
@@ -258,6 +335,19 @@ export function TokenChart(props: {
         </div>
       </div>
     </section>
+  );
+}
+
+/** Seed 003's `context_pressure` for the context a call sent, as its tool would report it. */
+function PressureLine(props: { used: number; window: number }) {
+  const p = contextPressure(props.used, props.window);
+  return (
+    <div>
+      context pressure: {(100 * p.utilization).toFixed(1)}% ·{' '}
+      <span className={p.recommendation === 'ok' ? '' : 'font-semibold text-amber-700'}>
+        {p.recommendation}
+      </span>
+    </div>
   );
 }
 

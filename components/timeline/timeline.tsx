@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { hasError, primaryText, toolNamesOf } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
+import { describeCompaction, type CompactionMarker } from '../../lib/simulate/compactions';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
 
 const ROW = 44;
@@ -27,6 +28,8 @@ export function Timeline(props: {
   selectedId?: string;
   /** Ids of the steps that spawned a sub-agent. */
   spawning: ReadonlySet<string>;
+  /** Compactions by the step that carries them (recorded) or the call after them (probable). */
+  compactions?: ReadonlyMap<string, CompactionMarker>;
   onSelect(id: string): void;
 }) {
   const parent = useRef<HTMLDivElement>(null);
@@ -57,6 +60,7 @@ export function Timeline(props: {
             const style = KIND_STYLE[step.kind];
             const tokens = props.tokens[row.index] ?? 0;
             const selected = step.id === props.selectedId;
+            const compaction = props.compactions?.get(step.id);
             const time = clock(step.timestamp);
             const duration =
               step.kind === 'action' && step.durationMs !== undefined
@@ -77,7 +81,7 @@ export function Timeline(props: {
                 <button
                   type="button"
                   aria-current={selected ? 'true' : undefined}
-                  aria-label={`Step ${step.stepNumber}: ${style.label}${hasError(step) ? ', error' : ''}, ${tokens} tokens`}
+                  aria-label={`Step ${step.stepNumber}: ${style.label}${compaction ? `, ${compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}` : ''}${hasError(step) ? ', error' : ''}, ${tokens} tokens`}
                   onClick={() => props.onSelect(step.id)}
                   className={`flex h-full w-full items-center gap-3 border-b border-slate-100 px-3 text-left text-sm ${selected ? 'bg-blue-50 ring-1 ring-inset ring-blue-400' : 'hover:bg-slate-50'}`}
                 >
@@ -91,6 +95,16 @@ export function Timeline(props: {
                     {style.label}
                   </span>
                   <span className="min-w-0 flex-1 truncate text-slate-700">{label(step)}</span>
+                  {compaction && (
+                    <span
+                      title={describeCompaction(compaction)}
+                      className={`shrink-0 rounded px-1.5 text-xs font-semibold ${compaction.kind === 'probable' ? 'bg-amber-100 text-amber-800' : 'bg-teal-100 text-teal-800'}`}
+                    >
+                      {compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}{' '}
+                      {formatTokens(compaction.before?.tokens ?? 0)} →{' '}
+                      {formatTokens(compaction.after?.tokens ?? 0)}
+                    </span>
+                  )}
                   {props.spawning.has(step.id) && (
                     <span className="rounded bg-violet-100 px-1.5 text-xs font-semibold text-violet-700">
                       ⤷ sub-agent

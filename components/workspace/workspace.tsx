@@ -1,8 +1,10 @@
 'use client';
 /** The loaded run: totals, chart, timeline and inspector, all derived from the store by pure functions. */
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { prepareTokenSeries, prepareTotals } from '../../lib/charts/prepare';
+import { compactionMarkers } from '../../lib/simulate/compactions';
+import { CompactionsPanel } from '../compactions/compactions-panel';
 import { findModel } from '../../lib/tokens/models';
 import { chooseModel, windowLabelOf } from '../../lib/state/model-choice';
 import { RunPicker } from './run-picker';
@@ -97,6 +99,18 @@ export function Workspace({
   const exact = counts?.exact ?? false;
   const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
+  const compactions = useMemo(() => compactionMarkers(steps, tokens), [steps, tokens]);
+  const compactionAt = useMemo(
+    () => new Map(compactions.map((m) => [m.stepId, m])),
+    [compactions],
+  );
+  // The compaction shown in full: the one the user opened, else the selected step's ('' closed).
+  const [openCompaction, setOpenCompaction] = useState<{ run: string; id: string }>();
+  const runKey = `${historyIndex}/${childPath.join('/')}`;
+  const openedHere = openCompaction?.run === runKey ? openCompaction.id : undefined;
+  const openId =
+    openedHere ??
+    (selectedStepId !== undefined && compactionAt.has(selectedStepId) ? selectedStepId : undefined);
   const reported = useMemo(() => (history ? reportedUsage(history) : undefined), [history]);
   // Pricing every call of a long run takes ~25 µs a call (genai-prices): drawn after the rest,
   // in a deferred render React can interrupt, so a new file's timeline shows first.
@@ -161,6 +175,19 @@ export function Workspace({
       model={findModel(model)?.id ?? ''}
       onModel={(id) => actions.setModel(id || undefined)}
       onSelect={select}
+      compactions={compactions}
+    />
+  );
+  const compactionsPanel = (
+    <CompactionsPanel
+      markers={compactions}
+      openId={openId || undefined}
+      onOpen={(id) => setOpenCompaction({ run: runKey, id: id ?? '' })}
+      onSelect={(id) => {
+        select(id);
+        setView('timeline');
+      }}
+      {...(pricedSheet ? { sheet: pricedSheet } : {})}
     />
   );
   if (!loaded) return null;
@@ -267,6 +294,7 @@ export function Workspace({
           />
         ) : view === 'usage' ? (
           <>
+            {compactionsPanel}
             {tokenChart}
             <UsageView
               history={history}
@@ -283,6 +311,7 @@ export function Workspace({
           </>
         ) : (
           <>
+            {compactionsPanel}
             {tokenChart}
             <div className="grid min-h-0 grid-cols-1 gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
               <div className="flex min-h-0 min-w-0 flex-col gap-2">
@@ -293,6 +322,7 @@ export function Workspace({
                     exact={exact}
                     selectedId={selectedStepId}
                     spawning={spawning}
+                    compactions={compactionAt}
                     onSelect={select}
                   />
                 ) : (

@@ -5,7 +5,7 @@ import type { Step } from '../model/types';
 import { replay } from '../replay/replay';
 import { getStrategy } from '../strategies';
 import { createStrategyContext } from '../strategies/context';
-import { bucketTokenSeries, prepareTokenSeries, prepareTotals } from './prepare';
+import { bucketTokenSeries, chartIndexOf, prepareTokenSeries, prepareTotals } from './prepare';
 
 const steps = importText(
   readFileSync(
@@ -55,5 +55,26 @@ describe('chart buckets', () => {
     expect(buckets.map((b) => b.lastStep - b.firstStep + 1).reduce((n, x) => n + x, 0)).toBe(
       series.length,
     );
+  });
+});
+
+describe('chartIndexOf', () => {
+  it('finds the bucket bucketTokenSeries puts a step in', () => {
+    const series = Array.from({ length: 1_234 }, (_, i) => ({
+      index: i,
+      stepNumber: i + 1,
+      id: `s${i}`,
+      kind: 'action' as const,
+      tokens: i === 700 ? 10_000 : 1,
+      context: null,
+      reported: null,
+    }));
+    const points = bucketTokenSeries(series);
+    expect(points[chartIndexOf(700, series.length)]?.id).toBe('s700');
+    for (const i of [0, 3, 599, 1_233]) {
+      const p = points[chartIndexOf(i, series.length)];
+      expect(p && p.firstStep <= i + 1 && i + 1 <= p.lastStep).toBe(true);
+    }
+    expect(chartIndexOf(42, 100)).toBe(42);
   });
 });

@@ -131,3 +131,8 @@ export function bucketTokenSeries(series: readonly TokenPoint[], maxPoints = 600
   }
   return out;
 }
+
+/** The chart point (`bucketTokenSeries`) that shows step `index` of a series of `length` steps. */
+export function chartIndexOf(index: number, length: number, maxPoints = 600): number {
+  return length <= maxPoints ? index : Math.floor(index / Math.ceil(length / maxPoints));
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, history, system, task } from '../../test/build';
 import type { Step, SummaryStep } from '../model/types';
-import { compactionMarkers, strategyCompactions } from './compactions';
+import { compactionMarkers, describeCompaction, strategyCompactions } from './compactions';
 import { reconcile } from './reconcile';
 import type { SimulatedRun } from './types';
 
@@ -80,9 +80,9 @@ describe('compactionMarkers', () => {
     const steps = run().slice(0, 8);
     expect(compactionMarkers(steps, TOKENS).map((m) => m.kind)).toEqual(['recorded']);
     // The reconciliation says nothing of an unrecorded cut either.
-    const r = reconcile(steps, TOKENS, { tokenizer: 'o200k' });
+    const r = reconcile(steps, TOKENS, { tokenizer: 'o200k_base' });
     expect(r?.explanations.join(' ')).not.toMatch(/without recording it/);
-    const cut = reconcile(run(), TOKENS, { tokenizer: 'o200k' });
+    const cut = reconcile(run(), TOKENS, { tokenizer: 'o200k_base' });
     expect(cut?.explanations.join(' ')).toMatch(/At call 6 the reported input drops from 900 to 300/);
   });
 
@@ -107,5 +107,17 @@ describe('strategyCompactions', () => {
       { call: 4, stepIndex: 6, beforeTokens: 1_000, afterTokens: 200 },
     ]);
     expect(strategyCompactions(steps, sim, 0).map((c) => c.call)).toEqual([2, 4]);
+  });
+});
+
+describe('describeCompaction', () => {
+  it('says where each figure comes from', () => {
+    const [marker, probable] = compactionMarkers(run(), TOKENS);
+    expect(describeCompaction(marker!)).toBe(
+      'Recorded compaction (compaction, auto) after call 3: 3,400 (recorded in the file) → 600 (reported for call 4) tokens; 4 steps dropped (1,000 tokens counted), a summary of 40 tokens. Each of the 3 later calls sent 960 tokens fewer.',
+    );
+    expect(describeCompaction(probable!)).toBe(
+      'Probable compaction at call 6, not recorded: the reported input drops from 900 (reported for call 5) to 300 (reported for call 6).',
+    );
   });
 });

@@ -194,3 +194,29 @@ export function strategyCompactions(
   }
   return out;
 }
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Where a marker's figure comes from, in words. */
+export function figureSource(f: TokenFigure, call: number | undefined): string {
+  if (f.source === 'file') return 'recorded in the file';
+  if (f.source === 'reported') return `reported for call ${call}`;
+  return 'counted';
+}
+
+/** One sentence per marker, for the CLI and screen readers. */
+export function describeCompaction(m: CompactionMarker): string {
+  const before = m.before
+    ? `${count(m.before.tokens)} (${figureSource(m.before, m.callBefore)})`
+    : '?';
+  const after = m.after ? `${count(m.after.tokens)} (${figureSource(m.after, m.callAfter)})` : '?';
+  if (m.kind === 'probable')
+    return `Probable compaction at call ${m.callAfter}, not recorded: the reported input drops from ${before} to ${after}.`;
+  const how = [m.compaction?.recordedAs, m.compaction?.trigger].filter(Boolean).join(', ');
+  const where = m.callBefore === undefined ? 'before the first call' : `after call ${m.callBefore}`;
+  const later =
+    m.laterCalls > 0
+      ? ` Each of the ${count(m.laterCalls)} later call${m.laterCalls === 1 ? '' : 's'} sent ${count(Math.abs(m.savedPerCall))} tokens ${m.savedPerCall >= 0 ? 'fewer' : 'more'}.`
+      : '';
+  return `Recorded compaction${how ? ` (${how})` : ''} ${where}: ${before} → ${after} tokens; ${count(m.dropped.length)} step${m.dropped.length === 1 ? '' : 's'} dropped (${count(m.droppedTokens)} tokens counted), ${m.summary === '' ? 'no summary' : `a summary of ${count(m.summaryTokens)} tokens`}.${later}`;
+}
