@@ -4,7 +4,8 @@
  * - Responses items `{items: [...]}` or a bare list: `message` (role, `input_text`/`output_text`
  *   parts), `reasoning`, `function_call` (`call_id` links it to its `function_call_output`);
  * - Codex rollout JSONL (`~/.codex/sessions/…jsonl`): `{type: "response_item", payload: item}` lines,
- *   and `event_msg` `token_count` lines with each model call's usage;
+ *   `event_msg` `token_count` lines with each model call's usage, and `compacted` lines (a summary
+ *   step replacing what the compaction dropped);
  * - `codex exec --json` events, as its stdout (JSONL, one per line) or wrapped `{events}`:
  *   `thread.started` (the thread id), `item.completed` with `agent_message`, `reasoning`,
  *   `command_execution` (command, aggregated output, exit code), `mcp_tool_call`, `file_change`,
@@ -12,7 +13,7 @@
  *   `error` as the step's error (codex-exec.ts).
  */
 import { z } from 'zod';
-import type { History, Usage } from '../model/types';
+import type { History, Step, Usage } from '../model/types';
 import { defineImporter, fits } from './types';
 import { codexUsage, fromExec } from './codex-exec';
 import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
@@ -155,18 +156,96 @@ function addItems(
 }
 
 /**
- * A rollout's lines: its response items, and the usage of each model call from the `token_count`
- * event Codex writes after it (`event_msg` payload `info.last_token_usage`), put on the action that
- * call made. A count with no new action since the last one repeats it and is skipped.
+ * Codex's compacted-history summary prefix (codex-rs/core/templates/compact/summary_prefix.md): the
+ * user message that carries the summary in the history Codex rebuilds after compacting.
+ */
+const SUMMARY_PREFIX = 'Another language model started to solve this problem';
+
+/** The text a step was sent as, to find it again in a compaction's replacement history. */
+function sentText(s: Step): string | undefined {
+  if (s.kind === 'task') return s.task;
+  if (s.kind === 'system-prompt' || s.kind === 'summary') return s.content;
+  if (s.kind === 'action') return s.modelOutput;
+  return undefined;
+}
+
+/**
+ * A rollout's `compacted` line (protocol `RolloutItem::Compacted(CompactedItem {message,
+ * replacement_history})`) as a summary step that replaces what Codex dropped from the context.
+ * `replacement_history`, when written, is the whole history Codex continued with: every earlier
+ * step still in context whose text is not in it was dropped. Without it (local compaction before
+ * replacement_history was written), Codex rebuilt the history as its initial context, the user
+ * messages (the most recent, up to 20,000 tokens) and the summary, and dropped the rest
+ * (openai/codex codex-rs/core/src/compact.rs `build_compacted_history`, commit 0100b1036257): the
+ * file does not say which user messages fitted, so all are kept and the importer says so.
+ */
+function addCompaction(
+  list: StepList,
+  payload: Record<string, unknown>,
+  gone: Set<string>,
+  pointer: string,
+  ts: number | undefined,
+): void {
+  const history = Array.isArray(payload.replacement_history)
+    ? payload.replacement_history.filter(isRecord)
+    : undefined;
+  const texts = (history ?? [])
+    .filter((it) => it.type === 'message')
+    .map((it) => partsText(it.content));
+  const summaryText = texts.find((t) => t.startsWith(SUMMARY_PREFIX));
+  const message = typeof payload.message === 'string' ? payload.message : '';
+  const kept = new Set(texts);
+  const replaces = list.steps
+    .filter((s) => !gone.has(s.id))
+    .filter((s) => {
+      if (history) {
+        const text = sentText(s);
+        return text === undefined || !kept.has(text);
+      }
+      return s.kind !== 'task' && s.kind !== 'system-prompt';
+    })
+    .map((s) => s.id);
+  for (const id of replaces) gone.add(id);
+  if (!history)
+    list.warn(
+      'a compaction without its replacement history: Codex kept the initial context and the most recent user messages (up to 20,000 tokens); the file does not say which, so every user message is kept',
+      pointer,
+    );
+  else if (!message && !summaryText && history.some((it) => it.type === 'compaction'))
+    list.warn(
+      'a compaction whose summary is encrypted (remote compaction): its text is not in the file',
+      pointer,
+    );
+  list.add(
+    {
+      kind: 'summary',
+      content: message || summaryText || '',
+      replaces,
+      origin: 'model',
+      compaction: { recordedAs: 'compacted' },
+      ...(ts === undefined ? {} : { timestamp: ts }),
+    },
+    pointer,
+  );
+}
+
+/**
+ * A rollout's lines: its response items, its compactions, and the usage of each model call from
+ * the `token_count` event Codex writes after it (`event_msg` payload `info.last_token_usage`), put
+ * on the action that call made. A count with no new action since the last one repeats it and is
+ * skipped.
  */
 function addRollout(list: StepList, lines: readonly Record<string, unknown>[]): number {
   const read = itemReader(list);
+  const gone = new Set<string>();
   let placed = -1;
   let used = 0;
   lines.forEach((l, i) => {
     const payload = isRecord(l.payload) ? l.payload : undefined;
     if (l.type === 'response_item' && payload)
       read(payload, i, `/${i}/payload`, isoToUnix(l.timestamp));
+    else if (l.type === 'compacted' && payload)
+      addCompaction(list, payload, gone, `/${i}/payload`, isoToUnix(l.timestamp));
     else if (l.type === 'event_msg' && payload?.type === 'token_count') {
       const info = isRecord(payload.info) ? payload.info : {};
       const u = isRecord(info.last_token_usage) ? codexUsage(info.last_token_usage) : undefined;
@@ -218,7 +297,9 @@ export const codexImporter = defineImporter({
       const context = lines.find((l) => l.type === 'turn_context' && isRecord(l.payload));
       if (context && isRecord(context.payload) && typeof context.payload.model === 'string')
         model = context.payload.model;
-      const items = lines.filter((l) => l.type === 'response_item' && isRecord(l.payload)).length;
+      const items = lines.filter(
+        (l) => (l.type === 'response_item' || l.type === 'compacted') && isRecord(l.payload),
+      ).length;
       const other = lines.length - items - counts;
       if (other > 0)
         list.warn(
