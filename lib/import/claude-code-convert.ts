@@ -1,10 +1,18 @@
 /**
  * One Claude Code transcript to steps: lines of one response merged by `message.id`, tool results
  * linked to their calls wherever they arrive, thinking as thought, compaction summaries as summary
- * steps. Part of the Claude Code importer (claude-code.ts).
+ * steps carrying their `compact_boundary` line's metadata (`compactMetadata`: trigger, preTokens,
+ * postTokens, the preserved messages). Part of the Claude Code importer (claude-code.ts).
  */
 
-import type { ActionStep, OffBranchCall, Step, ToolCall, Usage } from '../model/types';
+import type {
+  ActionStep,
+  OffBranchCall,
+  RecordedCompaction,
+  Step,
+  ToolCall,
+  Usage,
+} from '../model/types';
 import { activeBranch, blockText, textOfResult, where, type Entry } from './claude-code-entries';
 import { type ImportWarning } from './types';
 import { anthropicUsage } from './usage-conventions';
@@ -62,9 +70,78 @@ export function convert(
   let compactedUpTo = 0;
   const models = new Map<string, number>();
   const skippedBlocks = new Map<string, number>();
+  // The `compact_boundary` line Claude Code writes before a compaction's summary: what it says
+  // about the compaction, attached to the summary step (`isCompactSummary`) that follows it.
+  let boundary: { metadata: Record<string, unknown>; pointer: string; at: number } | undefined;
+  const stepOfUuid = new Map<string, string>();
+  const flushBoundary = () => {
+    if (!boundary) return;
+    // A boundary with no summary after it: the model read no summary (content '').
+    list.warn(
+      `${where(records, boundary.at)}: a compact_boundary with no summary line after it; recorded as a compaction without a summary`,
+      boundary.pointer,
+    );
+    addSummary('', boundary.pointer, { records, index: boundary.at }, {});
+  };
+  const addSummary = (
+    content: string,
+    pointer: string,
+    at: { records: readonly unknown[]; index: number },
+    time: { timestamp?: number },
+  ) => {
+    const m = boundary?.metadata;
+    // Messages the compaction kept (newer Claude Code's partial compaction lists them).
+    const preserved = new Set(
+      m && isRecord(m.preservedMessages) && Array.isArray(m.preservedMessages.uuids)
+        ? m.preservedMessages.uuids
+            .filter((u): u is string => typeof u === 'string')
+            .map((u) => stepOfUuid.get(u))
+        : [],
+    );
+    // Claude Code's compaction replaces the whole conversation so far (since the last
+    // compaction), except the messages it preserved.
+    const replaces = list.steps
+      .slice(compactedUpTo)
+      .filter((s) => s.kind !== 'system-prompt' && !preserved.has(s.id))
+      .map((s) => s.id);
+    const compaction: RecordedCompaction = m
+      ? {
+          recordedAs: 'compact_boundary',
+          ...(typeof m.preTokens === 'number' && m.preTokens >= 0
+            ? { tokensBefore: m.preTokens }
+            : {}),
+          ...(typeof m.postTokens === 'number' && m.postTokens >= 0
+            ? { tokensAfter: m.postTokens }
+            : {}),
+          ...(m.trigger === 'auto' || m.trigger === 'manual'
+            ? { trigger: m.trigger as 'auto' | 'manual' }
+            : {}),
+        }
+      : { recordedAs: 'isCompactSummary' };
+    list.add(
+      { kind: 'summary', content, replaces, origin: 'model', compaction, ...time },
+      pointer,
+      at,
+    );
+    compactedUpTo = list.steps.length;
+    boundary = undefined;
+  };
   for (const { e, index } of entries) {
     if (e.type === 'summary' && typeof e.summary === 'string') title ??= e.summary;
+    if (e.type === 'system' && e.subtype === 'compact_boundary') {
+      if (branch && !branch.has(e)) continue;
+      flushBoundary();
+      boundary = {
+        metadata: isRecord(e.compactMetadata) ? e.compactMetadata : {},
+        pointer: pointerOf(index),
+        at: index,
+      };
+      continue;
+    }
     if (e.type !== 'user' && e.type !== 'assistant') continue;
+    if (boundary && !(e.type === 'user' && e.isCompactSummary === true)) flushBoundary();
+    const before = list.steps.length;
+    const uuid = typeof e.uuid === 'string' ? e.uuid : undefined;
     if (branch && !branch.has(e)) {
       offBranch++;
       // A response on an abandoned branch was still billed: its usage, once per response.
@@ -133,6 +210,7 @@ export function convert(
             ...(final ? { usage: final } : {}),
           };
         });
+        if (uuid) stepOfUuid.set(uuid, list.steps[earlier]?.id as string);
         continue;
       }
       if (key !== undefined) stepOfResponse.set(key, list.steps.length);
@@ -150,6 +228,7 @@ export function convert(
         pointer,
         at,
       );
+      if (uuid) stepOfUuid.set(uuid, list.steps.at(-1)?.id as string);
       continue;
     }
     const texts: string[] = [];
@@ -180,16 +259,11 @@ export function convert(
     const text = texts.join('\n');
     if (text.trim() === '') continue;
     prompt ??= text;
-    if (e.isCompactSummary === true) {
-      // Claude Code's compaction replaces the whole conversation so far (since the last compaction).
-      const replaces = list.steps
-        .slice(compactedUpTo)
-        .filter((s) => s.kind !== 'system-prompt')
-        .map((s) => s.id);
-      list.add({ kind: 'summary', content: text, replaces, origin: 'model', ...time }, pointer, at);
-      compactedUpTo = list.steps.length;
-    } else list.add({ kind: 'task', task: text, ...time }, pointer, at);
+    if (e.isCompactSummary === true) addSummary(text, pointer, at, time);
+    else list.add({ kind: 'task', task: text, ...time }, pointer, at);
+    if (uuid && list.steps.length > before) stepOfUuid.set(uuid, list.steps.at(-1)?.id as string);
   }
+  flushBoundary();
   if (offBranch > 0)
     list.warn(
       `${offBranch} entries on abandoned branches (a rewound or forked session) were skipped; the branch that ends at the last entry is shown`,

@@ -112,8 +112,11 @@ export function activeBranch(entries: readonly Entry[]): Set<Entry> | undefined 
   const last = [...entries].reverse().find((e) => e.type === 'user' || e.type === 'assistant');
   if (!last) return undefined;
   const kept = new Set<Entry>();
-  for (let e: Entry | undefined = last; e && !kept.has(e); e = byUuid.get(e.parentUuid as string))
-    kept.add(e);
+  // A compact_boundary line has no parent (`parentUuid: null`): the entry it follows is its
+  // `logicalParentUuid`, so the branch goes on through it to the conversation it compacted.
+  const parentOf = (e: Entry) =>
+    byUuid.get((typeof e.parentUuid === 'string' ? e.parentUuid : e.logicalParentUuid) as string);
+  for (let e: Entry | undefined = last; e && !kept.has(e); e = parentOf(e)) kept.add(e);
   const keptIds = new Set([...kept].map((e) => e.message?.id).filter(Boolean));
   for (const e of entries) {
     if (kept.has(e)) continue;
