@@ -143,6 +143,80 @@ describe('pi sessions', () => {
     ]);
   });
 
+  it('read a second compaction as replacing only what was still in context, the first summary included', () => {
+    const r = read(
+      user('u1', null, 'q1'),
+      assistant('a1', 'u1', [{ type: 'toolCall', id: 't1', name: 'bash', arguments: {} }]),
+      result('r1', 'a1', 't1', 'out'),
+      assistant('a2', 'r1', [{ type: 'text', text: 'answer 1' }]),
+      {
+        type: 'compaction',
+        id: 'c1',
+        parentId: 'a2',
+        timestamp: at(),
+        summary: 'S1',
+        firstKeptEntryId: 'a2',
+      },
+      user('u2', 'c1', 'q2'),
+      assistant('a3', 'u2', [{ type: 'text', text: 'answer 2' }]),
+      {
+        type: 'compaction',
+        id: 'c2',
+        parentId: 'a3',
+        timestamp: at(),
+        summary: 'S2',
+        firstKeptEntryId: 'u2',
+      },
+      user('u3', 'c2', 'q3'),
+    );
+    expect(texts(r)).toEqual([
+      'task: q1',
+      'action: ',
+      'action: answer 1',
+      'summary: S1 (replaces s0,s1)',
+      'task: q2',
+      'action: answer 2',
+      'summary: S2 (replaces s2,s3)',
+      'task: q3',
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("read version 1's firstKeptEntryIndex as an index into the file's entries, the header at 0", () => {
+    const v1 = [
+      { type: 'session', id: 'v1-session', timestamp: at(), cwd: '/w' },
+      { type: 'message', timestamp: at(), message: { role: 'user', content: 'old' } },
+      // Kept from a model change: it adds no step, so the kept steps start at the next one.
+      { type: 'model_change', timestamp: at(), provider: 'anthropic', modelId: 'claude-opus-4-5' },
+      { type: 'message', timestamp: at(), message: { role: 'user', content: 'kept' } },
+      {
+        type: 'compaction',
+        timestamp: at(),
+        summary: 'S',
+        firstKeptEntryIndex: 2,
+        tokensBefore: 9,
+      },
+      { type: 'message', timestamp: at(), message: { role: 'user', content: 'new' } },
+    ];
+    const r = importText(v1.map((e) => JSON.stringify(e)).join('\n'), 'v1.jsonl');
+    expect(texts(r)).toEqual(['task: old', 'task: kept', 'summary: S (replaces s0)', 'task: new']);
+    const bad = importText(
+      v1
+        .map((e) => JSON.stringify(e.type === 'compaction' ? { ...e, firstKeptEntryIndex: 7 } : e))
+        .join('\n'),
+      'v1.jsonl',
+    );
+    expect(texts(bad)).toEqual([
+      'task: old',
+      'task: kept',
+      'summary: S (replaces s0,s1)',
+      'task: new',
+    ]);
+    expect(bad.warnings.map((w) => w.message)).toEqual([
+      'a compaction whose first kept entry is not on the path before it: every earlier step is taken as replaced',
+    ]);
+  });
+
   it("send the user's ! commands and custom messages as user messages; keep extension state out", () => {
     const r = read(
       user('u1', null, 'look around'),

@@ -10,7 +10,7 @@
  * `{input, output, cacheRead, cacheWrite, totalTokens, cost.total}`, `stopReason` and `errorMessage`,
  * `toolResult` answering a call by `toolCallId`, `bashExecution` for the user's `!` commands, and the
  * `custom`, `branchSummary`, `compactionSummary` roles), `compaction` (the summary that replaced the
- * entries before `firstKeptEntryId`), `branch_summary`, `custom_message` (sent to the model),
+ * entries before `firstKeptEntryId`, version 1's `firstKeptEntryIndex`), `branch_summary`, `custom_message` (sent to the model),
  * `model_change`, `thinking_level_change`, `session_info` (a name), and `custom` / `label` entries an
  * extension keeps for itself (never sent to the model, so not steps).
  */
@@ -207,6 +207,24 @@ function addEntry(list: StepList, e: Entry, pointer: string, at: At, models: Set
   } else list.warn(`a message of an unknown role "${str(m.role)}"; skipped`, pointer);
 }
 
+/**
+ * The first step a compaction kept: its `firstKeptEntryId` (version 2 on), or version 1's
+ * `firstKeptEntryIndex`, an index into the file's entries with the header at 0 (session-manager.ts
+ * at 66ba63050d8a: `firstKeptEntryIndex: number; // Index into session entries where we start
+ * keeping`; the v1-to-v2 migration at 83378aad7e74 reads it as `entries[firstKeptEntryIndex]`).
+ * Undefined when the file names no entry seen before the compaction.
+ */
+function keptFrom(
+  e: Entry,
+  stepOfEntry: ReadonlyMap<string, number>,
+  stepOfRecord: ReadonlyMap<number, number>,
+): number | undefined {
+  if (typeof e.firstKeptEntryId === 'string') return stepOfEntry.get(e.firstKeptEntryId);
+  return typeof e.firstKeptEntryIndex === 'number'
+    ? stepOfRecord.get(e.firstKeptEntryIndex)
+    : undefined;
+}
+
 export const piImporter = defineImporter<Entry[]>({
   id: 'pi',
   label: 'pi coding agent session',
@@ -220,15 +238,38 @@ export const piImporter = defineImporter<Entry[]>({
     const { path, off } = activePath(entries.slice(1).map((e, i) => ({ e, index: i + 1 })));
     const offBranch = off.length;
     const offBranchCalls = offBranchCallsOf(off);
-    // A compaction replaced every step before its first kept entry.
+    // The step each entry starts at (by id, and by record index for version 1's
+    // `firstKeptEntryIndex`): an entry that adds no step (a tool result, a model change) starts
+    // at the next step.
     const stepOfEntry = new Map<string, number>();
+    const stepOfRecord = new Map<number, number>();
+    // Steps no longer in the model's context (replaced by an earlier compaction).
+    const gone = new Set<string>();
     let name: string | undefined;
     for (const { e, index } of path) {
       const before = list.steps.length;
+      if (typeof e.id === 'string') stepOfEntry.set(e.id, before);
+      stepOfRecord.set(index, before);
       if (e.type === 'compaction') {
-        const kept =
-          typeof e.firstKeptEntryId === 'string' ? stepOfEntry.get(e.firstKeptEntryId) : undefined;
-        const replaced = list.steps.slice(0, kept ?? list.steps.length).map((s) => s.id);
+        const kept = keptFrom(e, stepOfEntry, stepOfRecord);
+        if (kept === undefined)
+          list.warn(
+            'a compaction whose first kept entry is not on the path before it: every earlier step is taken as replaced',
+            `/${index}`,
+          );
+        // pi sends the latest compaction's summary, then the messages from its first kept entry up
+        // to it, then those after it; an earlier compaction's summary is not sent again even when
+        // it stands among the kept entries (session-manager.ts `loadSessionFromEntries` at
+        // 66ba63050d8a for version 1, `buildSessionContext` at 83378aad7e74 from version 2).
+        const replaced = list.steps
+          .filter(
+            (s, i) =>
+              !gone.has(s.id) &&
+              (i < (kept ?? list.steps.length) ||
+                (s.kind === 'summary' && s.compaction?.recordedAs === 'compaction')),
+          )
+          .map((s) => s.id);
+        for (const id of replaced) gone.add(id);
         const timestamp = isoToUnix(e.timestamp);
         list.add(
           {
@@ -249,7 +290,6 @@ export const piImporter = defineImporter<Entry[]>({
         );
       } else addEntry(list, e, `/${index}`, { records, index }, models);
       if (e.type === 'session_info' && typeof e.name === 'string') name = e.name;
-      if (typeof e.id === 'string' && list.steps.length > before) stepOfEntry.set(e.id, before);
     }
     if (list.steps.length === 0)
       throw new ImportError(`${fileName}: the pi session holds no message the model saw`);
