@@ -72,6 +72,8 @@ export const CASES: [path: string, format: string][] = [
   ['real/openai-chat/tau-bench__tool-calling-grok-3.json', 'tau-bench-runs'],
   ['real/openai-responses-codex/codex_exec_json.json', 'codex'],
   ['real/openai-responses-codex/codex_session_rollout.json', 'codex'],
+  ['real/openai-responses-codex/agent-sessions__stage0_codex_small.jsonl', 'codex'],
+  ['real/pi/pi-mono__before-compaction.jsonl', 'pi'],
   ['real/openhands/session_63b4315947a049e2b7a51249b3d4fcc3', 'openhands'],
   ['real/openhands/trajs_basic.json', 'openhands'],
   ['real/openhands/trajs_basic_interactions.json', 'openhands'],

@@ -101,6 +101,9 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'compact-conversation': fc.record({
     reserveTokens: fc.integer({ min: 0, max: 2_000 }),
     thresholdTokens: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: undefined }),
+    keepRecentTokens: fc.integer({ min: 0, max: 1_000 }),
+    keepRecentShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    keepTaskTokens: fc.integer({ min: 0, max: 500 }),
   }),
 };
 

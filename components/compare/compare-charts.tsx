@@ -16,6 +16,7 @@ import {
 import type { Comparison } from '../../lib/compare/compare';
 import type { ComparePoint } from '../../lib/compare/series';
 import { describeRun } from '../../lib/simulate/run-config';
+import type { CompactionMarker } from '../../lib/simulate/compactions';
 import { formatTokens } from '../ui/kinds';
 import { BASELINE_COLOR, columnColor } from './palette';
 
@@ -39,6 +40,8 @@ export function CompareCharts(props: {
   priced: boolean;
   selectedStep?: number;
   onCall(stepIndex: number): void;
+  /** The run's own compactions, drawn at the first call after each. */
+  compactions?: readonly CompactionMarker[];
 }) {
   const [measure, setMeasure] = useState<Measure>('context');
   const tabs = useTabIds();
@@ -55,6 +58,12 @@ export function CompareCharts(props: {
       : {}),
   }));
   const selected = points.find((p) => p.stepIndex === props.selectedStep);
+  // Points may stand for buckets of calls: each compaction at the first point at or after its call.
+  const compactionLines = (props.compactions ?? []).flatMap((m) => {
+    const call = m.callAfter;
+    const at = call === undefined ? undefined : points.find((p) => p.call >= call);
+    return at ? [{ marker: m, call: at.call }] : [];
+  });
   const series = [
     ...(shown === 'saved'
       ? []
@@ -156,6 +165,21 @@ export function CompareCharts(props: {
                 />
               )}
             {selected && <ReferenceLine x={selected.call} stroke="#0f172a" strokeDasharray="2 2" />}
+            {compactionLines.map(({ marker, call }) => (
+              <ReferenceLine
+                key={`${marker.kind}-${marker.stepId}`}
+                x={call}
+                stroke={marker.kind === 'probable' ? '#d97706' : '#0d9488'}
+                strokeWidth={2}
+                strokeDasharray={marker.kind === 'probable' ? '4 3' : undefined}
+                label={{
+                  value: marker.kind === 'probable' ? 'probable compaction' : 'framework compacted',
+                  fontSize: 10,
+                  fill: '#0f766e',
+                  position: 'insideTopRight',
+                }}
+              />
+            ))}
             {series.map((s) => (
               <Line
                 key={s.key}

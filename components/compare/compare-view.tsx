@@ -34,6 +34,8 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { selectClass } from '../ui/select';
 import { useCustomRuns } from './use-custom-runs';
+import { CompactionsBeside } from './compactions-beside';
+import type { CompactionMarker } from '../../lib/simulate/compactions';
 
 type Custom = Readonly<Record<number, CustomOutput | string>>;
 
@@ -81,8 +83,11 @@ export function CompareView(props: {
   unpriced?: string;
   selectedId?: string;
   onSelect(id: string): void;
+  /** The compactions the run made (recorded or probable), put beside the strategies'. */
+  compactions?: readonly CompactionMarker[];
 }) {
   const { api, target, choices } = props;
+  const compactions = props.compactions ?? [];
   // The answer lives in the store under its inputs' key: leaving the view and coming back reuses it.
   const answer = useDebuggerStore((s) => s.comparison);
   const setAnswer = useDebuggerStore((s) => s.actions.comparisonArrived);
@@ -166,6 +171,12 @@ export function CompareView(props: {
           </Button>
         </div>
         <StrategyCards choices={choices} onChange={props.onChoices} />
+        <CompactionsBeside
+          history={props.history}
+          markers={compactions}
+          choices={choices}
+          onChoices={props.onChoices}
+        />
       </section>
     );
   }
@@ -216,6 +227,13 @@ export function CompareView(props: {
           aria-busy={stale}
         >
           <SummaryTable cmp={cmp} {...(costs ? { costs } : {})} priceLabel={priceLabel} />
+          <CompactionsBeside
+            history={props.history}
+            markers={compactions}
+            cmp={cmp}
+            choices={choices}
+            onChoices={props.onChoices}
+          />
           <RankingPanel
             cmp={cmp}
             steps={props.history.steps}
@@ -255,6 +273,7 @@ export function CompareView(props: {
             windowLabel={props.windowLabel}
             selectedStep={props.call}
             onCall={props.onCall}
+            compactions={compactions}
           />
           <ContextAtCall
             cmp={cmp}

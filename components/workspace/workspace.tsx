@@ -291,6 +291,7 @@ export function Workspace({
             {...(choice.unpriced ? { unpriced: choice.unpriced } : {})}
             {...(selectedStepId ? { selectedId: selectedStepId } : {})}
             onSelect={select}
+            compactions={compactions}
           />
         ) : view === 'usage' ? (
           <>

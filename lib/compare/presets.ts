@@ -24,6 +24,18 @@
  * - LangChain `trim_messages` in the model node: applied to the full state before every call.
  * - seed 002: `apply_sliding_window()` after each query, in place.
  * - seed 003: the task history keeps every turn and renders summaries on demand (stateless).
+ * - The coding agents' own compactions, each before a call past its threshold, in place (the
+ *   parameters are compact-conversation's, which cites each source):
+ *   - pi: `contextTokens > contextWindow - reserveTokens` (16,384), keeping the newest 20,000 tokens
+ *     (`DEFAULT_COMPACTION_SETTINGS`, packages/coding-agent/docs/compaction.md in badlogic/pi-mono);
+ *   - Codex: `auto_compact_token_limit`, 90% of the window by default (`default_auto_compact_limit`,
+ *     codex-rs), keeping the user's messages up to 20,000 tokens (`COMPACT_USER_MESSAGE_MAX_TOKENS`,
+ *     codex-rs/core/src/compact.rs) before the summary;
+ *   - Gemini CLI: past half the window (`DEFAULT_COMPRESSION_TOKEN_THRESHOLD` 0.5, model
+ *     `compressionThreshold`), keeping the newest 30% (`COMPRESSION_PRESERVE_THRESHOLD`,
+ *     packages/core/src/context/chatCompressionService.ts), measured in characters there, in tokens here;
+ *   - Strands `SummarizingConversationManager()`: its defaults when a request overflows the window
+ *     (`apply_management` does nothing; `reduce_context` runs on overflow).
  */
 import type { RunConfig } from '../simulate/run-config';
 import type { StrategyChoice } from './config';
@@ -95,6 +107,42 @@ export const PRESETS: readonly Preset[] = [
     },
   },
   {
+    id: 'pi-compact',
+    label: 'pi auto-compaction (window − 16,384, keep newest 20k tokens)',
+    choice: {
+      strategyId: 'compact-conversation',
+      params: { reserveTokens: 16_384, keepRecentTokens: 20_000 },
+      run: inPlace({ kind: 'every-call', onOverflow: false }),
+    },
+  },
+  {
+    id: 'codex-compact',
+    label: "Codex auto-compaction (90% of the window, keep the user's messages up to 20k)",
+    choice: {
+      strategyId: 'compact-conversation',
+      params: { thresholdShare: 0.9, keepTaskTokens: 20_000 },
+      run: inPlace({ kind: 'every-call', onOverflow: false }),
+    },
+  },
+  {
+    id: 'gemini-cli-compress',
+    label: 'Gemini CLI compression (50% of the window, keep newest 30%)',
+    choice: {
+      strategyId: 'compact-conversation',
+      params: { thresholdShare: 0.5, keepRecentShare: 0.3 },
+      run: inPlace({ kind: 'every-call', onOverflow: false }),
+    },
+  },
+  {
+    id: 'strands-summarizing',
+    label: 'Strands summarizing manager (on overflow, ratio 0.3, keep 10)',
+    choice: {
+      strategyId: 'summarizing-window',
+      params: {},
+      run: inPlace({ kind: 'every-call', onOverflow: true }),
+    },
+  },
+  {
     id: 'langchain-100k',
     label: 'LangChain trim to 100k',
     choice: { strategyId: 'token-budget', params: { maxTokens: 100_000 } },
@@ -123,3 +171,23 @@ export const PRESETS: readonly Preset[] = [
     choice: { strategyId: 'summarize-plan-steps', params: {} },
   },
 ];
+
+/**
+ * The preset that models the compaction a format's framework makes, to put beside the compactions
+ * a run of that format recorded; none where no preset models it (a model the run did not use is
+ * never assumed, nor a framework's behaviour).
+ */
+const COMPACTION_PRESET_OF_FORMAT: Readonly<Record<string, string>> = {
+  'claude-code': 'claude-code-compact',
+  pi: 'pi-compact',
+  codex: 'codex-compact',
+  'gemini-cli': 'gemini-cli-compress',
+  strands: 'strands-summarizing',
+  'strands-session': 'strands-summarizing',
+  'strands-langfuse': 'strands-summarizing',
+};
+
+export function compactionPresetFor(format: string): Preset | undefined {
+  const id = COMPACTION_PRESET_OF_FORMAT[format];
+  return id === undefined ? undefined : PRESETS.find((p) => p.id === id);
+}

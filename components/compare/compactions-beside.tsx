@@ -1,0 +1,126 @@
+'use client';
+/**
+ * The compactions the framework really made beside where each compared strategy would compact:
+ * "the framework compacted at call 174 down to 18k tokens; the pi preset would compact at call 170".
+ * Where the run's framework has a preset that models its compaction and it is not compared yet,
+ * one click puts it beside the record.
+ */
+import { useMemo } from 'react';
+import type { Comparison } from '../../lib/compare/compare';
+import type { StrategyChoice } from '../../lib/compare/config';
+import { compactionPresetFor } from '../../lib/compare/presets';
+import type { History } from '../../lib/model/types';
+import {
+  strategyCompactions,
+  type CompactionMarker,
+  type StrategyCompaction,
+} from '../../lib/simulate/compactions';
+import { Button } from '../ui/button';
+import { formatTokens } from '../ui/kinds';
+import { columnColor } from './palette';
+
+/** The strategy's compaction nearest the recorded one (by call). */
+function nearest(
+  list: readonly StrategyCompaction[],
+  call: number,
+): StrategyCompaction | undefined {
+  let best: StrategyCompaction | undefined;
+  for (const c of list) if (!best || Math.abs(c.call - call) < Math.abs(best.call - call)) best = c;
+  return best;
+}
+
+function sentence(m: CompactionMarker): string {
+  const call = m.callAfter ?? m.callBefore;
+  const after = m.after ? ` down to ${formatTokens(m.after.tokens)} tokens` : '';
+  return m.kind === 'probable'
+    ? `The reported input drops at call ${call}${after} (probably a compaction the file does not record)`
+    : `The framework compacted ${m.callAfter !== undefined ? `at call ${m.callAfter}` : 'after the last call'}${after}`;
+}
+
+export function CompactionsBeside(props: {
+  history: History;
+  markers: readonly CompactionMarker[];
+  cmp?: Comparison;
+  choices: readonly StrategyChoice[];
+  onChoices(next: readonly StrategyChoice[]): void;
+}) {
+  const { cmp, markers } = props;
+  const steps = props.history.steps;
+  const byColumn = useMemo(
+    () => cmp?.columns.map((c) => (c.replay ? strategyCompactions(steps, c.replay) : [])) ?? [],
+    [cmp, steps],
+  );
+  if (markers.length === 0) return null;
+  const preset = compactionPresetFor(props.history.format ?? '');
+  const presetShown =
+    preset !== undefined &&
+    props.choices.some(
+      (c) =>
+        c.strategyId === preset.choice.strategyId &&
+        JSON.stringify(c.params) === JSON.stringify(preset.choice.params),
+    );
+  return (
+    <section
+      aria-label="Recorded compactions beside the strategies"
+      className="rounded-lg border border-teal-300 bg-teal-50 p-3 text-sm"
+    >
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-teal-800">
+        What the framework did, beside each strategy
+      </h3>
+      <ul className="space-y-2">
+        {markers.map((m) => {
+          const call = m.callAfter ?? m.callBefore ?? 0;
+          return (
+            <li key={`${m.kind}-${m.stepId}`}>
+              <p className="font-medium text-slate-900">
+                {sentence(m)}
+                {m.before ? ` (from ${formatTokens(m.before.tokens)})` : ''}.
+              </p>
+              {cmp && (
+                <ul className="ml-4 list-disc text-slate-700">
+                  {cmp.columns.map((c, i) => {
+                    if (c.error) return null;
+                    const list = byColumn[i] ?? [];
+                    const near = nearest(list, call);
+                    return (
+                      <li key={i}>
+                        <span
+                          aria-hidden
+                          className="mr-1 inline-block h-2 w-2 rounded-full"
+                          style={{ background: columnColor(i) }}
+                        />
+                        {near
+                          ? `${c.label} would compact at call ${near.call} (${formatTokens(near.beforeTokens)} → ${formatTokens(near.afterTokens)} tokens${list.length > 1 ? `; ${list.length} times over the run` : ''})`
+                          : `${c.label} never compacts on this run (no application cut a fifth of the context or more)`}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {preset && !presetShown && (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={() => props.onChoices([...props.choices, preset.choice])}
+          >
+            Put “{preset.label}” beside it
+          </Button>
+          <span className="text-xs text-slate-600">
+            the preset that models this framework&apos;s own compaction
+          </span>
+        </div>
+      )}
+      {!preset && (
+        <p className="mt-2 text-xs text-slate-600">
+          No preset models {props.history.format ?? 'this framework'}&apos;s compaction yet: compare
+          it with any strategy above.
+        </p>
+      )}
+    </section>
+  );
+}
