@@ -103,6 +103,72 @@ describe('Letta agent files', () => {
     expect(h?.meta?.outOfContext).toBe(1);
   });
 
+  it('read a packed summary as a compaction at the time Letta wrote it, replacing the evicted messages the file holds', () => {
+    const at = (m: number) => `2026-02-11T10:${String(m).padStart(2, '0')}:00Z`;
+    const alert = (message: string, stats?: object) =>
+      JSON.stringify({
+        type: 'system_alert',
+        message,
+        time: 'now',
+        ...(stats ? { compaction_stats: stats } : {}),
+      });
+    const messages = [
+      msg('system', 'You are Letta.', { id: 'm0', created_at: at(0) }),
+      msg('user', 'old question', { id: 'm1', created_at: at(1) }),
+      msg('assistant', 'old answer', { id: 'm2', created_at: at(2) }),
+      // Letta puts the summary second in context; it was written after m3 and m4.
+      msg(
+        'user',
+        alert(
+          'Note: prior messages have been hidden from view due to conversation memory constraints.\nThe following is a summary of the previous messages:\n S',
+          {
+            trigger: 'post_step_context_check',
+            context_tokens_before: 900,
+            context_tokens_after: 300,
+            messages_count_before: 5,
+            messages_count_after: 4,
+          },
+        ),
+        { id: 'm5', created_at: at(5) },
+      ),
+      msg('user', 'kept question', { id: 'm3', created_at: at(3) }),
+      msg('assistant', 'kept answer', { id: 'm4', created_at: at(4) }),
+      msg('user', 'new question', { id: 'm6', created_at: at(6) }),
+      // Another alert Letta sends is not a compaction.
+      msg('user', alert('Warning: the conversation is getting long.'), {
+        id: 'm7',
+        created_at: at(7),
+      }),
+    ];
+    const r = importText(
+      JSON.stringify({
+        agents: [
+          {
+            name: 'a',
+            llm_config,
+            messages,
+            in_context_message_ids: ['m0', 'm5', 'm3', 'm4', 'm6', 'm7'],
+          },
+        ],
+      }),
+      'agent.af',
+    );
+    const steps = r.file.histories[0]?.steps ?? [];
+    expect(steps.map((s) => s.source?.pointer)).toEqual(
+      [0, 1, 2, 4, 5, 3, 6, 7].map((i) => `/agents/0/messages/${i}`),
+    );
+    const summary = steps[5];
+    expect(summary?.kind === 'summary' && summary.replaces).toEqual(['s1', 's2']);
+    expect(summary?.kind === 'summary' && summary.compaction).toEqual({
+      recordedAs: 'system_alert',
+      tokensBefore: 900,
+      tokensAfter: 300,
+      trigger: 'auto',
+    });
+    expect(steps[7]?.kind).toBe('task');
+    expect(r.warnings).toEqual([]);
+  });
+
   it('refuse an agent file with no messages', () => {
     expect(() =>
       importText(

@@ -13,9 +13,17 @@
  * marks it). Messages not in the agent's context (`in_context_message_ids` / `_indices`) were
  * moved to recall memory: counted in `meta.outOfContext`. Core-memory blocks are listed in
  * `meta.memoryBlocks` with their size and limit, as Letta shows them.
+ *
+ * Compactions: Letta's summarizer packs its summary as `{"type": "system_alert", "message": "Note:
+ * prior messages have been hidden from view …", "time", "compaction_stats"?}` in a `user` message (a
+ * `summary` message in newer servers) and puts it second in context, after the system prompt
+ * (letta-ai/letta `letta/services/summarizer/compact.py` and `letta/system.py`
+ * `package_summarize_message_no_counts`, commit 56ba9c255526). It becomes a summary step at the time
+ * Letta wrote it (its `created_at`), after the kept messages written before it, replacing the
+ * messages out of context before it when the file holds them.
  */
 import { z } from 'zod';
-import type { History, JsonValue } from '../model/types';
+import type { History, JsonValue, RecordedCompaction } from '../model/types';
 import { parseEmbeddedJson } from './json-text';
 import { defineImporter, fits, ImportError, type ImportWarning } from './types';
 import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
@@ -65,6 +73,64 @@ function blockMeta(blocks: unknown[]): JsonValue[] {
   }));
 }
 
+const HIDDEN = /have been hidden from view due to (conversation )?memory constraints/;
+
+/**
+ * A summary Letta's summarizer packed (`package_summarize_message_no_counts`): the text the model
+ * read and what `compaction_stats` says. Its triggers `context_window_exceeded` and
+ * `post_step_context_check` are both automatic (letta_agent_v3.py at 56ba9c255526).
+ */
+function compactionOf(
+  m: Record<string, unknown>,
+  text: string,
+): { compaction: RecordedCompaction; stats?: Record<string, unknown> } | undefined {
+  if (m.role !== 'user' && m.role !== 'summary') return undefined;
+  const v = text.trimStart().startsWith('{') ? parseEmbeddedJson(text) : undefined;
+  if (!isRecord(v) || v.type !== 'system_alert' || typeof v.message !== 'string') return undefined;
+  const stats = isRecord(v.compaction_stats) ? v.compaction_stats : undefined;
+  if (!stats && !HIDDEN.test(v.message)) return undefined;
+  const count = (x: unknown) => (typeof x === 'number' && x >= 0 ? x : undefined);
+  const before = count(stats?.context_tokens_before);
+  const after = count(stats?.context_tokens_after);
+  const auto =
+    stats?.trigger === 'context_window_exceeded' || stats?.trigger === 'post_step_context_check';
+  return {
+    compaction: {
+      recordedAs: 'system_alert',
+      ...(before !== undefined ? { tokensBefore: before } : {}),
+      ...(after !== undefined ? { tokensAfter: after } : {}),
+      ...(auto ? { trigger: 'auto' as const } : {}),
+    },
+    ...(stats ? { stats } : {}),
+  };
+}
+
+/**
+ * The order to read messages in: a summary Letta put second in context moves to when it was written,
+ * after the messages that follow it in the list but were written before it.
+ */
+function readingOrder(
+  messages: readonly Record<string, unknown>[],
+  summaries: ReadonlySet<number>,
+): number[] {
+  const order = messages.map((_, i) => i);
+  for (const i of [...summaries].sort((a, b) => b - a)) {
+    const t = isoToUnix(messages[i]?.created_at);
+    if (t === undefined) continue;
+    let j = i;
+    while (j + 1 < messages.length) {
+      const next = isoToUnix(messages[j + 1]?.created_at);
+      if (next === undefined || next > t || summaries.has(j + 1)) break;
+      j++;
+    }
+    if (j === i) continue;
+    const at = order.indexOf(i);
+    order.splice(at, 1);
+    order.splice(order.indexOf(j) + 1, 0, i);
+  }
+  return order;
+}
+
 function agentHistory(
   { a, pointer }: { a: Agent; pointer: string },
   blocks: unknown[],
@@ -78,14 +144,51 @@ function agentHistory(
     ? new Set(a.in_context_message_indices)
     : undefined;
   let outOfContext = 0;
-  a.messages.forEach((m, i) => {
+  const inContextAt = (m: Record<string, unknown>, i: number) =>
+    ids ? ids.has(str(m.id)) : indices ? indices.has(i) : true;
+  const packed = new Map(
+    a.messages.flatMap((m, i) => {
+      const c = compactionOf(m, contentText(m.content));
+      return c ? [[i, c] as const] : [];
+    }),
+  );
+  // Steps of messages out of context, not yet replaced by a compaction.
+  const evicted: string[] = [];
+  for (const i of readingOrder(a.messages, new Set(packed.keys()))) {
+    const m = a.messages[i] as Record<string, unknown>;
     const at = `${pointer}/messages/${i}`;
     const timestamp = isoToUnix(m.created_at);
     const time = timestamp === undefined ? {} : { timestamp };
-    const inContext = ids ? ids.has(str(m.id)) : indices ? indices.has(i) : true;
+    const inContext = inContextAt(m, i);
     if (!inContext) outOfContext++;
     const text = contentText(m.content);
-    if (m.role === 'system') list.add({ kind: 'system-prompt', content: text, ...time }, at);
+    const before = list.steps.length;
+    const c = packed.get(i);
+    if (c) {
+      const replaces = evicted.splice(0);
+      if (replaces.length === 0)
+        list.warn(
+          `message ${i}: a compaction whose evicted messages are not in the file (it holds ${ids || indices ? 'only the messages in context' : 'no message out of context before it'})${
+            c.stats &&
+            typeof c.stats.messages_count_before === 'number' &&
+            typeof c.stats.messages_count_after === 'number'
+              ? `; Letta counted ${c.stats.messages_count_before} messages in context before it and ${c.stats.messages_count_after} after`
+              : ''
+          }`,
+          at,
+        );
+      list.add(
+        {
+          kind: 'summary',
+          content: text,
+          replaces,
+          origin: 'model',
+          compaction: c.compaction,
+          ...time,
+        },
+        at,
+      );
+    } else if (m.role === 'system') list.add({ kind: 'system-prompt', content: text, ...time }, at);
     else if (m.role === 'user') list.add({ kind: 'task', task: userText(text), ...time }, at);
     else if (m.role === 'assistant') {
       const calls = (Array.isArray(m.tool_calls) ? m.tool_calls : [])
@@ -121,7 +224,8 @@ function agentHistory(
         list.add({ kind: 'action', toolCalls: [], observation: text, isFinal: false, ...time }, at);
       }
     } else list.warn(`message ${i}: a message of role "${str(m.role)}" was skipped`, at);
-  });
+    if (!inContext) for (const s of list.steps.slice(before)) evicted.push(s.id);
+  }
   const config = isRecord(a.llm_config) ? a.llm_config : {};
   const own = Array.isArray(a.core_memory)
     ? a.core_memory
