@@ -23,7 +23,10 @@ export const textOf = (content: unknown): string =>
         ? content.text
         : '';
 
-/** Usage per model response id, from `base_state.json` (`stats.usage_to_metrics.<llm>.token_usages`). */
+/**
+ * Usage per model response id, from `base_state.json` (`stats.usage_to_metrics.<llm>.token_usages`;
+ * before software-agent-sdk 301161fc6 (October 2025) the same map was `service_to_metrics`).
+ */
 export function usageByResponse(state: unknown): {
   byId: Map<string, Usage>;
   cost?: number;
@@ -32,9 +35,11 @@ export function usageByResponse(state: unknown): {
   const byId = new Map<string, Usage>();
   let cost: number | undefined;
   let model: string | undefined;
-  const metrics =
-    isRecord(state) && isRecord(state.stats) && isRecord(state.stats.usage_to_metrics)
-      ? state.stats.usage_to_metrics
+  const stats = isRecord(state) && isRecord(state.stats) ? state.stats : {};
+  const metrics = isRecord(stats.usage_to_metrics)
+    ? stats.usage_to_metrics
+    : isRecord(stats.service_to_metrics)
+      ? stats.service_to_metrics
       : {};
   for (const m of Object.values(metrics)) {
     if (!isRecord(m)) continue;

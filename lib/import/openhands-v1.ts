@@ -6,7 +6,8 @@
  * `ActionEvent` (a tool call: `thought`, `reasoning_content`, `tool_call {id, name, arguments}`;
  * the actions of one model response share `llm_response_id`), `ObservationEvent` (the result, by
  * `tool_call_id`), `UserRejectObservation` and `AgentErrorEvent` (answers that are errors),
- * `CondensationSummaryEvent` and `Condensation` (a summary that replaced `forgotten_event_ids`).
+ * `CondensationSummaryEvent` and `Condensation` (a recorded compaction: a summary step that replaces
+ * the steps of `forgotten_event_ids` and the summary before it, `compaction.recordedAs` the kind).
  * State updates, pauses and condensation requests are not sent to the model and are not steps.
  * Usage per response comes from `base_state.json`'s `stats.usage_to_metrics` when the folder has it.
  * Evaluation output JSONL (`{instance_id, history: [events], metrics}` per line) gives a run per line.
@@ -68,6 +69,8 @@ function historyOf(
   const list = new StepList({ format: 'openhands-v1', file: fileName });
   const usages = usageByResponse(state);
   const stepOfEvent = new Map<string, string>();
+  // The summary steps still in the model's view (the latest; see the condensation branch).
+  const summaries: string[] = [];
   let lastResponse: string | undefined;
   events.forEach((e, i) => {
     const { pointer } = at(i);
@@ -149,7 +152,13 @@ function historyOf(
           : e.kind === 'UserRejectObservation'
             ? `Action rejected: ${str(e.rejection_reason ?? 'the user rejected it')}`
             : textOf(obs.content ?? obs.output ?? '');
-      if (!list.linkResult(str(e.tool_call_id ?? ''), output, isError)) {
+      if (list.linkResult(str(e.tool_call_id ?? ''), output, isError)) {
+        // Forgetting the observation forgets its action's step (`filter_unmatched_tool_calls`).
+        const owner = list.steps.findLast(
+          (s) => s.kind === 'action' && s.toolCalls.some((c) => c.id === str(e.tool_call_id)),
+        );
+        if (owner) stepOfEvent.set(e.id, owner.id);
+      } else {
         list.warn(
           `${e.kind} ${e.id}: answers no earlier tool call (${str(e.tool_call_id ?? 'no id')}); kept as an observation`,
           pointer,
@@ -167,20 +176,44 @@ function historyOf(
           line,
         );
       }
-    } else if (
-      e.kind === 'CondensationSummaryEvent' ||
-      (e.kind === 'Condensation' && typeof e.summary === 'string')
-    ) {
+    } else if (e.kind === 'CondensationSummaryEvent' || e.kind === 'Condensation') {
+      // software-agent-sdk `openhands/sdk/context/view.py` `View.from_events` (bf3026216ea3): the
+      // model's view drops every forgotten event (an action and its observation go together:
+      // `filter_unmatched_tool_calls`) and holds only the LATEST summary, inserted at
+      // `summary_offset` as a `CondensationSummaryEvent` with a fresh id, the id a later
+      // condensation forgets. So a condensation with a summary also replaces the summaries before
+      // it; one without keeps the latest summary in view.
       const forgotten = Array.isArray(e.forgotten_event_ids) ? e.forgotten_event_ids : [];
-      const replaces = forgotten.flatMap((id) => {
+      const found = forgotten.flatMap((id) => {
         const s = stepOfEvent.get(str(id));
         return s ? [s] : [];
       });
-      list.add(
-        { kind: 'summary', content: str(e.summary ?? ''), replaces, origin: 'model', ...time },
+      const hasSummary = typeof e.summary === 'string';
+      const replaces = [...new Set([...found, ...(hasSummary ? summaries : [])])];
+      const unknown = forgotten.length - forgotten.filter((id) => stepOfEvent.has(str(id))).length;
+      // The earlier summary's view id is the one forgotten id no event in the file has.
+      if (unknown > (summaries.length > 0 ? 1 : 0))
+        list.warn(
+          `${e.kind} ${e.id}: ${unknown} of its ${forgotten.length} forgotten event ids name no event in the file; the steps they stood for stay in the replayed context`,
+          pointer,
+        );
+      const summary = list.add(
+        {
+          kind: 'summary',
+          content: str(e.summary ?? ''),
+          replaces,
+          origin: 'model',
+          compaction: { recordedAs: e.kind },
+          ...time,
+        },
         pointer,
         line,
       );
+      if (hasSummary) summaries.splice(0, summaries.length, summary.id);
+      // The summary is in view until a later summary replaces it, whichever event forgets it.
+      stepOfEvent.set(e.id, summary.id);
+      lastResponse = undefined;
+      return;
     }
     // An action merged into the step before it belongs to that step.
     if (list.steps.length > before || e.kind === 'ActionEvent')
