@@ -58,6 +58,48 @@ export function importEvents(
   const recalls = new Set<string>();
   let skipped = 0;
   let model: string | undefined;
+  // Which step holds each event, for the condensations that forget events by id.
+  const stepOfEvent = new Map<string, string>();
+  const stepOfCall = new Map<string, string>();
+  // The summary steps still in the model's view (only the latest: see `condense`).
+  const summaries: string[] = [];
+  /**
+   * A CondensationAction (openhands `events/action/agent.py`, `memory/view.py` `View.from_events`,
+   * 156d0686c46a): the view drops the events it forgets (`forgotten_event_ids`, or every id from
+   * `forgotten_events_start_id` to `forgotten_events_end_id`) and holds only the latest summary, an
+   * `AgentCondensationObservation` at `summary_offset`; a condensation without a summary keeps the
+   * latest one in view.
+   */
+  const condense = (e: Event, args: Record<string, unknown>, pointer: string, time: object) => {
+    const start =
+      typeof args.forgotten_events_start_id === 'number'
+        ? args.forgotten_events_start_id
+        : undefined;
+    const end =
+      typeof args.forgotten_events_end_id === 'number' ? args.forgotten_events_end_id : undefined;
+    const ids = Array.isArray(args.forgotten_event_ids)
+      ? args.forgotten_event_ids.map((id) => str(id))
+      : start !== undefined && end !== undefined
+        ? Array.from({ length: Math.max(0, end - start + 1) }, (_, k) => String(start + k))
+        : [];
+    const hasSummary = typeof args.summary === 'string';
+    const found = ids.flatMap((id) => stepOfEvent.get(id) ?? []);
+    const replaces = [...new Set([...found, ...(hasSummary ? summaries : [])])];
+    if (ids.length === 0)
+      steps.warn(`event ${str(e.id)}: a condensation that names no forgotten events`, pointer);
+    const step = steps.add(
+      {
+        kind: 'summary',
+        content: hasSummary ? (args.summary as string) : '',
+        replaces,
+        origin: 'model',
+        compaction: { recordedAs: 'condensation' },
+        ...time,
+      },
+      pointer,
+    );
+    if (hasSummary) summaries.splice(0, summaries.length, step.id);
+  };
   list.forEach((raw, i) => {
     const pointer = pointerOf(i);
     const parsed = event.safeParse(raw);
@@ -74,6 +116,24 @@ export function importEvents(
       skipped++;
       return;
     }
+    const before = steps.steps.length;
+    convert(e, args, kind, pointer, time);
+    if (steps.steps.length > before)
+      stepOfEvent.set(str(e.id), (steps.steps.at(-1) as { id: string }).id);
+  });
+  function convert(
+    e: Event,
+    args: Record<string, unknown>,
+    kind: string,
+    pointer: string,
+    time: { timestamp?: number },
+  ): void {
+    if (e.action === 'condensation') {
+      condense(e, args, pointer, time);
+      return;
+    }
+    // A request for a condensation: not sent to the model (`View.from_events` forgets it).
+    if (e.action === 'condensation_request') return;
     if (e.action !== undefined) {
       if (e.action === 'system') {
         steps.add(
@@ -141,7 +201,7 @@ export function importEvents(
       const name = typeof meta.function_name === 'string' ? meta.function_name : e.action;
       const { thought: _omit, ...callArgs } = args;
       callOfEvent.set(str(e.id), id);
-      steps.add(
+      const added = steps.add(
         {
           kind: 'action',
           toolCalls: [{ id, name, arguments: callArgs as JsonValue }],
@@ -151,6 +211,7 @@ export function importEvents(
         },
         pointer,
       );
+      stepOfCall.set(id, added.id);
       return;
     }
     const content = typeof e.content === 'string' ? e.content : str(e.message ?? '');
@@ -164,7 +225,10 @@ export function importEvents(
       e.observation === 'error' ||
       e.success === false ||
       (isRecord(e.extras) && typeof e.extras.exit_code === 'number' && e.extras.exit_code !== 0);
-    if (callId === undefined || !steps.linkResult(callId, content, failed)) {
+    if (callId !== undefined && steps.linkResult(callId, content, failed)) {
+      const owner = stepOfCall.get(callId);
+      if (owner) stepOfEvent.set(str(e.id), owner);
+    } else {
       if (e.observation === 'error')
         steps.add(
           { kind: 'action', toolCalls: [], isFinal: false, error: content, ...time },
@@ -181,7 +245,7 @@ export function importEvents(
         );
       }
     }
-  });
+  }
   if (skipped > 0)
     steps.warn(`${skipped} agent-state events skipped (they are not sent to the model)`);
   return { steps, ...(model ? { model } : {}) };
