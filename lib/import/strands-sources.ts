@@ -161,7 +161,40 @@ export function fromSessionFolder(folder: FolderValue): {
       cm && typeof cm.removed_message_count === 'number' && cm.removed_message_count > 0
         ? cm.removed_message_count
         : 0;
-    if (removed > 0)
+    const summary = cm && isRecord(cm.summary_message) ? cm.summary_message : undefined;
+    if (summary && removed > 0) {
+      // SummarizingConversationManager (strands-agents/sdk-python `agent/conversation_manager/
+      // summarizing_conversation_manager.py`, 1232230d): the agent's context became
+      // [summary_message] + messages[removed_message_count:]; the session keeps every message and
+      // only the latest summary, never when it was made. So the summary step goes after the last
+      // message (the context of the agent's next call) and replaces the steps of the first
+      // removed_message_count messages.
+      const removedPaths = new Set(
+        ordered.slice(0, removed).map((x) => folderPointer(x.path, 'message')),
+      );
+      const replaces = list.steps
+        .filter((s) => removedPaths.has(s.source?.pointer ?? ''))
+        .map((s) => s.id);
+      const content = Array.isArray(summary.content)
+        ? summary.content
+            .map((b) => (isRecord(b) && typeof b.text === 'string' ? b.text : ''))
+            .filter(Boolean)
+            .join('\n')
+        : '';
+      list.add(
+        {
+          kind: 'summary',
+          content,
+          replaces,
+          origin: 'model',
+          compaction: { recordedAs: 'summary_message' },
+        },
+        folderPointer(agentFile, 'conversation_manager_state', 'summary_message'),
+      );
+      warnings.push({
+        message: `${dir}: the ${str(cm?.__name__ ?? 'conversation manager')} summarized the first ${removed} message(s) into its summary_message, but the session does not record when; the summary is placed after the last message, so the calls recorded before it still show the messages it replaced`,
+      });
+    } else if (removed > 0)
       warnings.push({
         message: `${dir}: the ${str(cm?.__name__ ?? 'conversation manager')} had already removed ${removed} message(s) from the agent's context; the session folder still holds every message`,
       });
