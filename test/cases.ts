@@ -36,6 +36,7 @@ export const CASES: [path: string, format: string][] = [
   ['real/anthropic-claude-code/claude-code-log__sidechain.jsonl', 'claude-code'],
   ['real/anthropic-claude-code/simonw__sample_session.json', 'claude-code'],
   ['real/anthropic-claude-code/simonw__sample_session.jsonl', 'claude-code'],
+  ['real/anthropic-claude-code/entireio-cli__checkpoint-b6f735fbac66.jsonl', 'claude-code'],
   ['real/inspect-ai/log_images_tc.json', 'inspect-ai'],
   ['real/inspect-ai/log_tool_call_error.json', 'inspect-ai'],
   ['real/mini-swe-agent/github_issue.traj.json', 'mini-swe-agent'],
@@ -75,6 +76,7 @@ export const CASES: [path: string, format: string][] = [
   ['real/openai-responses-codex/agent-sessions__stage0_codex_small.jsonl', 'codex'],
   ['real/pi/pi-mono__before-compaction.jsonl', 'pi'],
   ['real/openhands/session_63b4315947a049e2b7a51249b3d4fcc3', 'openhands'],
+  ['real/openhands/openhands-benchmarks__v1_condensed_3f3d5850', 'openhands-v1'],
   ['real/openhands/trajs_basic.json', 'openhands'],
   ['real/openhands/trajs_basic_interactions.json', 'openhands'],
   ['real/otel-genai/adk_live_spans.json', 'otel'],
@@ -116,6 +118,7 @@ export const DERIVED: [path: string, format: string][] = [
   ['derived/openhands-v1__real_events_lines-2-5.jsonl', 'openhands-v1'],
   ['derived/anthropic_request_cc_small.json', 'anthropic-messages'],
   ['derived/letta__outreach_workflow_agent.af', 'letta'],
+  ['real/letta/agent-file__lettabot-builder.af', 'letta'],
   ['derived/openhands-resolver__output_line-1.jsonl', 'openhands'],
   ['derived/openai_request_tau-bench_airline_task3.json', 'openai-messages'],
 ];

@@ -25,6 +25,11 @@ const COMMAND = /```(?:bash|sh|shell|zsh|console|mswea_bash_command)[ \t]*\r?\n/
 
 /** Answered calls / all calls (a command-issuing action without calls counts as one call). */
 const ANSWERED: Record<string, [number, number]> = {
+  'agent-sessions__stage0_codex_small.jsonl': [4, 4],
+  'pi-mono__before-compaction.jsonl': [448, 454],
+  'agent-file__lettabot-builder.af': [62, 62],
+  'entireio-cli__checkpoint-b6f735fbac66.jsonl': [224, 225],
+  'openhands-benchmarks__v1_condensed_3f3d5850': [90, 90],
   cc_claude_p_29ccd257: [25, 25],
   'cc_deep-manifest_agent-c8d9b115.jsonl': [15, 15],
   'cc_ideas_03eb5929.jsonl': [2, 2],
@@ -77,6 +82,23 @@ const ANSWERED: Record<string, [number, number]> = {
 
 /** Calls without a result that are not their run's last, and why the file does not keep it. */
 const UNKEPT: Record<string, { calls: string[]; reason: string }> = {
+  'entireio-cli__checkpoint-b6f735fbac66.jsonl': {
+    calls: ['entireio-cli__checkpoint-b6f735fbac66.jsonl#150:cmd'],
+    reason:
+      'the reply quotes shell commands in a fenced bash block to explain them to the user (no tool call); the user answers next',
+  },
+  'pi-mono__before-compaction.jsonl': {
+    calls: [
+      'ffae836b-9420-4060-ac13-7745215f90ff#195:bash',
+      'ffae836b-9420-4060-ac13-7745215f90ff#199:read',
+      'ffae836b-9420-4060-ac13-7745215f90ff#199:read',
+      'ffae836b-9420-4060-ac13-7745215f90ff#199:read',
+      'ffae836b-9420-4060-ac13-7745215f90ff#330:bash',
+      'ffae836b-9420-4060-ac13-7745215f90ff#364:edit',
+    ],
+    reason:
+      "the user interrupted the reply (stopReason aborted, lines 374, 386, 678: a user message follows, no toolResult), and line 628's bash call (stopReason toolUse) is followed directly by the compaction entry: no toolResult for it is in the file",
+  },
   'claude-code-log__edge_cases.jsonl': {
     calls: ['edge_cases#7:MultiEdit'],
     reason: 'a handcrafted file: no tool_result line answers toolu_multiedit',
@@ -124,6 +146,10 @@ const NO_OUTPUT: Record<string, { runs: string[]; reason: string }> = {
 
 /** Model calls with usage, and their prompt tokens (`promptTokensOf(u).total`) summed. */
 const USAGE: Record<string, [calls: number, prompt: number]> = {
+  'agent-sessions__stage0_codex_small.jsonl': [2, 16_341],
+  'pi-mono__before-compaction.jsonl': [484, 56_382_684],
+  'entireio-cli__checkpoint-b6f735fbac66.jsonl': [220, 23_326_960],
+  'openhands-benchmarks__v1_condensed_3f3d5850': [90, 2_518_555],
   cc_claude_p_29ccd257: [12, 328209],
   'cc_deep-manifest_agent-c8d9b115.jsonl': [6, 166714],
   'cc_ideas_03eb5929.jsonl': [6, 164917],
@@ -359,10 +385,36 @@ function openHands(path: string): [number, number] {
   return [seen.size, prompt];
 }
 
+/**
+ * OpenHands V1 (software-agent-sdk) folders: the agent's own calls are base_state.json's
+ * `stats.service_to_metrics.default.token_usages` (`usage_to_metrics` in newer SDKs), one per
+ * response id; the condenser's calls are its own service, not an agent step's.
+ */
+function openHandsV1(path: string): [number, number] {
+  const seen = new Map<string, Json>();
+  for (const file of filesOf(path, /base_state\.json$/)) {
+    const state = records(file)[0];
+    const stats = isObject(state) && isObject(state.stats) ? state.stats : {};
+    const services = isObject(stats.service_to_metrics)
+      ? stats.service_to_metrics
+      : isObject(stats.usage_to_metrics)
+        ? stats.usage_to_metrics
+        : {};
+    const agent = services.default;
+    const usages = isObject(agent) && Array.isArray(agent.token_usages) ? agent.token_usages : [];
+    for (const u of usages) if (isObject(u)) seen.set(String(u.response_id), u);
+  }
+  let prompt = 0;
+  for (const u of seen.values())
+    prompt += billed(n(u.prompt_tokens), n(u.cache_read_tokens), n(u.cache_write_tokens));
+  return [seen.size, prompt];
+}
+
 describe('reported usage computed from the raw files', () => {
   const families: [RegExp, (path: string) => [number, number]][] = [
     [/^real\/anthropic-claude-code\//, claudeCode],
     [/^real\/mini-swe-agent\/swebench/, miniSweAgent],
+    [/^real\/openhands\/openhands-benchmarks__v1_/, openHandsV1],
     [/^(real\/openhands\/|derived\/openhands-resolver)/, openHands],
   ];
   const rows = ALL.flatMap(([path]) => {

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { compactionPresetFor } from '../../lib/compare/presets';
+import { calibrateChoice, providerThreshold, type UsageFit } from '../../lib/compare/calibrate';
 import type { History } from '../../lib/model/types';
 import {
   strategyCompactions,
@@ -43,6 +44,9 @@ export function CompactionsBeside(props: {
   cmp?: Comparison;
   choices: readonly StrategyChoice[];
   onChoices(next: readonly StrategyChoice[]): void;
+  /** reported ≈ offset + scale × counted, when the file reports enough usage to calibrate on. */
+  fit?: UsageFit;
+  contextWindow: number;
 }) {
   const { cmp, markers } = props;
   const steps = props.history.steps;
@@ -52,13 +56,21 @@ export function CompactionsBeside(props: {
   );
   if (markers.length === 0) return null;
   const preset = compactionPresetFor(props.history.format ?? '');
-  const presetShown =
-    preset !== undefined &&
-    props.choices.some(
-      (c) =>
-        c.strategyId === preset.choice.strategyId &&
-        JSON.stringify(c.params) === JSON.stringify(preset.choice.params),
-    );
+  const calibrated =
+    preset && props.fit
+      ? calibrateChoice(preset.choice, props.fit, props.contextWindow)
+      : undefined;
+  const same = (a: StrategyChoice, b: StrategyChoice) =>
+    a.strategyId === b.strategyId &&
+    JSON.stringify(a.params) === JSON.stringify(b.params) &&
+    JSON.stringify(a.run ?? null) === JSON.stringify(b.run ?? null);
+  const presetShown = preset !== undefined && props.choices.some((c) => same(c, preset.choice));
+  const calibratedShown =
+    calibrated !== undefined && props.choices.some((c) => same(c, calibrated));
+  const labelOf = (c: NonNullable<typeof cmp>['columns'][number]) =>
+    calibrated && preset && same(c.choice, calibrated)
+      ? `${preset.label}, calibrated on this file's usage`
+      : c.label;
   return (
     <section
       aria-label="Recorded compactions beside the strategies"
@@ -90,8 +102,8 @@ export function CompactionsBeside(props: {
                           style={{ background: columnColor(i) }}
                         />
                         {near
-                          ? `${c.label} would compact at call ${near.call} (${formatTokens(near.beforeTokens)} → ${formatTokens(near.afterTokens)} tokens${list.length > 1 ? `; ${list.length} times over the run` : ''})`
-                          : `${c.label} never compacts on this run (no application cut a fifth of the context or more)`}
+                          ? `${labelOf(c)} would compact at call ${near.call} (${formatTokens(near.beforeTokens)} → ${formatTokens(near.afterTokens)} counted tokens${list.length > 1 ? `; ${list.length} times over the run` : ''})`
+                          : `${labelOf(c)} never compacts on this run (its context peaks at ${formatTokens(c.replay?.peakContextTokens ?? 0)} counted tokens; no application cut a fifth of it or more)`}
                       </li>
                     );
                   })}
@@ -101,17 +113,31 @@ export function CompactionsBeside(props: {
           );
         })}
       </ul>
-      {preset && !presetShown && (
+      {preset && (!presetShown || (calibrated && !calibratedShown)) && (
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <Button
-            variant="primary"
-            size="sm"
-            onClick={() => props.onChoices([...props.choices, preset.choice])}
-          >
-            Put “{preset.label}” beside it
-          </Button>
+          {!presetShown && (
+            <Button
+              variant="primary"
+              size="sm"
+              onClick={() => props.onChoices([...props.choices, preset.choice])}
+            >
+              Put “{preset.label}” beside it
+            </Button>
+          )}
+          {calibrated && !calibratedShown && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => props.onChoices([...props.choices, calibrated])}
+            >
+              … calibrated on this file&apos;s usage
+            </Button>
+          )}
           <span className="text-xs text-slate-600">
             the preset that models this framework&apos;s own compaction
+            {calibrated && props.fit
+              ? `; calibrated, its threshold of ${formatTokens(providerThreshold(preset.choice, props.contextWindow))} provider tokens is ${formatTokens(Number(calibrated.params.thresholdTokens))} counted (the file reports ≈ ${formatTokens(props.fit.offsetTokens)} + ${props.fit.scale.toFixed(3)} × counted)`
+              : ''}
           </span>
         </div>
       )}

@@ -36,6 +36,7 @@ import { selectClass } from '../ui/select';
 import { useCustomRuns } from './use-custom-runs';
 import { CompactionsBeside } from './compactions-beside';
 import type { CompactionMarker } from '../../lib/simulate/compactions';
+import type { UsageFit } from '../../lib/compare/calibrate';
 
 type Custom = Readonly<Record<number, CustomOutput | string>>;
 
@@ -85,6 +86,8 @@ export function CompareView(props: {
   onSelect(id: string): void;
   /** The compactions the run made (recorded or probable), put beside the strategies'. */
   compactions?: readonly CompactionMarker[];
+  /** The file's usage against Stepscope's count, to calibrate a framework's threshold on. */
+  usageFit?: UsageFit;
 }) {
   const { api, target, choices } = props;
   const compactions = props.compactions ?? [];
@@ -176,6 +179,8 @@ export function CompareView(props: {
           markers={compactions}
           choices={choices}
           onChoices={props.onChoices}
+          {...(props.usageFit ? { fit: props.usageFit } : {})}
+          contextWindow={props.contextWindow}
         />
       </section>
     );
@@ -233,6 +238,8 @@ export function CompareView(props: {
             cmp={cmp}
             choices={choices}
             onChoices={props.onChoices}
+            {...(props.usageFit ? { fit: props.usageFit } : {})}
+            contextWindow={props.contextWindow}
           />
           <RankingPanel
             cmp={cmp}

@@ -4,6 +4,8 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { prepareTokenSeries, prepareTotals } from '../../lib/charts/prepare';
 import { compactionMarkers } from '../../lib/simulate/compactions';
+import { reconcile } from '../../lib/simulate/reconcile';
+import { usableFit } from '../../lib/compare/calibrate';
 import { CompactionsPanel } from '../compactions/compactions-panel';
 import { findModel } from '../../lib/tokens/models';
 import { chooseModel, windowLabelOf } from '../../lib/state/model-choice';
@@ -100,10 +102,16 @@ export function Workspace({
   const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
   const compactions = useMemo(() => compactionMarkers(steps, tokens), [steps, tokens]);
-  const compactionAt = useMemo(
-    () => new Map(compactions.map((m) => [m.stepId, m])),
-    [compactions],
-  );
+  // The file's usage against Stepscope's count (the usage view's reconciliation), for calibration.
+  const usageFit = useMemo(() => {
+    if (compactions.length === 0) return undefined;
+    const r = reconcile(steps, tokens, {
+      ...(history?.model ? { model: history.model } : {}),
+      tokenizer,
+    });
+    return usableFit(r && { ...r, reportedCalls: r.reportedCalls });
+  }, [compactions, steps, tokens, history, tokenizer]);
+  const compactionAt = useMemo(() => new Map(compactions.map((m) => [m.stepId, m])), [compactions]);
   // The compaction shown in full: the one the user opened, else the selected step's ('' closed).
   const [openCompaction, setOpenCompaction] = useState<{ run: string; id: string }>();
   const runKey = `${historyIndex}/${childPath.join('/')}`;
@@ -292,6 +300,7 @@ export function Workspace({
             {...(selectedStepId ? { selectedId: selectedStepId } : {})}
             onSelect={select}
             compactions={compactions}
+            {...(usageFit ? { usageFit } : {})}
           />
         ) : view === 'usage' ? (
           <>

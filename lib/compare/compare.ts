@@ -22,6 +22,7 @@ import { runCost, type PriceSheet, type RunCost } from '../simulate/cache';
 import { CUSTOM_ID, precomputedStrategy, type CustomOutput } from './custom-run';
 import { lostIdentifiers, type LostIdentifier } from './identifiers';
 import { strategyWarnings, type CompareWarning } from './warnings';
+import { presetOf } from './presets';
 
 /**
  * Identifier loss applies the strategy once per checked call, and each application is linear in the
@@ -122,7 +123,8 @@ export function compareColumn(
   const saved = baseline.totalInputTokens - sim.totalInputTokens;
   return {
     choice,
-    label: strategy.label,
+    // A preset is named as its framework runs it ("pi auto-compaction"), not by its strategy.
+    label: presetOf(choice)?.label ?? strategy.label,
     params,
     run,
     result,

@@ -191,3 +191,10 @@ export function compactionPresetFor(format: string): Preset | undefined {
   const id = COMPACTION_PRESET_OF_FORMAT[format];
   return id === undefined ? undefined : PRESETS.find((p) => p.id === id);
 }
+
+/** The preset a choice is, when it is one exactly (same strategy, parameters and run). */
+export function presetOf(choice: StrategyChoice): Preset | undefined {
+  const key = (c: StrategyChoice) => JSON.stringify([c.strategyId, c.params, c.run ?? null]);
+  const k = key(choice);
+  return PRESETS.find((p) => key(p.choice) === k);
+}

@@ -98,8 +98,9 @@ export function convert(
             .map((u) => stepOfUuid.get(u))
         : [],
     );
-    // Claude Code's compaction replaces the whole conversation so far (since the last
-    // compaction), except the messages it preserved.
+    // Claude Code's compaction replaces the whole conversation so far, except the messages it
+    // preserved: since the last compaction, that summary included (the model then reads only the
+    // newest summary; the second one of a session opens "This is a continuation...").
     const replaces = list.steps
       .slice(compactedUpTo)
       .filter((s) => s.kind !== 'system-prompt' && !preserved.has(s.id))
@@ -123,7 +124,7 @@ export function convert(
       pointer,
       at,
     );
-    compactedUpTo = list.steps.length;
+    compactedUpTo = list.steps.length - 1;
     boundary = undefined;
   };
   for (const { e, index } of entries) {

@@ -72,9 +72,9 @@ type Params = z.infer<typeof params>;
 
 export const compactConversation: Strategy<Params> = {
   id: 'compact-conversation',
-  label: 'Compact conversation (Claude Code)',
+  label: 'Compact conversation',
   description:
-    'Past a threshold near the window, replaces the whole conversation but the system prompt with one summary.',
+    'Past a threshold near the window, replaces the conversation but the system prompt (and what the framework keeps) with one summary.',
   source: 'Claude Code auto-compact (window minus a safety buffer, ~83% of 200k)',
   paramsSchema: params,
   apply(history, p, ctx) {

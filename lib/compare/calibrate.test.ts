@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { calibrateChoice, providerThreshold, usableFit } from './calibrate';
+import { PRESETS } from './presets';
+
+const preset = (id: string) => PRESETS.find((p) => p.id === id)!.choice;
+
+describe('calibrating a compaction preset on the file', () => {
+  it("reads each preset's threshold in provider tokens", () => {
+    expect(providerThreshold(preset('pi-compact'), 200_000)).toBe(183_616);
+    expect(providerThreshold(preset('codex-compact'), 272_000)).toBe(244_800);
+    expect(providerThreshold(preset('gemini-cli-compress'), 1_048_576)).toBe(524_288);
+    expect(providerThreshold(preset('claude-code-compact'), 200_000)).toBe(167_000);
+  });
+
+  it('turns them into counted tokens: (T − offset) / scale, kept budgets / scale', () => {
+    const fit = { offsetTokens: 2_661, scale: 1.257 };
+    const pi = calibrateChoice(preset('pi-compact'), fit, 200_000);
+    expect(pi?.params).toEqual({ thresholdTokens: 143_958, keepRecentTokens: 15_911 });
+    expect(pi?.run).toEqual(preset('pi-compact').run);
+    const codex = calibrateChoice(preset('codex-compact'), fit, 272_000);
+    expect(codex?.params).toEqual({ thresholdTokens: 192_632, keepTaskTokens: 15_911 });
+    expect(calibrateChoice(preset('gemini-cli-compress'), fit, 1_000_000)?.params).toEqual({
+      thresholdTokens: 395_656,
+      keepRecentShare: 0.3,
+    });
+    expect(calibrateChoice(preset('strands-summarizing'), fit, 200_000)).toBeUndefined();
+  });
+
+  it('calibrates only on a fit from three calls or more with a tokenizer-like scale', () => {
+    expect(usableFit({ offsetTokens: 10, scale: 1.1, reportedCalls: 2 })).toBeUndefined();
+    expect(usableFit({ offsetTokens: 10, scale: 3, reportedCalls: 9 })).toBeUndefined();
+    expect(usableFit({ offsetTokens: 10, scale: 1.1, reportedCalls: 3 })).toEqual({
+      offsetTokens: 10,
+      scale: 1.1,
+    });
+  });
+});
