@@ -55,7 +55,9 @@ describe('OpenHands V1 condensations (OpenHands/benchmarks conversation 3f3d5850
   });
 
   it('replaces the forgotten steps, and from the second on the summary before it', () => {
-    const [first, second, third] = summaries.map(({ s }) => (s.kind === 'summary' ? s.replaces : []));
+    const [first, second, third] = summaries.map(({ s }) =>
+      s.kind === 'summary' ? s.replaces : [],
+    );
     // Events 4–46 are the calls s3–s24 with their results (47 answers 46: the view drops it too).
     expect(first).toEqual(Array.from({ length: 22 }, (_, k) => `s${k + 3}`));
     // s42 (the first summary), s25–s41 and s43–s46 (event 89's call: its result, event 90, was kept

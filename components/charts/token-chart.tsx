@@ -14,11 +14,7 @@ import {
   type TokenPoint,
 } from '../../lib/charts/prepare';
 import type { CompactionMarker } from '../../lib/simulate/compactions';
-import {
-  CONSIDER_SUMMARIZING_AT,
-  contextPressure,
-  URGENT_ABOVE,
-} from '../../lib/tokens/pressure';
+import { CONSIDER_SUMMARIZING_AT, contextPressure, URGENT_ABOVE } from '../../lib/tokens/pressure';
 import { MODELS } from '../../lib/tokens/models';
 import type { StepKind } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
@@ -136,7 +132,7 @@ export function TokenChart(props: {
           </span>
           {markers.length > 0 && (
             <span className="mr-3 inline-flex items-center gap-1">
-              <span className="inline-block h-3 w-0.5 bg-teal-600" /> compaction
+              <span className="inline-block h-3 w-0.5 bg-cyan-700" /> compaction
             </span>
           )}
           {hasReported && (
@@ -254,7 +250,7 @@ export function TokenChart(props: {
                 x2={at + 0.5}
                 y1={0}
                 y2={H}
-                stroke={marker.kind === 'probable' ? '#d97706' : '#0d9488'}
+                stroke={marker.kind === 'probable' ? '#d97706' : '#0e7490'}
                 strokeWidth={2}
                 strokeDasharray={marker.kind === 'probable' ? '4 3' : undefined}
                 vectorEffect="non-scaling-stroke"

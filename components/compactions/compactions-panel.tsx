@@ -67,8 +67,8 @@ function Details(props: {
           <>
             <dt className="text-slate-500">Each later call</dt>
             <dd>
-              {formatTokens(saved)} tokens fewer over {m.laterCalls.toLocaleString('en-US')}{' '}
-              call{m.laterCalls === 1 ? '' : 's'}
+              {formatTokens(saved)} tokens fewer over {m.laterCalls.toLocaleString('en-US')} call
+              {m.laterCalls === 1 ? '' : 's'}
               {input !== undefined &&
                 `: ${usd((saved * input) / 1e6)} a call at ${props.sheet?.label}'s input price${cached !== undefined && cached !== input ? ` (${usd((saved * cached) / 1e6)} read from the cache)` : ''}, ${usd((saved * input * m.laterCalls) / 1e6)} over the rest of the run`}
               {input === undefined && ' (no price: the run names no priced model)'}

@@ -11,24 +11,13 @@ import type { StrategyChoice } from '../../lib/compare/config';
 import { compactionPresetFor } from '../../lib/compare/presets';
 import { calibrateChoice, providerThreshold, type UsageFit } from '../../lib/compare/calibrate';
 import type { History } from '../../lib/model/types';
-import {
-  strategyCompactions,
-  type CompactionMarker,
-  type StrategyCompaction,
-} from '../../lib/simulate/compactions';
+import { strategyCompactions, type CompactionMarker } from '../../lib/simulate/compactions';
 import { Button } from '../ui/button';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
 
-/** The strategy's compaction nearest the recorded one (by call). */
-function nearest(
-  list: readonly StrategyCompaction[],
-  call: number,
-): StrategyCompaction | undefined {
-  let best: StrategyCompaction | undefined;
-  for (const c of list) if (!best || Math.abs(c.call - call) < Math.abs(best.call - call)) best = c;
-  return best;
-}
+const ordinal = (n: number) =>
+  n === 1 ? 'first' : n === 2 ? 'second' : n === 3 ? 'third' : `${n}th`;
 
 function sentence(m: CompactionMarker): string {
   const call = m.callAfter ?? m.callBefore;
@@ -55,7 +44,7 @@ export function CompactionsBeside(props: {
     [cmp, steps],
   );
   if (markers.length === 0) return null;
-  const preset = compactionPresetFor(props.history.format ?? '');
+  const preset = compactionPresetFor(props.history);
   const calibrated =
     preset && props.fit
       ? calibrateChoice(preset.choice, props.fit, props.contextWindow)
@@ -64,6 +53,10 @@ export function CompactionsBeside(props: {
     a.strategyId === b.strategyId &&
     JSON.stringify(a.params) === JSON.stringify(b.params) &&
     JSON.stringify(a.run ?? null) === JSON.stringify(b.run ?? null);
+  const threshold =
+    preset?.choice.strategyId === 'compact-conversation'
+      ? providerThreshold(preset.choice, props.contextWindow)
+      : undefined;
   const presetShown = preset !== undefined && props.choices.some((c) => same(c, preset.choice));
   const calibratedShown =
     calibrated !== undefined && props.choices.some((c) => same(c, calibrated));
@@ -80,20 +73,35 @@ export function CompactionsBeside(props: {
         What the framework did, beside each strategy
       </h3>
       <ul className="space-y-2">
-        {markers.map((m) => {
-          const call = m.callAfter ?? m.callBefore ?? 0;
+        {markers.map((m, k) => {
           return (
             <li key={`${m.kind}-${m.stepId}`}>
               <p className="font-medium text-slate-900">
                 {sentence(m)}
-                {m.before ? ` (from ${formatTokens(m.before.tokens)})` : ''}.
+                {m.before ? ` (from ${formatTokens(m.before.tokens)})` : ''}
+                {m.compaction?.trigger ? `, ${m.compaction.trigger}` : ''}.
+                {threshold !== undefined &&
+                  m.before &&
+                  m.before.source !== 'counted' &&
+                  m.before.tokens < threshold && (
+                    <span className="font-normal text-slate-700">
+                      {' '}
+                      That is below the {threshold.toLocaleString('en-US')} tokens at which “
+                      {preset?.label}” compacts on a {props.contextWindow.toLocaleString('en-US')}
+                      -token window:{' '}
+                      {m.compaction?.trigger === 'manual'
+                        ? 'the user asked for it.'
+                        : 'the run used another threshold (another version or setting), or compacted on request.'}
+                    </span>
+                  )}
               </p>
               {cmp && (
                 <ul className="ml-4 list-disc text-slate-700">
                   {cmp.columns.map((c, i) => {
                     if (c.error) return null;
+                    // The run's k-th compaction beside the strategy's k-th.
                     const list = byColumn[i] ?? [];
-                    const near = nearest(list, call);
+                    const near = list[k];
                     return (
                       <li key={i}>
                         <span
@@ -102,8 +110,10 @@ export function CompactionsBeside(props: {
                           style={{ background: columnColor(i) }}
                         />
                         {near
-                          ? `${labelOf(c)} would compact at call ${near.call} (${formatTokens(near.beforeTokens)} → ${formatTokens(near.afterTokens)} counted tokens${list.length > 1 ? `; ${list.length} times over the run` : ''})`
-                          : `${labelOf(c)} never compacts on this run (its context peaks at ${formatTokens(c.replay?.peakContextTokens ?? 0)} counted tokens; no application cut a fifth of it or more)`}
+                          ? `${labelOf(c)} would compact ${k === 0 ? '' : `a ${ordinal(k + 1)} time `}at call ${near.call} (${formatTokens(near.beforeTokens)} → ${formatTokens(near.afterTokens)} counted tokens)`
+                          : list.length > 0
+                            ? `${labelOf(c)} would not compact a ${ordinal(k + 1)} time (${list.length === 1 ? 'once' : `${list.length} times`} over the run, first at call ${list[0]?.call})`
+                            : `${labelOf(c)} never compacts on this run (its context peaks at ${formatTokens(c.replay?.peakContextTokens ?? 0)} counted tokens; no application cut a fifth of it or more)`}
                       </li>
                     );
                   })}

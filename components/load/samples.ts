@@ -32,6 +32,12 @@ export const SAMPLES: readonly Sample[] = [
     ],
   },
   {
+    id: 'claude-code-compacted',
+    title: 'Claude Code session that compacted twice',
+    detail: 'Claude Code 2.1.1 JSONL · 220 calls, 2 auto compactions (Opus 4.5)',
+    files: ['claude-code-compacted-entireio.jsonl'],
+  },
+  {
     id: 'smolagents-gaia-gpt-4o',
     title: 'smolagents GAIA benchmark',
     detail: 'smolagents JSONL · 32 runs with answers and token counts',

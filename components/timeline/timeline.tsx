@@ -1,7 +1,7 @@
 'use client';
 /** Every step in order, virtualized so 10,000+ steps scroll smoothly. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { hasError, primaryText, toolNamesOf } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
 import { describeCompaction, type CompactionMarker } from '../../lib/simulate/compactions';
@@ -41,6 +41,12 @@ export function Timeline(props: {
     estimateSize: () => ROW,
     overscan: 12,
   });
+  // A step selected elsewhere (the chart, a compaction, the URL) scrolls into view; a row already
+  // on screen stays where it is.
+  const selectedIndex = props.steps.findIndex((s) => s.id === props.selectedId);
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
   const max = props.tokens.reduce((m, t) => Math.max(m, t), 1);
   return (
     <section

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calibrateChoice, providerThreshold, usableFit } from './calibrate';
-import { PRESETS } from './presets';
+import { compactionPresetFor, PRESETS } from './presets';
 
 const preset = (id: string) => PRESETS.find((p) => p.id === id)!.choice;
 
@@ -33,5 +33,21 @@ describe('calibrating a compaction preset on the file', () => {
       offsetTokens: 10,
       scale: 1.1,
     });
+  });
+});
+
+describe('the preset beside a run', () => {
+  it("follows the Claude Code session's version: window − 45,000 up to 2.1.20, − 33,000 from 2.1.25", () => {
+    const cc = (version?: string) =>
+      compactionPresetFor({ format: 'claude-code', ...(version ? { meta: { version } } : {}) })?.id;
+    expect(cc('2.1.1')).toBe('claude-code-compact-2.1.20');
+    expect(cc('2.1.20')).toBe('claude-code-compact-2.1.20');
+    expect(cc('2.0.76')).toBe('claude-code-compact-2.1.20');
+    expect(cc('2.1.25')).toBe('claude-code-compact');
+    expect(cc('2.2.0')).toBe('claude-code-compact');
+    expect(cc(undefined)).toBe('claude-code-compact');
+    expect(providerThreshold(preset('claude-code-compact-2.1.20'), 200_000)).toBe(155_000);
+    expect(compactionPresetFor({ format: 'pi' })?.id).toBe('pi-compact');
+    expect(compactionPresetFor({ format: 'letta' })).toBeUndefined();
   });
 });

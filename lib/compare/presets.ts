@@ -6,7 +6,13 @@
  *   after each step, in place.
  * - Strands: `SlidingWindowConversationManager(window_size=40)`: `apply_management` after each
  *   invocation, in place, and `reduce_context` when a request overflows the window.
- * - Claude Code: auto-compaction before a call past the window minus its buffer, in place.
+ * - Claude Code: auto-compaction before a call past the window minus its buffer, in place. Where
+ *   it compacts was measured on the real auto compactions of entireio/cli's `entire/checkpoints/v1`
+ *   branch (MIT; 127 `compact_boundary` records, some sessions checkpointed more than once, all
+ *   claude-opus-4-5; `compactMetadata.preTokens` per `version`, lowest first): versions up to 2.1.20
+ *   compact just past 155,000 tokens of a 200k window (window − 45,000: 32,000 reserved for output and a 13,000
+ *   buffer), 2.1.25 and later just past 167,000 (window − 33,000). The preset matching a session's
+ *   `version` is put beside its compactions.
  * - Anthropic `clear_tool_uses_20250919` with no options: the API edits every request server-side;
  *   the client keeps the full history (stateless, every call). Its documented defaults (platform
  *   docs "Context editing", Configuration options: `trigger` 100,000 input tokens, `keep` 3 tool
@@ -99,10 +105,19 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'claude-code-compact',
-    label: 'Claude Code auto-compact',
+    label: 'Claude Code auto-compact (2.1.25+, window − 33,000)',
     choice: {
       strategyId: 'compact-conversation',
       params: {},
+      run: inPlace({ kind: 'every-call', onOverflow: false }),
+    },
+  },
+  {
+    id: 'claude-code-compact-2.1.20',
+    label: 'Claude Code auto-compact (up to 2.1.20, window − 45,000)',
+    choice: {
+      strategyId: 'compact-conversation',
+      params: { reserveTokens: 45_000 },
       run: inPlace({ kind: 'every-call', onOverflow: false }),
     },
   },
@@ -187,8 +202,23 @@ const COMPACTION_PRESET_OF_FORMAT: Readonly<Record<string, string>> = {
   'strands-langfuse': 'strands-summarizing',
 };
 
-export function compactionPresetFor(format: string): Preset | undefined {
-  const id = COMPACTION_PRESET_OF_FORMAT[format];
+/** Claude Code versions before 2.1.25 reserved 45,000 tokens below the window (see above). */
+function claudeCodeBefore2125(version: unknown): boolean {
+  const m = typeof version === 'string' ? /^(\d+)\.(\d+)\.(\d+)/.exec(version) : null;
+  if (!m) return false;
+  const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return major < 2 || (major === 2 && (minor < 1 || (minor === 1 && patch < 25)));
+}
+
+export function compactionPresetFor(history: {
+  readonly format?: string;
+  readonly meta?: Readonly<Record<string, unknown>>;
+}): Preset | undefined {
+  const format = history.format ?? '';
+  const id =
+    format === 'claude-code' && claudeCodeBefore2125(history.meta?.version)
+      ? 'claude-code-compact-2.1.20'
+      : COMPACTION_PRESET_OF_FORMAT[format];
   return id === undefined ? undefined : PRESETS.find((p) => p.id === id);
 }
 

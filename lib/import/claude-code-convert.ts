@@ -26,6 +26,8 @@ export interface Transcript {
   /** Task/Agent call id → the sub-agent id its result names. */
   readonly agentOfCall: Map<string, string>;
   readonly sessionId?: string;
+  /** The Claude Code version of the session's last line that names one (`version`). */
+  readonly version?: string;
   readonly agentId?: string;
   /** The first user prompt (a sub-agent's prompt is its Task call's `prompt`). */
   readonly prompt?: string;
@@ -276,6 +278,9 @@ export function convert(
   const agentId = entries
     .map((x) => x.e.agentId)
     .find((id): id is string => typeof id === 'string');
+  const version = entries
+    .map((x) => x.e.version)
+    .findLast((v): v is string => typeof v === 'string');
   return {
     steps: list.markFinal(),
     warnings: list.warnings,
@@ -283,6 +288,7 @@ export function convert(
     ...(title ? { title } : {}),
     ...(model ? { model } : {}),
     ...(typeof first?.sessionId === 'string' ? { sessionId: first.sessionId } : {}),
+    ...(version ? { version } : {}),
     ...(agentId ? { agentId } : {}),
     ...(prompt ? { prompt } : {}),
     // A response that also has lines on the shown branch is counted there.

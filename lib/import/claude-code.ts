@@ -191,7 +191,14 @@ function importTranscript(
     ...(transcript.model ? { model: transcript.model } : {}),
     ...(transcript.offBranchCalls.length > 0 ? { offBranchCalls: transcript.offBranchCalls } : {}),
     ...(children.length > 0 ? { children: attach(transcript, children, warnings) } : {}),
-    ...(transcript.sessionId ? { meta: { sessionId: transcript.sessionId } } : {}),
+    ...(transcript.sessionId || transcript.version
+      ? {
+          meta: {
+            ...(transcript.sessionId ? { sessionId: transcript.sessionId } : {}),
+            ...(transcript.version ? { version: transcript.version } : {}),
+          },
+        }
+      : {}),
   };
   return { history, warnings };
 }

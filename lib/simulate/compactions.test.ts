@@ -83,7 +83,9 @@ describe('compactionMarkers', () => {
     const r = reconcile(steps, TOKENS, { tokenizer: 'o200k_base' });
     expect(r?.explanations.join(' ')).not.toMatch(/without recording it/);
     const cut = reconcile(run(), TOKENS, { tokenizer: 'o200k_base' });
-    expect(cut?.explanations.join(' ')).toMatch(/At call 6 the reported input drops from 900 to 300/);
+    expect(cut?.explanations.join(' ')).toMatch(
+      /At call 6 the reported input drops from 900 to 300/,
+    );
   });
 
   it('an empty summary (forgetting only) costs nothing afterwards', () => {
