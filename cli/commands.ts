@@ -9,8 +9,10 @@ import { reportedUsage } from '../lib/model/usage';
 import { replay } from '../lib/replay/replay';
 import { whatYouPaid } from '../lib/pricing/paid';
 import type { PriceOverrides } from '../lib/pricing/overrides';
+import { pyLen, pyPrefix } from '../lib/text/python-string';
 import { priceSheetFor, runCost } from '../lib/simulate/cache';
 import { reconcile } from '../lib/simulate/reconcile';
+import { compactionMarkers, describeCompaction } from '../lib/simulate/compactions';
 import { checkReportedUsage } from '../lib/simulate/reported';
 import { describeRun, parseRunConfig, type RunConfig } from '../lib/simulate/run-config';
 import { simulate } from '../lib/simulate/simulate';
@@ -85,8 +87,7 @@ function paidOf(h: History, prices?: PriceOverrides) {
 }
 
 /** `none` against the file's reported usage, call by call, with the gap explained. */
-function reconciliationOf(h: History, ctx: StrategyContext) {
-  const tokens = h.steps.map((s) => ctx.tokens.step(s));
+function reconciliationOf(h: History, tokens: readonly number[], ctx: StrategyContext) {
   const r = reconcile(h.steps, tokens, {
     ...(h.model ? { model: h.model } : {}),
     tokenizer: ctx.tokens.counter.id,
@@ -120,6 +121,38 @@ function reconciliationOf(h: History, ctx: StrategyContext) {
   };
 }
 
+/** The first non-empty line of a summary, cut to `max` code points with an ellipsis. */
+function firstLine(text: string, max = 100): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  const trimmed = line.trim();
+  return pyLen(trimmed) > max ? `${pyPrefix(trimmed, max - 1)}…` : trimmed;
+}
+
+/**
+ * The compactions the run made, recorded by the file or probable from its reported usage, as the
+ * app's timeline marks them (lib/simulate/compactions.ts), over the same counts as the step rows.
+ */
+function compactionsOf(h: History, tokens: readonly number[]) {
+  return compactionMarkers(h.steps, tokens).map((m) => ({
+    kind: m.kind,
+    stepId: m.stepId,
+    stepIndex: m.stepIndex,
+    ...(m.callBefore !== undefined ? { callBefore: m.callBefore } : {}),
+    ...(m.callAfter !== undefined ? { callAfter: m.callAfter } : {}),
+    ...(m.compaction ? { recordedAs: m.compaction.recordedAs } : {}),
+    ...(m.compaction?.trigger ? { trigger: m.compaction.trigger } : {}),
+    ...(m.before ? { before: { tokens: m.before.tokens, source: m.before.source } } : {}),
+    ...(m.after ? { after: { tokens: m.after.tokens, source: m.after.source } } : {}),
+    dropped: m.dropped.length,
+    droppedTokens: m.droppedTokens,
+    summaryTokens: m.summaryTokens,
+    laterCalls: m.laterCalls,
+    savedPerCall: m.savedPerCall,
+    description: describeCompaction(m),
+    ...(m.summary !== '' ? { summaryStart: firstLine(m.summary) } : {}),
+  }));
+}
+
 export function inspectCommand(
   imported: ImportResult & { format: string },
   file: string,
@@ -133,20 +166,23 @@ export function inspectCommand(
     tokenizer: ctx.tokens.counter.id,
     warnings: imported.warnings.map((w) => w.message),
     histories: withSubAgents(imported.file.histories).map(({ h, parent }) => {
+      // Counted once: the step rows, the reconciliation and the compactions share these.
+      const tokens = h.steps.map((s) => ctx.tokens.step(s));
       const steps = h.steps.map((s, index) => ({
         index,
         id: s.id,
         stepNumber: s.stepNumber,
         kind: s.kind,
         tools: toolNamesOf(s),
-        tokens: ctx.tokens.step(s),
+        tokens: tokens[index] as number,
         error: hasError(s),
         summary: summarizeStep(s),
       }));
       const byKind: Record<string, number> = {};
       for (const s of h.steps) byKind[s.kind] = (byKind[s.kind] ?? 0) + 1;
       const reported = reportedUsage(h);
-      const reconciliation = reconciliationOf(h, ctx);
+      const reconciliation = reconciliationOf(h, tokens, ctx);
+      const compactions = compactionsOf(h, tokens);
       return {
         id: h.id,
         ...(h.title ? { title: h.title } : {}),
@@ -166,6 +202,7 @@ export function inspectCommand(
         },
         paid: paidOf(h, prices),
         ...(reconciliation ? { reconciliation } : {}),
+        ...(compactions.length > 0 ? { compactions } : {}),
       };
     }),
   };

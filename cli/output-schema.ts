@@ -61,6 +61,48 @@ const reconciliation = z.object({
   ),
 });
 
+/** A compaction the run made (lib/simulate/compactions.ts): recorded by the file, or probable from its usage. */
+const tokenFigure = z.object({
+  tokens: z.number().int(),
+  source: z
+    .enum(['file', 'reported', 'counted'])
+    .describe(
+      "file: the record's own figure; reported: the usage the file reports for the call around it; counted: Stepscope's count",
+    ),
+});
+
+const compaction = z.object({
+  kind: z
+    .enum(['recorded', 'probable'])
+    .describe(
+      'recorded: a summary step the file records; probable: reported input halves unrecorded',
+    ),
+  stepId: z.string(),
+  stepIndex: z
+    .number()
+    .int()
+    .describe('The summary step (recorded), or the call whose input dropped (probable).'),
+  callBefore: z.number().int().optional().describe('1-based model call just before it.'),
+  callAfter: z.number().int().optional().describe('1-based model call just after it.'),
+  recordedAs: z.string().optional().describe('The record as the file names it (recorded only).'),
+  trigger: z.enum(['auto', 'manual']).optional(),
+  before: tokenFigure.optional().describe('The context before it.'),
+  after: tokenFigure.optional().describe('The context after it.'),
+  dropped: z.number().int().describe('Steps it dropped that were still in the context.'),
+  droppedTokens: z.number().int().describe('Counted tokens of those steps.'),
+  summaryTokens: z.number().int(),
+  laterCalls: z.number().int().describe('Model calls from callAfter to the end of the run.'),
+  savedPerCall: z
+    .number()
+    .int()
+    .describe('Input each later call no longer sent: dropped less summary, or the reported drop.'),
+  description: z.string().describe('One sentence, as the human output prints it.'),
+  summaryStart: z
+    .string()
+    .optional()
+    .describe("The summary's first line, cut to 100 characters (absent without a summary)."),
+});
+
 const stepRow = z.object({
   index: z.number().int(),
   id: z.string(),
@@ -111,6 +153,8 @@ export const inspectOutput = z.object({
       }),
       paid,
       reconciliation: reconciliation.optional(),
+      /** Absent when the run made none. */
+      compactions: z.array(compaction).optional(),
     }),
   ),
 });

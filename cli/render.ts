@@ -71,6 +71,13 @@ export function renderInspect(out: ReturnType<typeof inspectCommand>): string {
         );
       }
     }
+    if (h.compactions) {
+      lines.push(`compactions: ${h.compactions.length}`);
+      for (const c of h.compactions) {
+        lines.push(`  - ${c.description}`);
+        if (c.summaryStart !== undefined) lines.push(`    summary: ${c.summaryStart}`);
+      }
+    }
   }
   return lines.join('\n');
 }

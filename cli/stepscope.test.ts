@@ -81,6 +81,79 @@ describe('stepscope CLI', () => {
     });
   });
 
+  it("shows the compactions a Claude Code run recorded, with the file's and the reported figures", () => {
+    const file = fixture('anthropic-claude-code/entireio-cli__checkpoint-b6f735fbac66.jsonl');
+    const h = json('inspect', file).histories[0];
+    expect(h.compactions).toHaveLength(2);
+    expect(h.compactions[0]).toMatchObject({
+      kind: 'recorded',
+      stepId: 's135',
+      stepIndex: 135,
+      callBefore: 124,
+      callAfter: 125,
+      recordedAs: 'compact_boundary',
+      trigger: 'auto',
+      before: { tokens: 155_301, source: 'file' },
+      after: { tokens: 44_664, source: 'reported' },
+      dropped: 135,
+      laterCalls: 96,
+      summaryStart: expect.stringMatching(/^This session is being continued .{60,}…$/),
+    });
+    expect(h.compactions[1]).toMatchObject({
+      callBefore: 209,
+      callAfter: 210,
+      trigger: 'auto',
+      before: { tokens: 155_539, source: 'file' },
+      after: { tokens: 51_805, source: 'reported' },
+      dropped: 89,
+      laterCalls: 11,
+    });
+    for (const c of h.compactions) {
+      // Counted over the same per-step counts as the step rows.
+      expect(c.summaryTokens).toBe(h.steps[c.stepIndex].tokens);
+      expect(c.savedPerCall).toBe(c.droppedTokens - c.summaryTokens);
+      expect(c.droppedTokens).toBeGreaterThan(c.summaryTokens);
+    }
+    const human = cli('inspect', file).stdout;
+    expect(human).toMatch(
+      /Recorded compaction \(compact_boundary, auto\) after call 124: 155,301 \(recorded in the file\) → 44,664 \(reported for call 125\) tokens; 135 steps dropped/,
+    );
+    for (const c of h.compactions) {
+      expect(human).toContain(c.description);
+      expect(human).toContain(`summary: ${c.summaryStart}`);
+    }
+  });
+
+  it("shows pi's two compactions, and no compactions key for a run without any", () => {
+    const file = fixture('pi/pi-mono__before-compaction.jsonl');
+    const h = json('inspect', file).histories[0];
+    expect(
+      h.compactions.map((c: { kind: string; recordedAs: string; before: unknown }) => [
+        c.kind,
+        c.recordedAs,
+        c.before,
+      ]),
+    ).toEqual([
+      ['recorded', 'compaction', { tokens: 175_004, source: 'file' }],
+      ['recorded', 'compaction', { tokens: 185_014, source: 'file' }],
+    ]);
+    expect(h.compactions[1]).toMatchObject({
+      callBefore: 303,
+      callAfter: 304,
+      after: { tokens: 28_617, source: 'reported' },
+      dropped: 139,
+    });
+    expect(h.compactions[0].trigger).toBeUndefined();
+    const human = cli('inspect', file).stdout;
+    expect(human).toContain(
+      'Recorded compaction (compaction) after call 173: 175,004 (recorded in the file) → ',
+    );
+    for (const c of h.compactions) expect(human).toContain(c.description);
+    const none = json('inspect', tau).histories[0];
+    expect(none).not.toHaveProperty('compactions');
+    expect(cli('inspect', tau).stdout).not.toMatch(/compaction/i);
+  });
+
   it('exits non-zero with the file and position when nothing in it can be read', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stepscope-'));
     const bad = join(dir, 'cut.json');

@@ -29,7 +29,8 @@ import {
 const USAGE = `usage: stepscope <command> <file or folder>... [options]
 
 commands:
-  inspect <file>                       format, histories (sub-agents too), steps with kind and tokens, totals
+  inspect <file>                       format, histories (sub-agents too), steps with kind and tokens, totals,
+                                       what the run paid, none against its usage, the compactions it made
   prune <file> --strategy <id>         the pruned history (native format) and each step's fate
         [--params '<json>'] [--messages <dialect>]   with --trigger/--mode: after the whole run
   replay <file> --strategy <id>        context tokens at every model call, what prompt caching serves,
