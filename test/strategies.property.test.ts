@@ -105,6 +105,12 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     keepRecentShare: fc.double({ min: 0, max: 1, noNaN: true }),
     keepTaskTokens: fc.integer({ min: 0, max: 500 }),
   }),
+  'condense-events': fc.integer({ min: 4, max: 60 }).chain((maxSize) =>
+    fc.record({
+      maxSize: fc.constant(maxSize),
+      keepFirst: fc.integer({ min: 0, max: Math.floor(maxSize / 2) - 2 }),
+    }),
+  ),
 };
 
 function deepFreeze<T>(value: T): T {
@@ -117,6 +123,7 @@ function deepFreeze<T>(value: T): T {
 
 const PAIR_PRESERVING = new Set([
   'none',
+  'condense-events',
   'keep-last-n-steps',
   'prune-old-observations',
   'trajectory-sliding-window',

@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
-import { compactionPresetFor } from '../../lib/compare/presets';
+import { compactionPresetFor, insteadOfRecorded } from '../../lib/compare/presets';
 import { calibrateChoice, providerThreshold, type UsageFit } from '../../lib/compare/calibrate';
 import type { History } from '../../lib/model/types';
 import { strategyCompactions, type CompactionMarker } from '../../lib/simulate/compactions';
@@ -45,9 +45,11 @@ export function CompactionsBeside(props: {
   );
   if (markers.length === 0) return null;
   const preset = compactionPresetFor(props.history);
+  // Beside the run's compactions, a preset runs in their place, on the history as it grew.
+  const presetChoice = preset ? insteadOfRecorded(preset.choice) : undefined;
   const calibrated =
-    preset && props.fit
-      ? calibrateChoice(preset.choice, props.fit, props.contextWindow)
+    presetChoice && props.fit
+      ? calibrateChoice(presetChoice, props.fit, props.contextWindow)
       : undefined;
   const same = (a: StrategyChoice, b: StrategyChoice) =>
     a.strategyId === b.strategyId &&
@@ -57,13 +59,16 @@ export function CompactionsBeside(props: {
     preset?.choice.strategyId === 'compact-conversation'
       ? providerThreshold(preset.choice, props.contextWindow)
       : undefined;
-  const presetShown = preset !== undefined && props.choices.some((c) => same(c, preset.choice));
+  const presetShown =
+    presetChoice !== undefined && props.choices.some((c) => same(c, presetChoice));
   const calibratedShown =
     calibrated !== undefined && props.choices.some((c) => same(c, calibrated));
   const labelOf = (c: NonNullable<typeof cmp>['columns'][number]) =>
     calibrated && preset && same(c.choice, calibrated)
       ? `${preset.label}, calibrated on this file's usage`
-      : c.label;
+      : presetChoice && preset && same(c.choice, presetChoice)
+        ? preset.label
+        : c.label;
   return (
     <section
       aria-label="Recorded compactions beside the strategies"
@@ -129,7 +134,7 @@ export function CompactionsBeside(props: {
             <Button
               variant="primary"
               size="sm"
-              onClick={() => props.onChoices([...props.choices, preset.choice])}
+              onClick={() => props.onChoices([...props.choices, presetChoice ?? preset.choice])}
             >
               Put “{preset.label}” beside it
             </Button>

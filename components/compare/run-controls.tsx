@@ -127,6 +127,21 @@ export function RunControls({
         />
         also before a call that overflows the window
       </label>
+      <label
+        className="flex items-center gap-1.5"
+        title="Off: the strategy runs on the context the agent really held, after the compactions the file records. On: it runs on the history as it grew, in their place."
+      >
+        <input
+          aria-label="Instead of the run's own compactions"
+          type="checkbox"
+          checked={current.recorded === 'replace'}
+          onChange={(e) => {
+            const { recorded: _recorded, ...rest } = current;
+            set(e.target.checked ? { ...rest, recorded: 'replace' } : rest);
+          }}
+        />
+        instead of the run&apos;s own compactions
+      </label>
       {problem && <InlineError>{problem}</InlineError>}
     </fieldset>
   );

@@ -41,9 +41,11 @@
  *     `compressionThreshold`), keeping the newest 30% (`COMPRESSION_PRESERVE_THRESHOLD`,
  *     packages/core/src/context/chatCompressionService.ts), measured in characters there, in tokens here;
  *   - Strands `SummarizingConversationManager()`: its defaults when a request overflows the window
- *     (`apply_management` does nothing; `reduce_context` runs on overflow).
+ *     (`apply_management` does nothing; `reduce_context` runs on overflow);
+ *   - OpenHands `LLMSummarizingCondenser` (condense-events.ts): the SDK's defaults, or the settings
+ *     the run's base_state.json records (`agent.condenser`), before every call.
  */
-import type { RunConfig } from '../simulate/run-config';
+import { DEFAULT_RUN, type RunConfig } from '../simulate/run-config';
 import type { StrategyChoice } from './config';
 
 export interface Preset {
@@ -158,6 +160,15 @@ export const PRESETS: readonly Preset[] = [
     },
   },
   {
+    id: 'openhands-condenser',
+    label: 'OpenHands condenser (max_size 240, keep_first 2)',
+    choice: {
+      strategyId: 'condense-events',
+      params: {},
+      run: inPlace({ kind: 'every-call', onOverflow: false }),
+    },
+  },
+  {
     id: 'langchain-100k',
     label: 'LangChain trim to 100k',
     choice: { strategyId: 'token-budget', params: { maxTokens: 100_000 } },
@@ -200,6 +211,7 @@ const COMPACTION_PRESET_OF_FORMAT: Readonly<Record<string, string>> = {
   strands: 'strands-summarizing',
   'strands-session': 'strands-summarizing',
   'strands-langfuse': 'strands-summarizing',
+  'openhands-v1': 'openhands-condenser',
 };
 
 /** Claude Code versions before 2.1.25 reserved 45,000 tokens below the window (see above). */
@@ -215,6 +227,28 @@ export function compactionPresetFor(history: {
   readonly meta?: Readonly<Record<string, unknown>>;
 }): Preset | undefined {
   const format = history.format ?? '';
+  const raw = history.meta?.condenser;
+  const condenser =
+    raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+      ? (raw as Readonly<Record<string, unknown>>)
+      : undefined;
+  if (
+    format === 'openhands-v1' &&
+    condenser &&
+    condenser.kind === 'LLMSummarizingCondenser' &&
+    typeof condenser.max_size === 'number' &&
+    typeof condenser.keep_first === 'number'
+  )
+    // The run records its condenser's settings: the preset is that condenser.
+    return {
+      id: 'openhands-condenser-recorded',
+      label: `OpenHands condenser as this run set it (max_size ${String(condenser.max_size)}, keep_first ${String(condenser.keep_first)})`,
+      choice: {
+        strategyId: 'condense-events',
+        params: { maxSize: condenser.max_size, keepFirst: condenser.keep_first },
+        run: inPlace({ kind: 'every-call', onOverflow: false }),
+      },
+    };
   const id =
     format === 'claude-code' && claudeCodeBefore2125(history.meta?.version)
       ? 'claude-code-compact-2.1.20'
@@ -222,9 +256,26 @@ export function compactionPresetFor(history: {
   return id === undefined ? undefined : PRESETS.find((p) => p.id === id);
 }
 
-/** The preset a choice is, when it is one exactly (same strategy, parameters and run). */
+/**
+ * The preset a choice is, when it is one exactly (same strategy, parameters and run; run in place
+ * of the run's own compactions or not).
+ */
 export function presetOf(choice: StrategyChoice): Preset | undefined {
-  const key = (c: StrategyChoice) => JSON.stringify([c.strategyId, c.params, c.run ?? null]);
+  const key = (c: StrategyChoice) => {
+    const { recorded: _recorded, ...run } = c.run ?? {};
+    return JSON.stringify([c.strategyId, c.params, c.run ? run : null]);
+  };
   const k = key(choice);
   return PRESETS.find((p) => key(p.choice) === k);
+}
+
+/** A choice run instead of the run's own compactions (`recorded: 'replace'`), beside them. */
+export function insteadOfRecorded(choice: StrategyChoice): StrategyChoice {
+  return {
+    ...choice,
+    run: {
+      ...(choice.run ?? DEFAULT_RUN),
+      recorded: 'replace',
+    },
+  };
 }

@@ -230,6 +230,7 @@ function historyOf(
     throw new ImportError(`${fileName}: the OpenHands events hold nothing the model saw`);
   const task = list.steps.find((s) => s.kind === 'task');
   const first = task?.kind === 'task' ? task.task.split('\n')[0]?.slice(0, 80) : undefined;
+  const condenser = condenserOf(state);
   const history: History = {
     id: fileName,
     title: first ? `OpenHands: ${first}` : 'OpenHands conversation',
@@ -237,8 +238,23 @@ function historyOf(
     ...(usages.model ? { model: usages.model } : {}),
     steps: list.markFinal(),
     ...(usages.cost === undefined ? {} : { usage: { costUsd: usages.cost } }),
+    ...(condenser ? { meta: { condenser } } : {}),
   };
   return { history, warnings: list.warnings };
+}
+
+/**
+ * The condenser the conversation ran with, as base_state.json records it (`agent.condenser`):
+ * its kind and the settings that decide when and how much it condenses.
+ */
+function condenserOf(state: unknown): Record<string, string | number> | undefined {
+  const agent = isRecord(state) && isRecord(state.agent) ? state.agent : undefined;
+  const c = agent && isRecord(agent.condenser) ? agent.condenser : undefined;
+  if (!c || typeof c.kind !== 'string') return undefined;
+  const out: Record<string, string | number> = { kind: c.kind };
+  for (const key of ['max_size', 'keep_first', 'max_tokens'])
+    if (typeof c[key] === 'number') out[key] = c[key] as number;
+  return out;
 }
 
 export const openHandsV1Importer = defineImporter<Parsed>({

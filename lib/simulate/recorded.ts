@@ -8,7 +8,7 @@
  *   them (visibility `full` again).
  * Plan steps are grouped as seed 003 does (`groupSteps`: by plan-step id, or split at tasks).
  */
-import type { JsonValue, Step } from '../model/types';
+import type { JsonValue, Step, SummaryStep } from '../model/types';
 import { groupSteps } from '../strategies/task-history';
 
 export interface ContextEvent {
@@ -27,14 +27,21 @@ const argOf = (args: JsonValue, key: string): string | undefined => {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 };
 
+const isRecordedCompaction = (s: Step): s is SummaryStep =>
+  s.kind === 'summary' && s.origin === 'model' && s.replaces.length > 0;
+
+/** The summary steps that record a compaction the run made. */
+export function recordedCompactionSummaries(steps: readonly Step[]): SummaryStep[] {
+  return steps.filter(isRecordedCompaction);
+}
+
 export function contextEvents(steps: readonly Step[]): ContextEvent[] {
   const planned = steps.some((s) => s.planStepId !== undefined);
   const groupOf = new Map<string, number[]>();
   for (const g of groupSteps(steps, planned)) groupOf.set(g.id, g.indices);
   const out: ContextEvent[] = [];
   steps.forEach((s, at) => {
-    if (s.kind === 'summary' && s.origin === 'model' && s.replaces.length > 0)
-      out.push({ at, kind: 'compaction', stepIds: s.replaces });
+    if (isRecordedCompaction(s)) out.push({ at, kind: 'compaction', stepIds: s.replaces });
     if (s.kind !== 'action') return;
     for (const call of s.toolCalls) {
       if (call.name !== 'summarize_step' && call.name !== 'expand_step') continue;

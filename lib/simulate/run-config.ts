@@ -21,6 +21,12 @@
  * later steps are appended to it and the next application runs on that (what was cut never comes
  * back). `stateless` keeps the full history and applies the strategy to all of it whenever the
  * trigger fires; steps after that are appended to that view until the trigger fires again.
+ *
+ * `recorded`: what the strategy does with the context changes the run itself recorded (a
+ * framework's compactions, seed 003's summarize/expand calls). `honour` (the default) runs it on
+ * the context the agent really held, as `none` replays it; `replace` runs it instead of them, on the
+ * history as it grew, their summaries left out: "had this preset managed the context, not the
+ * framework's own compaction".
  */
 import { z } from 'zod';
 
@@ -80,9 +86,14 @@ export type Trigger = z.infer<typeof triggerSchema>;
 export const MODES = ['stateless', 'in-place'] as const;
 export type RunMode = (typeof MODES)[number];
 
+export const RECORDED = ['honour', 'replace'] as const;
+export type RecordedHandling = (typeof RECORDED)[number];
+
 export interface RunConfig {
   readonly trigger: Trigger;
   readonly mode: RunMode;
+  /** Absent: `honour`. */
+  readonly recorded?: RecordedHandling;
 }
 
 /** Today's model and the default: re-applied to the whole history before every call. */
@@ -109,6 +120,7 @@ const runSchema = z
   .object({
     trigger: z.unknown().optional(),
     mode: z.enum(MODES).optional(),
+    recorded: z.enum(RECORDED).optional(),
   })
   .strict();
 
@@ -165,13 +177,24 @@ export function parseTrigger(raw: unknown): Trigger {
   return parsed.data;
 }
 
-/** Validates `{trigger?, mode?}`, filling today's defaults. */
+/** Validates `{trigger?, mode?, recorded?}`, filling today's defaults. */
 export function parseRunConfig(raw: unknown = {}): RunConfig {
-  const problem = unknownKeyProblem(raw, ['trigger', 'mode'], 'run');
+  const problem = unknownKeyProblem(raw, ['trigger', 'mode', 'recorded'], 'run');
   if (problem) throw new RunConfigError(problem);
   const parsed = runSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw new RunConfigError(`mode: expected one of ${MODES.join(', ')}`);
-  return { trigger: parseTrigger(parsed.data.trigger), mode: parsed.data.mode ?? DEFAULT_RUN.mode };
+  if (!parsed.success) {
+    const key = parsed.error.issues[0]?.path[0];
+    throw new RunConfigError(
+      key === 'recorded'
+        ? `recorded: expected one of ${RECORDED.join(', ')}`
+        : `mode: expected one of ${MODES.join(', ')}`,
+    );
+  }
+  return {
+    trigger: parseTrigger(parsed.data.trigger),
+    mode: parsed.data.mode ?? DEFAULT_RUN.mode,
+    ...(parsed.data.recorded === 'replace' ? { recorded: 'replace' as const } : {}),
+  };
 }
 
 /** "in place, when the step count passes 20" — for chart legends, notes and the CLI. */
@@ -185,12 +208,15 @@ export function describeRun(run: RunConfig): string {
         : t.kind === 'every-k-calls'
           ? `every ${t.k} calls`
           : TRIGGER_LABELS[t.kind];
-  return `${run.mode === 'in-place' ? 'in place' : 'stateless'}, ${when}${t.onOverflow ? ', and on overflow' : ''}`;
+  return `${run.mode === 'in-place' ? 'in place' : 'stateless'}, ${when}${t.onOverflow ? ', and on overflow' : ''}${run.recorded === 'replace' ? ", instead of the run's own compactions" : ''}`;
 }
 
 export function isDefaultRun(run: RunConfig): boolean {
   return (
-    run.mode === DEFAULT_RUN.mode && run.trigger.kind === 'every-call' && !run.trigger.onOverflow
+    run.mode === DEFAULT_RUN.mode &&
+    run.trigger.kind === 'every-call' &&
+    !run.trigger.onOverflow &&
+    run.recorded !== 'replace'
   );
 }
 

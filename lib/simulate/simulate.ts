@@ -21,7 +21,12 @@ import type {
 } from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { sameStep, sharedPrefixTokens } from './prefix';
-import { contextEvents, recordedView, type ContextEvent } from './recorded';
+import {
+  contextEvents,
+  recordedCompactionSummaries,
+  recordedView,
+  type ContextEvent,
+} from './recorded';
 import { DEFAULT_RUN, ranTimes, type RunConfig } from './run-config';
 import { EXACT_PREFIX_BUDGET, sampledRun } from './sampled';
 import type { Application, SimCall, SimulatedRun, SimulateOptions } from './types';
@@ -110,12 +115,16 @@ export function simulate<P>(
 ): SimulatedRun {
   const steps = history.steps;
   const n = steps.length;
-  const stepTokens = (s: Step) => ctx.tokens.step(s);
+  // Run instead of the run's own context changes: they are not applied, their summaries not sent.
+  const replacing = run.recorded === 'replace';
+  const skipped = new Set(replacing ? recordedCompactionSummaries(steps).map((s) => s.id) : []);
+  const stepTokens = (s: Step) => (skipped.has(s.id) ? 0 : ctx.tokens.step(s));
   const sums = [0];
   for (let i = 0; i < n; i++) sums.push((sums[i] as number) + stepTokens(steps[i] as Step));
   const { trigger, mode } = run;
-  const events = contextEvents(steps);
+  const events = replacing ? [] : contextEvents(steps);
   if (
+    skipped.size === 0 &&
     mode === 'stateless' &&
     trigger.kind === 'every-call' &&
     !trigger.onOverflow &&
@@ -137,16 +146,15 @@ export function simulate<P>(
   let from = 0;
   const contextTokensAt = (i: number) =>
     REPLY_PRIMING_TOKENS + viewTokens + (sums[i] as number) - (sums[from] as number);
-  const materialize = (v: readonly Step[], f: number, i: number): Step[] => [
-    ...v,
-    ...steps.slice(f, i),
-  ];
+  const slice = (f: number, i: number) =>
+    skipped.size === 0 ? steps.slice(f, i) : steps.slice(f, i).filter((s) => !skipped.has(s.id));
+  const materialize = (v: readonly Step[], f: number, i: number): Step[] => [...v, ...slice(f, i)];
 
   const eventsAt = new Map<number, ContextEvent[]>();
   for (const e of events) eventsAt.set(e.at, [...(eventsAt.get(e.at) ?? []), e]);
   // Stateless strategies see the history the agent really held (recorded compactions honoured).
   const fullPrefix = (i: number) =>
-    events.length === 0 ? steps.slice(0, i) : recordedView(steps, events, i);
+    events.length === 0 ? slice(0, i) : recordedView(steps, events, i);
   const applications: Application[] = [];
   const created = new Map<string, SummaryStep>();
   let lastNotes: readonly string[] = [];

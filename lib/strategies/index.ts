@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { describeZodError } from '../format/native';
 import { clearToolUses } from './clear-tool-uses';
 import { compactConversation } from './compact-conversation';
+import { condenseEvents } from './condense-events';
 import { keepLastNSteps } from './keep-last-n-steps';
 import { none } from './none';
 import { observationMasking } from './observation-masking';
@@ -40,7 +41,8 @@ export const STRATEGIES: readonly Strategy<never>[] = [
   observationMasking, // SWE-agent LastNObservations (Lindenbauer et al. 2025): the masking rule beside Anthropic's clearing
   summarizePlanSteps, // seed 003
   summarizingWindow, // Strands / LangChain summarization
-  compactConversation, // Claude Code auto-compaction
+  compactConversation, // Claude Code auto-compaction (pi, Codex, Gemini CLI by parameters)
+  condenseEvents, // OpenHands LLMSummarizingCondenser
   smolagentsSummaryMode, // seed 004 summary_mode
 ] as readonly Strategy<unknown>[] as readonly Strategy<never>[];
 

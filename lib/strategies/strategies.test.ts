@@ -15,7 +15,7 @@ const run = (id: string, steps: Step[], params: Record<string, unknown> = {}, c 
 const fates = (r: { fates: readonly { kind: string }[] }) => r.fates.map((f) => f.kind);
 
 describe('registry', () => {
-  it('lists the thirteen strategies with defaults from their sources', () => {
+  it('lists the fourteen strategies with defaults from their sources', () => {
     expect(STRATEGIES.map((s) => s.id)).toEqual([
       'none',
       'keep-last-n-steps',
@@ -29,6 +29,7 @@ describe('registry', () => {
       'summarize-plan-steps',
       'summarizing-window',
       'compact-conversation',
+      'condense-events',
       'smolagents-summary-mode',
     ]);
     expect(parseParams(getStrategy('strands-sliding-window'), {})).toEqual({
