@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
-import { compactionPresetFor, insteadOfRecorded } from '../../lib/compare/presets';
+import { compactionPresetFor, insteadOfRecorded, presetOf } from '../../lib/compare/presets';
 import { calibrateChoice, providerThreshold, type UsageFit } from '../../lib/compare/calibrate';
 import type { History } from '../../lib/model/types';
 import { strategyCompactions, type CompactionMarker } from '../../lib/simulate/compactions';
@@ -68,7 +68,7 @@ export function CompactionsBeside(props: {
       ? `${preset.label}, calibrated on this file's usage`
       : presetChoice && preset && same(c.choice, presetChoice)
         ? preset.label
-        : c.label;
+        : (presetOf(c.choice)?.label ?? c.label);
   return (
     <section
       aria-label="Recorded compactions beside the strategies"

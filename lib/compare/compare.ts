@@ -22,7 +22,6 @@ import { runCost, type PriceSheet, type RunCost } from '../simulate/cache';
 import { CUSTOM_ID, precomputedStrategy, type CustomOutput } from './custom-run';
 import { lostIdentifiers, type LostIdentifier } from './identifiers';
 import { strategyWarnings, type CompareWarning } from './warnings';
-import { presetOf } from './presets';
 
 /**
  * Identifier loss applies the strategy once per checked call, and each application is linear in the
@@ -123,8 +122,7 @@ export function compareColumn(
   const saved = baseline.totalInputTokens - sim.totalInputTokens;
   return {
     choice,
-    // A preset is named as its framework runs it ("pi auto-compaction"), not by its strategy.
-    label: presetOf(choice)?.label ?? strategy.label,
+    label: strategy.label,
     params,
     run,
     result,
