@@ -22,17 +22,28 @@ import type { StrategyContext } from '../lib/strategies/types';
 
 /**
  * `--params` may carry the run config too (`{"n": 3, "trigger": {...}, "mode": "in-place"}`), as
- * may `--trigger`/`--mode`; the rest are the strategy's parameters, checked strictly.
+ * may `--trigger`/`--mode`; the rest are the strategy's parameters, checked strictly. A key the
+ * strategy itself has (summarize-plan-steps' own `mode`) stays the strategy's: its run mode is then
+ * given with `--mode`.
  */
 export function splitRunParams(
   raw: unknown,
   flags: { trigger?: unknown; mode?: unknown },
+  strategyKeys: readonly string[] = [],
 ): { params: unknown; run: RunConfig } {
   const record =
     raw !== null && typeof raw === 'object' && !Array.isArray(raw)
       ? (raw as Record<string, unknown>)
       : undefined;
-  const { trigger, mode, ...params } = record ?? {};
+  const own = (key: string) => strategyKeys.includes(key);
+  const params: Record<string, unknown> = {};
+  let trigger: unknown;
+  let mode: unknown;
+  for (const [key, value] of Object.entries(record ?? {})) {
+    if (key === 'trigger' && !own(key)) trigger = value;
+    else if (key === 'mode' && !own(key)) mode = value;
+    else params[key] = value;
+  }
   if (
     (trigger !== undefined && flags.trigger !== undefined) ||
     (mode !== undefined && flags.mode !== undefined)

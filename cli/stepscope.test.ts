@@ -276,6 +276,19 @@ describe('stepscope CLI', () => {
     expect(h.totalInputTokens).toBeLessThan(h.baselineInputTokens);
   });
 
+  it("keeps a strategy's own `mode` in --params as its parameter; the run mode is then --mode", () => {
+    const replay = (params: string, ...flags: string[]) =>
+      json('replay', tau, '--strategy', 'summarize-plan-steps', '--params', params, ...flags);
+    // summarize-plan-steps' mode: `manual` compacts nothing without overrides, `all-completed`
+    // compacts every completed task (tau-bench has no plan, so tasks are its plan steps).
+    const manual = replay('{"mode": "manual"}');
+    expect(manual.histories[0].totalInputTokens).toBe(manual.histories[0].baselineInputTokens);
+    const all = replay('{"mode": "all-completed"}');
+    expect(all.histories[0].totalInputTokens).toBeLessThan(all.histories[0].baselineInputTokens);
+    const inPlace = replay('{"mode": "all-completed"}', '--mode', 'in-place');
+    expect(inPlace.run.description).toBe('in place, before every call');
+  });
+
   it('reads files as the app does: a byte-order mark and UTF-16 load, text and deep nesting get one line naming the file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stepscope-bad-'));
     const text = readFileSync(tau, 'utf8');

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { readSource, type ImportResult, type ParsedSource } from '../lib/import';
 import { importSources, isHistoryFileName } from '../lib/import/files';
 import { createStrategyContext } from '../lib/strategies/context';
+import { getStrategy, paramKeysOf } from '../lib/strategies';
 import {
   DEFAULT_TOKENIZER,
   findTokenizer,
@@ -107,6 +108,15 @@ async function readPaths(paths: readonly string[]): Promise<ImportResult & { for
   };
 }
 
+/** The parameter keys of a strategy, none for an unknown one (its error comes later, naming it). */
+function strategyKeysOf(id: string): string[] {
+  try {
+    return paramKeysOf(getStrategy(id));
+  } catch {
+    return [];
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -176,9 +186,14 @@ async function main(argv: string[]): Promise<number> {
     ...(trigger !== undefined ? { trigger } : {}),
     ...(values.mode !== undefined ? { mode: values.mode } : {}),
   };
-  const split = splitRunParams(params, flags);
+  // The strategy's own keys stay its parameters (summarize-plan-steps has a `mode`).
+  const ownKeys = values.strategy ? strategyKeysOf(values.strategy) : [];
+  const split = splitRunParams(params, flags, ownKeys);
   const inParams =
-    params !== null && typeof params === 'object' && ('trigger' in params || 'mode' in params);
+    params !== null &&
+    typeof params === 'object' &&
+    (('trigger' in params && !ownKeys.includes('trigger')) ||
+      ('mode' in params && !ownKeys.includes('mode')));
   const runGiven = values.trigger !== undefined || values.mode !== undefined || inParams;
   const needStrategy = () => {
     if (!values.strategy) throw new UsageError(`${command}: missing --strategy <id>`);
