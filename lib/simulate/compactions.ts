@@ -56,16 +56,19 @@ export interface CompactionMarker {
 interface Call {
   readonly call: number;
   readonly stepIndex: number;
-  readonly counted: number;
+  /** The context `none` sends, counted. */
+  readonly simulated: number;
   readonly reported?: number;
 }
 
 function callsOf(steps: readonly Step[], tokens: readonly number[]): Call[] {
-  return noneContexts(steps, tokens).map(({ stepIndex, tokens: counted }, k) => {
+  return noneContexts(steps, tokens).map(({ stepIndex, tokens: simulated }, k): Call => {
     const s = steps[stepIndex] as Step;
     const usage = s.kind === 'action' || s.kind === 'planning' ? s.usage : undefined;
-    const reported = (usage && promptTokensOf(usage)?.total) ?? 0;
-    return { call: k + 1, stepIndex, counted, ...(reported > 0 ? { reported } : {}) };
+    const reported = usage ? (promptTokensOf(usage)?.total ?? 0) : 0;
+    return reported > 0
+      ? { call: k + 1, stepIndex, simulated, reported }
+      : { call: k + 1, stepIndex, simulated };
   });
 }
 
@@ -80,7 +83,7 @@ export function compactionMarkers(
   const out: CompactionMarker[] = [];
   // The ids in the context before each recorded compaction, walked once over the events.
   const hidden = new Set<string>();
-  const indexOf = new Map(steps.map((s, i) => [s.id, i]));
+  let indexOf: Map<string, number> | undefined;
   let c = 0;
   for (const event of events) {
     if (event.kind === 'compaction') out.push(recorded(event));
@@ -96,7 +99,9 @@ export function compactionMarkers(
     const before = calls[c - 1];
     const after = calls[c];
     const dropped = event.stepIds.filter((id) => !hidden.has(id));
-    const droppedTokens = dropped.reduce((n, id) => n + (tokens[indexOf.get(id) ?? -1] ?? 0), 0);
+    indexOf ??= new Map(steps.map((s, i) => [s.id, i]));
+    const index = indexOf;
+    const droppedTokens = dropped.reduce((n, id) => n + (tokens[index.get(id) ?? -1] ?? 0), 0);
     const summaryTokens = step.content === '' ? 0 : (tokens[event.at] ?? 0);
     // The context just before it, counted: every step before it that was still in the context.
     let countedBefore = 0;
@@ -132,7 +137,7 @@ export function compactionMarkers(
     };
   }
 
-  const drops = probableDrops(calls.map((k) => ({ ...k, simulated: k.counted })));
+  const drops = probableDrops(calls);
   for (const { before, after } of drops) {
     // A recorded event between the two calls explains the drop.
     if (events.some((e) => e.at > before.stepIndex && e.at < after.stepIndex)) continue;

@@ -66,7 +66,7 @@ export function noneContexts(
   tokens: readonly number[],
 ): { stepIndex: number; tokens: number }[] {
   const events = contextEvents(steps);
-  const indexOf = new Map(steps.map((s, i) => [s.id, i]));
+  const indexOf = new Map(events.length === 0 ? [] : steps.map((s, i) => [s.id, i]));
   const hidden = new Set<string>();
   let hiddenTokens = 0;
   let sum = 0;

@@ -36,9 +36,16 @@ export function recordedCompactionSummaries(steps: readonly Step[]): SummaryStep
 }
 
 export function contextEvents(steps: readonly Step[]): ContextEvent[] {
-  const planned = steps.some((s) => s.planStepId !== undefined);
-  const groupOf = new Map<string, number[]>();
-  for (const g of groupSteps(steps, planned)) groupOf.set(g.id, g.indices);
+  // Plan-step groups only when a summarize or expand call needs them (most runs have none).
+  let groupOf: Map<string, number[]> | undefined;
+  const groups = () => {
+    if (!groupOf) {
+      groupOf = new Map();
+      const planned = steps.some((s) => s.planStepId !== undefined);
+      for (const g of groupSteps(steps, planned)) groupOf.set(g.id, g.indices);
+    }
+    return groupOf;
+  };
   const out: ContextEvent[] = [];
   steps.forEach((s, at) => {
     if (isRecordedCompaction(s)) out.push({ at, kind: 'compaction', stepIds: s.replaces });
@@ -48,7 +55,7 @@ export function contextEvents(steps: readonly Step[]): ContextEvent[] {
       const planStepId = argOf(call.arguments, 'step_id');
       if (planStepId === undefined) continue;
       // The plan step's turns before this call (never the call itself: it carries the summary).
-      const stepIds = (groupOf.get(planStepId) ?? [])
+      const stepIds = (groups().get(planStepId) ?? [])
         .filter((i) => i < at && steps[i]?.kind !== 'system-prompt')
         .map((i) => (steps[i] as Step).id);
       out.push({
