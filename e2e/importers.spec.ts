@@ -48,6 +48,7 @@ const FAMILIES: [family: string, rel: string][] = [
   ['tinyAgent', 'real/tinyagent/rust_binding_full_run.json'],
   ['Inspect AI (.eval zip)', 'derived/inspect_tool_call_error.eval'],
   ['Gemini CLI', 'derived/gemini-cli__entire_attribution_session.json'],
+  ['Gemini CLI history (/chat share)', 'real/gemini-cli/gemini-cli__trajectory.json'],
   ['pi', 'derived/pi__large-session_first-6-lines.jsonl'],
   ['OpenHands V1', 'derived/openhands-v1__real_events_lines-2-5.jsonl'],
   ['OpenHands resolver', 'derived/openhands-resolver__output_line-1.jsonl'],

@@ -110,6 +110,7 @@ export const DERIVED: [path: string, format: string][] = [
   ['derived/codex_exec_stdout.jsonl', 'codex'],
   ['derived/inspect_tool_call_error.eval', 'inspect-ai'],
   ['derived/gemini-cli__entire_attribution_session.json', 'gemini-cli'],
+  ['real/gemini-cli/gemini-cli__trajectory.json', 'gemini-contents'],
   ['derived/pi__large-session_first-6-lines.jsonl', 'pi'],
   ['derived/openai_agents_spans_no_content.json', 'otel'],
   ['derived/strands-evals__claude_live_spans.json', 'otel'],

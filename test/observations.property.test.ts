@@ -30,6 +30,7 @@ const ANSWERED: Record<string, [number, number]> = {
   'agent-file__lettabot-builder.af': [62, 62],
   'entireio-cli__checkpoint-b6f735fbac66.jsonl': [224, 225],
   'openhands-benchmarks__v1_condensed_3f3d5850': [90, 90],
+  'gemini-cli__trajectory.json': [45, 45],
   cc_claude_p_29ccd257: [25, 25],
   'cc_deep-manifest_agent-c8d9b115.jsonl': [15, 15],
   'cc_ideas_03eb5929.jsonl': [2, 2],

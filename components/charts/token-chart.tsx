@@ -13,7 +13,7 @@ import {
   type ChartPoint,
   type TokenPoint,
 } from '../../lib/charts/prepare';
-import type { CompactionMarker } from '../../lib/simulate/compactions';
+import { compactionSizes, type CompactionMarker } from '../../lib/simulate/compactions';
 import { CONSIDER_SUMMARIZING_AT, contextPressure, URGENT_ABOVE } from '../../lib/tokens/pressure';
 import { MODELS } from '../../lib/tokens/models';
 import type { StepKind } from '../../lib/model/types';
@@ -307,8 +307,7 @@ export function TokenChart(props: {
                 .map(({ marker }) => (
                   <div key={marker.stepId} className="text-teal-800">
                     {marker.kind === 'probable' ? 'probable compaction' : 'compaction'}:{' '}
-                    {formatTokens(marker.before?.tokens ?? 0)} →{' '}
-                    {formatTokens(marker.after?.tokens ?? 0)} tokens
+                    {compactionSizes(marker)} tokens
                   </div>
                 ))}
             </div>

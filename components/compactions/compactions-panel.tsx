@@ -5,6 +5,7 @@
  * summary the model read afterwards, and what the dropped input had cost every later call.
  */
 import {
+  compactionSizes,
   describeCompaction,
   figureSource,
   type CompactionMarker,
@@ -21,7 +22,7 @@ const figure = (f: TokenFigure | undefined) => (f ? formatTokens(f.tokens) : '?'
 /** The marker's position in words, short. */
 export function markerLabel(m: CompactionMarker): string {
   const at = m.callAfter !== undefined ? `call ${m.callAfter}` : 'after the last call';
-  return `${m.kind === 'probable' ? 'probable · ' : ''}${at} · ${figure(m.before)} → ${figure(m.after)}`;
+  return `${m.kind === 'probable' ? 'probable · ' : ''}${at} · ${compactionSizes(m)}`;
 }
 
 function Details(props: {
@@ -58,8 +59,9 @@ function Details(props: {
           <>
             <dt className="text-slate-500">Dropped</dt>
             <dd>
-              {m.dropped.length.toLocaleString('en-US')} steps, {formatTokens(m.droppedTokens)}{' '}
-              tokens counted
+              {m.droppedInFile
+                ? `${m.dropped.length.toLocaleString('en-US')} steps, ${formatTokens(m.droppedTokens)} tokens counted`
+                : 'not in the file (the framework did not keep what it dropped)'}
             </dd>
           </>
         )}

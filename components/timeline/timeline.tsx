@@ -4,7 +4,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { hasError, primaryText, toolNamesOf } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
-import { describeCompaction, type CompactionMarker } from '../../lib/simulate/compactions';
+import {
+  compactionSizes,
+  describeCompaction,
+  type CompactionMarker,
+} from '../../lib/simulate/compactions';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
 
 const ROW = 44;
@@ -107,8 +111,7 @@ export function Timeline(props: {
                       className={`shrink-0 rounded px-1.5 text-xs font-semibold ${compaction.kind === 'probable' ? 'bg-amber-100 text-amber-800' : 'bg-teal-100 text-teal-800'}`}
                     >
                       {compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}{' '}
-                      {formatTokens(compaction.before?.tokens ?? 0)} →{' '}
-                      {formatTokens(compaction.after?.tokens ?? 0)}
+                      {compactionSizes(compaction)}
                     </span>
                   )}
                   {props.spawning.has(step.id) && (

@@ -208,6 +208,7 @@ const COMPACTION_PRESET_OF_FORMAT: Readonly<Record<string, string>> = {
   pi: 'pi-compact',
   codex: 'codex-compact',
   'gemini-cli': 'gemini-cli-compress',
+  'gemini-contents': 'gemini-cli-compress',
   strands: 'strands-summarizing',
   'strands-session': 'strands-summarizing',
   'strands-langfuse': 'strands-summarizing',

@@ -8,6 +8,7 @@ import { atifImporter } from './atif';
 import { claudeCodeImporter } from './claude-code';
 import { codexImporter } from './codex';
 import { geminiCliImporter } from './gemini-cli';
+import { geminiContentsImporter } from './gemini-contents';
 import { genericMessagesImporter } from './generic-messages';
 import { inspectAiImporter } from './inspect-ai';
 import { lettaImporter } from './letta';
@@ -46,6 +47,7 @@ export const IMPORTERS: readonly Importer[] = [
   piImporter, // JSONL: a {type: session, id, timestamp} header, then message / compaction / model_change entries (a tree from version 2)
   lettaImporter, // .af agent files: {agents, blocks, tools} (2026) or one v1 agent {core_memory, messages}; a JSON string holding one
   geminiCliImporter, // {sessionId, projectHash, messages} or its JSONL (a metadata line, messages, $set/$rewindTo/$patch)
+  geminiContentsImporter, // Gemini Content[] lists {role: user | model, parts} (/chat share, /chat save): no other format has parts
   claudeCodeImporter, // JSONL entries {type: user|assistant, message} with uuid/sessionId; also session folders
   smolagentsImporter, // runs {question, intermediate_steps} (hyphenated roles or repr strings), or get_full_steps() dicts
   smolagentsBusImporter, // bus messages {id, sender, type, recipients}

@@ -39,6 +39,8 @@ export interface CompactionMarker {
   readonly after?: TokenFigure;
   /** Ids of the steps it dropped that were still in the context (recorded only). */
   readonly dropped: readonly string[];
+  /** The file holds what it dropped (false: Letta's evicted messages, a compressed Gemini history). */
+  readonly droppedInFile: boolean;
   /** Counted tokens of those steps. */
   readonly droppedTokens: number;
   /** The summary the model read afterwards ('' when the framework only forgot). */
@@ -52,6 +54,9 @@ export interface CompactionMarker {
    */
   readonly savedPerCall: number;
 }
+
+const figure = <K extends 'before' | 'after'>(key: K, f: TokenFigure | undefined) =>
+  (f ? { [key]: f } : {}) as Partial<Record<K, TokenFigure>>;
 
 interface Call {
   readonly call: number;
@@ -85,7 +90,15 @@ export function compactionMarkers(
   const hidden = new Set<string>();
   let indexOf: Map<string, number> | undefined;
   let c = 0;
-  for (const event of events) {
+  // A compaction the file records but whose dropped steps it does not hold (Letta's evicted
+  // messages, a compressed Gemini history) replaces nothing: a marker still, without an event.
+  const recordedOnly = steps.flatMap((s, at) =>
+    s.kind === 'summary' && s.compaction !== undefined && s.replaces.length === 0
+      ? [{ at, kind: 'compaction' as const, stepIds: [] }]
+      : [],
+  );
+  const ordered = [...events, ...recordedOnly].sort((a, b) => a.at - b.at);
+  for (const event of ordered) {
     if (event.kind === 'compaction') out.push(recorded(event));
     for (const id of event.stepIds) {
       if (event.kind === 'expand') hidden.delete(id);
@@ -109,6 +122,13 @@ export function compactionMarkers(
       if (!hidden.has((steps[i] as Step).id)) countedBefore += tokens[i] ?? 0;
     const countedAfter = countedBefore - droppedTokens + summaryTokens;
     const file = step.compaction;
+    const droppedInFile = event.stepIds.length > 0;
+    // Without the dropped steps, only the file's own figures say what a later call saved.
+    const savedPerCall = droppedInFile
+      ? droppedTokens - summaryTokens
+      : file?.tokensBefore !== undefined && file.tokensAfter !== undefined
+        ? file.tokensBefore - file.tokensAfter
+        : 0;
     return {
       kind: 'recorded',
       stepIndex: event.at,
@@ -116,24 +136,34 @@ export function compactionMarkers(
       ...(before ? { callBefore: before.call } : {}),
       ...(after ? { callAfter: after.call } : {}),
       ...(file ? { compaction: file } : {}),
-      before:
+      // Counted only where the file holds what was dropped (else the count says nothing).
+      ...figure(
+        'before',
         file?.tokensBefore !== undefined
           ? { tokens: file.tokensBefore, source: 'file' }
           : before?.reported !== undefined
             ? { tokens: before.reported, source: 'reported' }
-            : { tokens: countedBefore, source: 'counted' },
-      after:
+            : droppedInFile
+              ? { tokens: countedBefore, source: 'counted' }
+              : undefined,
+      ),
+      ...figure(
+        'after',
         file?.tokensAfter !== undefined
           ? { tokens: file.tokensAfter, source: 'file' }
           : after?.reported !== undefined
             ? { tokens: after.reported, source: 'reported' }
-            : { tokens: countedAfter, source: 'counted' },
+            : droppedInFile
+              ? { tokens: countedAfter, source: 'counted' }
+              : undefined,
+      ),
       dropped,
+      droppedInFile,
       droppedTokens,
       summary: step.content,
       summaryTokens,
       laterCalls: after ? totalCalls - after.call + 1 : 0,
-      savedPerCall: droppedTokens - summaryTokens,
+      savedPerCall,
     };
   }
 
@@ -151,6 +181,7 @@ export function compactionMarkers(
       before: { tokens: before.reported as number, source: 'reported' },
       after: { tokens: after.reported as number, source: 'reported' },
       dropped: [],
+      droppedInFile: false,
       droppedTokens: 0,
       summary: '',
       summaryTokens: 0,
@@ -209,6 +240,13 @@ export function figureSource(f: TokenFigure, call: number | undefined): string {
   return 'counted';
 }
 
+/** "155,301 → 44,664" (a side the file does not give is "?"), or "no counts" when it gives none. */
+export function compactionSizes(m: CompactionMarker): string {
+  if (!m.before && !m.after) return 'no counts';
+  const side = (f: TokenFigure | undefined) => (f ? count(f.tokens) : '?');
+  return `${side(m.before)} → ${side(m.after)}`;
+}
+
 /** One sentence per marker, for the CLI and screen readers. */
 export function describeCompaction(m: CompactionMarker): string {
   const before = m.before
@@ -220,8 +258,13 @@ export function describeCompaction(m: CompactionMarker): string {
   const how = [m.compaction?.recordedAs, m.compaction?.trigger].filter(Boolean).join(', ');
   const where = m.callBefore === undefined ? 'before the first call' : `after call ${m.callBefore}`;
   const later =
-    m.laterCalls > 0
-      ? ` Each of the ${count(m.laterCalls)} later call${m.laterCalls === 1 ? '' : 's'} sent ${count(Math.abs(m.savedPerCall))} tokens ${m.savedPerCall >= 0 ? 'fewer' : 'more'}.`
+    m.laterCalls > 0 && (m.droppedInFile || m.savedPerCall !== 0)
+      ? ` Each of the ${count(m.laterCalls)} later call${m.laterCalls === 1 ? '' : 's'} sent ${count(Math.abs(m.savedPerCall))} tokens ${m.savedPerCall >= 0 ? 'fewer' : 'more'}${m.droppedInFile ? '' : ' (by the file’s figures)'}.`
       : '';
-  return `Recorded compaction${how ? ` (${how})` : ''} ${where}: ${before} → ${after} tokens; ${count(m.dropped.length)} step${m.dropped.length === 1 ? '' : 's'} dropped (${count(m.droppedTokens)} tokens counted), ${m.summary === '' ? 'no summary' : `a summary of ${count(m.summaryTokens)} tokens`}.${later}`;
+  const dropped = m.droppedInFile
+    ? `${count(m.dropped.length)} step${m.dropped.length === 1 ? '' : 's'} dropped (${count(m.droppedTokens)} tokens counted)`
+    : 'what it dropped is not in the file';
+  const sizes =
+    m.before || m.after ? `${before} → ${after} tokens` : 'its token counts are not in the file';
+  return `Recorded compaction${how ? ` (${how})` : ''} ${where}: ${sizes}; ${dropped}, ${m.summary === '' ? 'no summary' : `a summary of ${count(m.summaryTokens)} tokens`}.${later}`;
 }
