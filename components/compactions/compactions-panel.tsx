@@ -49,11 +49,15 @@ function Details(props: {
         )}
         <dt className="text-slate-500">Before</dt>
         <dd>
-          {figure(m.before)} tokens{m.before ? ` (${figureSource(m.before, m.callBefore)})` : ''}
+          {m.before
+            ? `${figure(m.before)} tokens (${figureSource(m.before, m.callBefore)})`
+            : 'not recorded'}
         </dd>
         <dt className="text-slate-500">After</dt>
         <dd>
-          {figure(m.after)} tokens{m.after ? ` (${figureSource(m.after, m.callAfter)})` : ''}
+          {m.after
+            ? `${figure(m.after)} tokens (${figureSource(m.after, m.callAfter)})`
+            : 'not recorded'}
         </dd>
         {m.kind === 'recorded' && (
           <>

@@ -110,8 +110,10 @@ export function Timeline(props: {
                       title={describeCompaction(compaction)}
                       className={`shrink-0 rounded px-1.5 text-xs font-semibold ${compaction.kind === 'probable' ? 'bg-amber-100 text-amber-800' : 'bg-teal-100 text-teal-800'}`}
                     >
-                      {compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}{' '}
-                      {compactionSizes(compaction)}
+                      {compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}
+                      {compaction.before || compaction.after
+                        ? ` ${compactionSizes(compaction)}`
+                        : ''}
                     </span>
                   )}
                   {props.spawning.has(step.id) && (
