@@ -21,7 +21,8 @@ import { none } from '../lib/strategies/none';
 import type { StrategyContext } from '../lib/strategies/types';
 
 /**
- * `--params` may carry the run config too (`{"n": 3, "trigger": {...}, "mode": "in-place"}`), as
+ * `--params` may carry the run config too (`{"n": 3, "trigger": {...}, "mode": "in-place",
+ * "recorded": "replace"}`: `recorded` runs it instead of the run's own compactions), as
  * may `--trigger`/`--mode`; the rest are the strategy's parameters, checked strictly. A key the
  * strategy itself has (summarize-plan-steps' own `mode`) stays the strategy's: its run mode is then
  * given with `--mode`.
@@ -39,9 +40,11 @@ export function splitRunParams(
   const params: Record<string, unknown> = {};
   let trigger: unknown;
   let mode: unknown;
+  let recorded: unknown;
   for (const [key, value] of Object.entries(record ?? {})) {
     if (key === 'trigger' && !own(key)) trigger = value;
     else if (key === 'mode' && !own(key)) mode = value;
+    else if (key === 'recorded' && !own(key)) recorded = value;
     else params[key] = value;
   }
   if (
@@ -53,6 +56,7 @@ export function splitRunParams(
   const run = parseRunConfig({
     ...((trigger ?? flags.trigger) !== undefined ? { trigger: trigger ?? flags.trigger } : {}),
     ...((mode ?? flags.mode) !== undefined ? { mode: mode ?? flags.mode } : {}),
+    ...(recorded !== undefined ? { recorded } : {}),
   });
   return { params: record ? params : raw, run };
 }

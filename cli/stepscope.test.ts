@@ -96,7 +96,7 @@ describe('stepscope CLI', () => {
       before: { tokens: 155_301, source: 'file' },
       after: { tokens: 44_664, source: 'reported' },
       dropped: 135,
-      laterCalls: 96,
+      laterCalls: 85,
       summaryStart: expect.stringMatching(/^This session is being continued .{60,}…$/),
     });
     expect(h.compactions[1]).toMatchObject({
@@ -287,6 +287,21 @@ describe('stepscope CLI', () => {
     expect(all.histories[0].totalInputTokens).toBeLessThan(all.histories[0].baselineInputTokens);
     const inPlace = replay('{"mode": "all-completed"}', '--mode', 'in-place');
     expect(inPlace.run.description).toBe('in place, before every call');
+    // "recorded" in --params runs a strategy instead of the run's own compactions; a bad value is named.
+    const instead = json(
+      'replay',
+      tau,
+      '--strategy',
+      'none',
+      '--params',
+      '{"recorded": "replace"}',
+    );
+    expect(instead.run.description).toBe(
+      "stateless, before every call, instead of the run's own compactions",
+    );
+    const bad = cli('replay', tau, '--strategy', 'none', '--params', '{"recorded": "skip"}');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('recorded: expected one of honour, replace');
   });
 
   it('reads files as the app does: a byte-order mark and UTF-16 load, text and deep nesting get one line naming the file', () => {

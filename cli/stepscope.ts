@@ -50,7 +50,8 @@ options:
                          | "step-count" (threshold) | "token-limit" (tokens) | "every-k-calls" (k),
                          "onOverflow": true|false}; a bare kind works too (default: every-call)
   --mode <mode>          stateless (default: the full history kept) or in-place (pruned history carried on)
-                         (both may also sit in --params as "trigger" and "mode")`;
+                         (both may also sit in --params as "trigger" and "mode"; "recorded": "replace"
+                         there runs the strategy instead of the run's own compactions)`;
 
 class UsageError extends Error {}
 
@@ -192,8 +193,7 @@ async function main(argv: string[]): Promise<number> {
   const inParams =
     params !== null &&
     typeof params === 'object' &&
-    (('trigger' in params && !ownKeys.includes('trigger')) ||
-      ('mode' in params && !ownKeys.includes('mode')));
+    ['trigger', 'mode', 'recorded'].some((k) => k in params && !ownKeys.includes(k));
   const runGiven = values.trigger !== undefined || values.mode !== undefined || inParams;
   const needStrategy = () => {
     if (!values.strategy) throw new UsageError(`${command}: missing --strategy <id>`);

@@ -40,7 +40,7 @@ describe('Gemini CLI: a compressed history shared with /chat share', () => {
     expect(summary.content.startsWith('<state_snapshot>')).toBe(true);
     expect(summary.content.trimEnd().endsWith('</state_snapshot>')).toBe(true);
     expect(summary.content).toHaveLength(5_939);
-    expect(summary.compaction).toEqual({ recordedAs: '<state_snapshot>' });
+    expect(summary.compaction).toEqual({ recordedAs: '<state_snapshot>', droppedInFile: false });
     expect(summary.replaces).toEqual([]);
     expect(result.warnings.join('\n')).toMatch(/turn 1: the history was compressed/);
     // Nothing the replay could hide: the context is the compressed history, summary included.

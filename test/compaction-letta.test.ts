@@ -40,6 +40,8 @@ describe('Letta compaction (agent-file lettabot-builder.af, sleeptime agent)', (
       tokensBefore: 183758,
       tokensAfter: 115710,
       trigger: 'auto',
+      // The ~90 evicted messages are not in the file.
+      droppedInFile: false,
     });
     expect(s?.kind === 'summary' && s.content).toMatch(
       /^\{\n {2}"type": "system_alert",\n {2}"message": "Note: prior messages have been hidden/,

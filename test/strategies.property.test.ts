@@ -98,13 +98,20 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     summaryRatio: fc.double({ min: 0.1, max: 0.8, noNaN: true }),
   }),
   'smolagents-summary-mode': fc.constant({}),
-  'compact-conversation': fc.record({
-    reserveTokens: fc.integer({ min: 0, max: 2_000 }),
-    thresholdTokens: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: undefined }),
-    keepRecentTokens: fc.integer({ min: 0, max: 1_000 }),
-    keepRecentShare: fc.double({ min: 0, max: 1, noNaN: true }),
-    keepTaskTokens: fc.integer({ min: 0, max: 500 }),
-  }),
+  // One threshold and one way of keeping the newest steps (the schema refuses both at once).
+  'compact-conversation': fc.oneof(
+    fc.record({
+      reserveTokens: fc.integer({ min: 0, max: 2_000 }),
+      thresholdTokens: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: undefined }),
+      keepRecentTokens: fc.integer({ min: 0, max: 1_000 }),
+      keepTaskTokens: fc.integer({ min: 0, max: 500 }),
+    }),
+    fc.record({
+      thresholdShare: fc.double({ min: 0.01, max: 1, noNaN: true }),
+      keepRecentShare: fc.double({ min: 0, max: 1, noNaN: true }),
+      keepTaskTokens: fc.integer({ min: 0, max: 500 }),
+    }),
+  ),
   'condense-events': fc.integer({ min: 4, max: 60 }).chain((maxSize) =>
     fc.record({
       maxSize: fc.constant(maxSize),

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
-import type { StrategyChoice } from '../../lib/compare/config';
+import { sameChoice, type StrategyChoice } from '../../lib/compare/config';
 import { compactionPresetFor, insteadOfRecorded, presetOf } from '../../lib/compare/presets';
 import { calibrateChoice, providerThreshold, type UsageFit } from '../../lib/compare/calibrate';
 import type { History } from '../../lib/model/types';
@@ -51,10 +51,7 @@ export function CompactionsBeside(props: {
     presetChoice && props.fit
       ? calibrateChoice(presetChoice, props.fit, props.contextWindow)
       : undefined;
-  const same = (a: StrategyChoice, b: StrategyChoice) =>
-    a.strategyId === b.strategyId &&
-    JSON.stringify(a.params) === JSON.stringify(b.params) &&
-    JSON.stringify(a.run ?? null) === JSON.stringify(b.run ?? null);
+  const same = (a: StrategyChoice, b: StrategyChoice) => sameChoice(a, b);
   const threshold =
     preset?.choice.strategyId === 'compact-conversation'
       ? providerThreshold(preset.choice, props.contextWindow)

@@ -114,7 +114,7 @@ export function Workspace({
   const compactionAt = useMemo(() => new Map(compactions.map((m) => [m.stepId, m])), [compactions]);
   // The compaction shown in full: the one the user opened, else the selected step's ('' closed).
   const [openCompaction, setOpenCompaction] = useState<{ run: string; id: string }>();
-  const runKey = `${historyIndex}/${childPath.join('/')}`;
+  const runKey = `${loaded?.name ?? ''}|${history?.id ?? ''}|${historyIndex}/${childPath.join('/')}`;
   const openedHere = openCompaction?.run === runKey ? openCompaction.id : undefined;
   const openId =
     openedHere ??

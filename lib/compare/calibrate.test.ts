@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calibrateChoice, providerThreshold, usableFit } from './calibrate';
-import { compactionPresetFor, PRESETS } from './presets';
+import { compactionPresetFor, insteadOfRecorded, presetOf, PRESETS } from './presets';
+import { decodeChoices, encodeChoices, sameChoice } from './config';
 
 const preset = (id: string) => PRESETS.find((p) => p.id === id)!.choice;
 
@@ -49,5 +50,18 @@ describe('the preset beside a run', () => {
     expect(providerThreshold(preset('claude-code-compact-2.1.20'), 200_000)).toBe(155_000);
     expect(compactionPresetFor({ format: 'pi' })?.id).toBe('pi-compact');
     expect(compactionPresetFor({ format: 'letta' })).toBeUndefined();
+  });
+});
+
+describe('a preset after the URL round trip', () => {
+  it('is still recognised, run instead of the recorded compactions or not', () => {
+    for (const p of PRESETS) {
+      for (const choice of [p.choice, insteadOfRecorded(p.choice)]) {
+        const [back] = decodeChoices(encodeChoices([choice]));
+        expect(sameChoice(back!, choice), p.id).toBe(true);
+        expect(presetOf(back!)?.id, p.id).toBe(p.id);
+      }
+    }
+    expect(sameChoice(PRESETS[0]!.choice, insteadOfRecorded(PRESETS[0]!.choice))).toBe(false);
   });
 });

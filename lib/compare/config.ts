@@ -27,6 +27,44 @@ export function runOf(choice: StrategyChoice): RunConfig {
   return parseRunConfig(choice.run ?? {});
 }
 
+/** A value as JSON with object keys sorted, so equal values compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/**
+ * The same strategy, parameters and run, however they were written (a choice decoded from the URL
+ * has its run's keys in another order, and its defaults filled in). `ignoreRecorded` leaves out
+ * whether it runs instead of the run's own compactions.
+ */
+export function sameChoice(
+  a: StrategyChoice,
+  b: StrategyChoice,
+  { ignoreRecorded = false }: { ignoreRecorded?: boolean } = {},
+): boolean {
+  if (a.strategyId !== b.strategyId || canonical(a.params) !== canonical(b.params)) return false;
+  let ra: RunConfig;
+  let rb: RunConfig;
+  try {
+    ra = runOf(a);
+    rb = runOf(b);
+  } catch {
+    return false;
+  }
+  if (ignoreRecorded) {
+    const { recorded: _a, ...xa } = ra;
+    const { recorded: _b, ...xb } = rb;
+    return canonical(xa) === canonical(xb);
+  }
+  return canonical(ra) === canonical(rb);
+}
+
 const choice = z.object({
   strategyId: z.string().min(1),
   params: z.record(z.string(), z.unknown()),

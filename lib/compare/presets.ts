@@ -46,7 +46,7 @@
  *     the run's base_state.json records (`agent.condenser`), before every call.
  */
 import { DEFAULT_RUN, type RunConfig } from '../simulate/run-config';
-import type { StrategyChoice } from './config';
+import { sameChoice, type StrategyChoice } from './config';
 
 export interface Preset {
   readonly id: string;
@@ -259,15 +259,10 @@ export function compactionPresetFor(history: {
 
 /**
  * The preset a choice is, when it is one exactly (same strategy, parameters and run; run in place
- * of the run's own compactions or not).
+ * of the run's own compactions or not), however the choice was written.
  */
 export function presetOf(choice: StrategyChoice): Preset | undefined {
-  const key = (c: StrategyChoice) => {
-    const { recorded: _recorded, ...run } = c.run ?? {};
-    return JSON.stringify([c.strategyId, c.params, c.run ? run : null]);
-  };
-  const k = key(choice);
-  return PRESETS.find((p) => key(p.choice) === k);
+  return PRESETS.find((p) => sameChoice(p.choice, choice, { ignoreRecorded: true }));
 }
 
 /** A choice run instead of the run's own compactions (`recorded: 'replace'`), beside them. */

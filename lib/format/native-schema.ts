@@ -10,16 +10,29 @@
  */
 import { z } from 'zod';
 
-const json: z.ZodType<unknown> = z.lazy(() =>
-  z.union([
-    z.null(),
-    z.boolean(),
-    z.number(),
-    z.string(),
-    z.array(json),
-    z.record(z.string(), json),
-  ]),
-);
+/** A JSON value: null, a boolean, a finite number, a string, or arrays and objects of them. */
+function isJsonValue(v: unknown): boolean {
+  if (v === null || typeof v === 'boolean' || typeof v === 'string') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (Array.isArray(v)) return v.every(isJsonValue);
+  if (typeof v === 'object') return Object.values(v).every(isJsonValue);
+  return false;
+}
+
+/**
+ * Tool arguments and metadata as the file holds them. Checked, not rebuilt: zod's records assign
+ * each key into a new object, and a key named `__proto__` (a tool's argument can be one) would set
+ * the copy's prototype instead of surviving the round trip (found by the importer fuzz).
+ */
+const json = z
+  .custom<unknown>(isJsonValue, 'expected a JSON value')
+  .meta({ description: 'Any JSON value (tool arguments as the tool took them).' });
+const jsonObject = z
+  .custom<Record<string, unknown>>(
+    (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && isJsonValue(v),
+    'expected a JSON object',
+  )
+  .meta({ type: 'object', description: 'A JSON object of any values.' });
 
 export const usageSchema = z.object({
   input_tokens: z.number().optional(),
@@ -105,6 +118,7 @@ export const summaryDataSchema = z.object({
       tokens_before: z.number().int().min(0).optional(),
       tokens_after: z.number().int().min(0).optional(),
       trigger: z.enum(['auto', 'manual']).optional(),
+      dropped_in_file: z.literal(false).optional(),
     })
     .optional(),
 });
@@ -171,7 +185,7 @@ export const serializedHistorySchema: z.ZodType<SerializedHistory> = z.lazy(() =
         }),
       )
       .optional(),
-    meta: z.record(z.string(), json).optional(),
+    meta: jsonObject.optional(),
     steps: z.array(serializedStepSchema),
     children: z
       .array(z.object({ parent_step_id: z.string(), history: serializedHistorySchema }))

@@ -104,6 +104,7 @@ export function stepToDict(step: Step): SerializedStep {
               tokens_before: step.compaction.tokensBefore,
               tokens_after: step.compaction.tokensAfter,
               trigger: step.compaction.trigger,
+              dropped_in_file: step.compaction.droppedInFile,
             }),
         }),
       };
@@ -214,6 +215,7 @@ export function stepFromSerialized(s: SerializedStep, index: number): Step {
                 tokensBefore: s.data.compaction.tokens_before,
                 tokensAfter: s.data.compaction.tokens_after,
                 trigger: s.data.compaction.trigger,
+                droppedInFile: s.data.compaction.dropped_in_file,
               }),
             }
           : {}),

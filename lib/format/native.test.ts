@@ -153,3 +153,31 @@ describe('native format', () => {
     },
   );
 });
+
+describe('native round trip of what a tool took', () => {
+  it('keeps an argument named __proto__ (found by the importer fuzz on a Claude Code Edit call)', () => {
+    const args = JSON.parse('{"replace_all": {"__proto__": false}, "path": "a"}');
+    const steps: Step[] = [
+      {
+        kind: 'action',
+        id: 's0',
+        stepNumber: 0,
+        modelOutput: '',
+        toolCalls: [{ id: 'c1', name: 'Edit', arguments: args, result: 'ok' }],
+        isFinal: false,
+      },
+    ];
+    const file: HistoryFile = { histories: [{ id: 'h', format: 'test', steps }] };
+    const text = serializeNative(file);
+    const back = parseNative(JSON.parse(text));
+    const call = back.histories[0]?.steps[0];
+    expect(call?.kind === 'action' && JSON.stringify(call.toolCalls[0]?.arguments)).toBe(
+      '{"replace_all":{"__proto__":false},"path":"a"}',
+    );
+    expect(serializeNative(back)).toBe(text);
+    // Still a JSON value: an infinite number is refused, naming the field.
+    const infinite = JSON.parse(text);
+    infinite.histories[0].steps[0].data.tool_calls[0].arguments.path = Infinity;
+    expect(() => parseNative(infinite)).toThrow(/JSON value/);
+  });
+});

@@ -110,7 +110,7 @@ function historyOf(parsed: Parsed, fileName: string): { history: History; list: 
           content: text,
           replaces: [],
           origin: 'model',
-          compaction: { recordedAs: '<state_snapshot>' },
+          compaction: { recordedAs: '<state_snapshot>', droppedInFile: false },
         },
         pointer,
       );

@@ -183,7 +183,9 @@ function agentHistory(
           content: text,
           replaces,
           origin: 'model',
-          compaction: c.compaction,
+          // Evicted messages usually leave the agent file: then what it dropped is not in it.
+          compaction:
+            replaces.length > 0 ? c.compaction : { ...c.compaction, droppedInFile: false },
           ...time,
         },
         at,

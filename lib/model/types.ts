@@ -162,6 +162,8 @@ export interface RecordedCompaction {
   readonly tokensAfter?: number;
   /** `auto` when the framework triggered it at its threshold, `manual` when the user asked (`/compact`). */
   readonly trigger?: 'auto' | 'manual';
+  /** false: the file does not hold what it dropped (Letta's evicted messages, a compressed Gemini history). */
+  readonly droppedInFile?: false;
 }
 
 export type Step =

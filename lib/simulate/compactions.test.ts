@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { act, history, system, task } from '../../test/build';
 import type { Step, SummaryStep } from '../model/types';
-import { compactionMarkers, describeCompaction, strategyCompactions } from './compactions';
+import {
+  compactionMarkers,
+  compactionSizes,
+  describeCompaction,
+  strategyCompactions,
+} from './compactions';
+import { contextEvents } from './recorded';
 import { reconcile } from './reconcile';
 import type { SimulatedRun } from './types';
 
@@ -44,7 +50,8 @@ describe('compactionMarkers', () => {
       droppedTokens: 1_000,
       summary: 'so far',
       summaryTokens: 40,
-      laterCalls: 3,
+      // Calls 4 and 5: from call 6 on, the probable compaction's figures hold.
+      laterCalls: 2,
       savedPerCall: 960,
     });
     expect(marker?.compaction?.recordedAs).toBe('compaction');
@@ -116,10 +123,57 @@ describe('describeCompaction', () => {
   it('says where each figure comes from', () => {
     const [marker, probable] = compactionMarkers(run(), TOKENS);
     expect(describeCompaction(marker!)).toBe(
-      'Recorded compaction (compaction, auto) after call 3: 3,400 (recorded in the file) → 600 (reported for call 4) tokens; 4 steps dropped (1,000 tokens counted), a summary of 40 tokens. Each of the 3 later calls sent 960 tokens fewer.',
+      'Recorded compaction (compaction, auto) after call 3: 3,400 (recorded in the file) → 600 (reported for call 4) tokens; 4 steps dropped (1,000 tokens counted), a summary of 40 tokens. Each of the 2 later calls sent 960 tokens fewer.',
     );
     expect(describeCompaction(probable!)).toBe(
       'Probable compaction at call 6, not recorded: the reported input drops from 900 (reported for call 5) to 300 (reported for call 6).',
     );
+  });
+});
+
+describe('edge records', () => {
+  it('a compaction the file records without its dropped steps is one marker, not also a probable one', () => {
+    const steps = history(
+      task('go'),
+      act('a', [], used(1_000)),
+      {
+        kind: 'summary',
+        content: 's',
+        replaces: [],
+        origin: 'model',
+        compaction: { recordedAs: 'x', droppedInFile: false },
+      },
+      act('b', [], used(100)),
+    );
+    const markers = compactionMarkers(steps, [10, 10, 5, 10]);
+    expect(markers.map((m) => m.kind)).toEqual(['recorded']);
+    expect(markers[0]).toMatchObject({
+      droppedInFile: false,
+      before: { tokens: 1_000, source: 'reported' },
+      after: { tokens: 100, source: 'reported' },
+    });
+    expect(compactionSizes(markers[0]!)).toBe('1,000 → 100');
+  });
+
+  it('replaces only steps before it: a later or unknown id hides nothing', () => {
+    const steps = history(task('go'), act('a'), act('b'), act('c'));
+    const summary = {
+      kind: 'summary' as const,
+      id: 'z',
+      stepNumber: 9,
+      content: 's',
+      replaces: ['s1', 's3', 'nope'],
+      origin: 'model' as const,
+    };
+    const withSummary = [...steps.slice(0, 2), summary, ...steps.slice(2)];
+    expect(contextEvents(withSummary)).toEqual([{ at: 2, kind: 'compaction', stepIds: ['s1'] }]);
+  });
+
+  it('marks sizes from two sources', () => {
+    const [marker] = compactionMarkers(
+      run().map((s) => (s.kind === 'action' ? { ...s, usage: undefined } : s)) as Step[],
+      TOKENS,
+    );
+    expect(compactionSizes(marker!)).toBe('3,400 (file) → 90 (counted)');
   });
 });

@@ -46,7 +46,7 @@ export interface CompactionMarker {
   /** The summary the model read afterwards ('' when the framework only forgot). */
   readonly summary: string;
   readonly summaryTokens: number;
-  /** Model calls from `callAfter` to the end of the run. */
+  /** Model calls from `callAfter` to the next compaction (or the end of the run). */
   readonly laterCalls: number;
   /**
    * Input each later call no longer sent: the dropped steps less the summary (counted), or for a
@@ -93,7 +93,7 @@ export function compactionMarkers(
   // A compaction the file records but whose dropped steps it does not hold (Letta's evicted
   // messages, a compressed Gemini history) replaces nothing: a marker still, without an event.
   const recordedOnly = steps.flatMap((s, at) =>
-    s.kind === 'summary' && s.compaction !== undefined && s.replaces.length === 0
+    s.kind === 'summary' && s.compaction !== undefined && !events.some((e) => e.at === at)
       ? [{ at, kind: 'compaction' as const, stepIds: [] }]
       : [],
   );
@@ -122,7 +122,9 @@ export function compactionMarkers(
       if (!hidden.has((steps[i] as Step).id)) countedBefore += tokens[i] ?? 0;
     const countedAfter = countedBefore - droppedTokens + summaryTokens;
     const file = step.compaction;
-    const droppedInFile = event.stepIds.length > 0;
+    // Only the importer knows whether the file holds what was dropped (Letta and a compressed
+    // Gemini history do not); a compaction with nothing left to drop still holds it.
+    const droppedInFile = file?.droppedInFile !== false;
     // Without the dropped steps, only the file's own figures say what a later call saved.
     const savedPerCall = droppedInFile
       ? droppedTokens - summaryTokens
@@ -167,10 +169,13 @@ export function compactionMarkers(
     };
   }
 
+  // Each compaction's later calls end where the next one starts: past it, the next one's figures
+  // hold, and adding both would count the same calls twice.
+
   const drops = probableDrops(calls);
   for (const { before, after } of drops) {
     // A recorded event between the two calls explains the drop.
-    if (events.some((e) => e.at > before.stepIndex && e.at < after.stepIndex)) continue;
+    if (ordered.some((e) => e.at > before.stepIndex && e.at < after.stepIndex)) continue;
     const step = steps[after.stepIndex] as Step;
     out.push({
       kind: 'probable',
@@ -189,7 +194,12 @@ export function compactionMarkers(
       savedPerCall: (before.reported as number) - (after.reported as number),
     });
   }
-  return out.sort((a, b) => a.stepIndex - b.stepIndex);
+  out.sort((a, b) => a.stepIndex - b.stepIndex);
+  return out.map((m, k) => {
+    const next = out[k + 1]?.callAfter;
+    if (m.callAfter === undefined || next === undefined) return m;
+    return { ...m, laterCalls: Math.max(0, next - m.callAfter) };
+  });
 }
 
 /** Where a simulated run's strategy shrank the context before a model call. */
@@ -244,7 +254,11 @@ export function figureSource(f: TokenFigure, call: number | undefined): string {
 export function compactionSizes(m: CompactionMarker): string {
   if (!m.before && !m.after) return 'no counts';
   const side = (f: TokenFigure | undefined) => (f ? count(f.tokens) : '?');
-  return `${side(m.before)} → ${side(m.after)}`;
+  // Figures from different sources (the file's, the reported input, the count) are not one scale.
+  const mixed = m.before && m.after && m.before.source !== m.after.source;
+  const tag = (f: TokenFigure | undefined) =>
+    mixed && f ? ` (${f.source === 'file' ? 'file' : f.source})` : '';
+  return `${side(m.before)}${tag(m.before)} → ${side(m.after)}${tag(m.after)}`;
 }
 
 /** One sentence per marker, for the CLI and screen readers. */

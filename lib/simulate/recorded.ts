@@ -30,9 +30,13 @@ const argOf = (args: JsonValue, key: string): string | undefined => {
 const isRecordedCompaction = (s: Step): s is SummaryStep =>
   s.kind === 'summary' && s.origin === 'model' && s.replaces.length > 0;
 
-/** The summary steps that record a compaction the run made. */
+/** The summary steps that record a compaction the run made (whether or not the file holds what it dropped). */
 export function recordedCompactionSummaries(steps: readonly Step[]): SummaryStep[] {
-  return steps.filter(isRecordedCompaction);
+  return steps.filter(
+    (s): s is SummaryStep =>
+      s.kind === 'summary' &&
+      (s.compaction !== undefined || (s.origin === 'model' && s.replaces.length > 0)),
+  );
 }
 
 export function contextEvents(steps: readonly Step[]): ContextEvent[] {
@@ -46,9 +50,24 @@ export function contextEvents(steps: readonly Step[]): ContextEvent[] {
     }
     return groupOf;
   };
+  let index: Map<string, number> | undefined;
+  const indexOf = () => {
+    if (!index) {
+      index = new Map();
+      // The first step of an id (sanitize makes ids unique; a duplicate keeps its first place).
+      steps.forEach((s, i) => {
+        if (!index?.has(s.id)) index?.set(s.id, i);
+      });
+    }
+    return index;
+  };
   const out: ContextEvent[] = [];
   steps.forEach((s, at) => {
-    if (isRecordedCompaction(s)) out.push({ at, kind: 'compaction', stepIds: s.replaces });
+    if (isRecordedCompaction(s)) {
+      // Only steps before it can be replaced (a file may name later or unknown ids).
+      const stepIds = s.replaces.filter((id) => (indexOf().get(id) ?? Infinity) < at);
+      if (stepIds.length > 0) out.push({ at, kind: 'compaction', stepIds });
+    }
     if (s.kind !== 'action') return;
     for (const call of s.toolCalls) {
       if (call.name !== 'summarize_step' && call.name !== 'expand_step') continue;

@@ -105,3 +105,19 @@ describe('compact-conversation', () => {
     );
   });
 });
+
+describe('compact-conversation parameters', () => {
+  it('refuses two thresholds, or two ways of keeping the newest steps, at once', () => {
+    expect(() =>
+      parseParams(compactConversation, { thresholdTokens: 10, thresholdShare: 0.5 }),
+    ).toThrow(/thresholdTokens or thresholdShare, not both/);
+    expect(() =>
+      parseParams(compactConversation, { keepRecentTokens: 10, keepRecentShare: 0.3 }),
+    ).toThrow(/keepRecentTokens or keepRecentShare, not both/);
+    expect(
+      parseParams(compactConversation, { keepRecentTokens: 0, keepRecentShare: 0.3 }),
+    ).toMatchObject({
+      keepRecentShare: 0.3,
+    });
+  });
+});

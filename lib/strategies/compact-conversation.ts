@@ -24,50 +24,60 @@ import type { Step, SummaryStep } from '../model/types';
 import { buildResult, keepAll } from './result';
 import type { Strategy } from './types';
 
-const params = z.object({
-  reserveTokens: z
-    .number()
-    .int()
-    .min(0)
-    .default(33_000)
-    .describe("Compact once the context is within this many tokens of the model's window."),
-  thresholdTokens: z
-    .number()
-    .int()
-    .min(0)
-    .optional()
-    .describe('Compact once the context passes this many tokens (overrides the reserve).'),
-  thresholdShare: z
-    .number()
-    .gt(0)
-    .max(1)
-    .optional()
-    .describe(
-      "Compact once the context passes this share of the model's window (overrides the reserve).",
-    ),
-  keepRecentTokens: z
-    .number()
-    .int()
-    .min(0)
-    .default(0)
-    .describe('Keep the newest steps, back to about this many tokens, after the summary (pi).'),
-  keepRecentShare: z
-    .number()
-    .min(0)
-    .max(1)
-    .default(0)
-    .describe(
-      'Keep the newest steps, up to this share of the tokens compacted, after the summary (Gemini CLI).',
-    ),
-  keepTaskTokens: z
-    .number()
-    .int()
-    .min(0)
-    .default(0)
-    .describe(
-      "Keep the user's messages, newest first, up to this many tokens, before the summary (Codex).",
-    ),
-});
+const params = z
+  .object({
+    reserveTokens: z
+      .number()
+      .int()
+      .min(0)
+      .default(33_000)
+      .describe("Compact once the context is within this many tokens of the model's window."),
+    thresholdTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Compact once the context passes this many tokens (overrides the reserve).'),
+    thresholdShare: z
+      .number()
+      .gt(0)
+      .max(1)
+      .optional()
+      .describe(
+        "Compact once the context passes this share of the model's window (overrides the reserve).",
+      ),
+    keepRecentTokens: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe('Keep the newest steps, back to about this many tokens, after the summary (pi).'),
+    keepRecentShare: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0)
+      .describe(
+        'Keep the newest steps, up to this share of the tokens compacted, after the summary (Gemini CLI).',
+      ),
+    keepTaskTokens: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe(
+        "Keep the user's messages, newest first, up to this many tokens, before the summary (Codex).",
+      ),
+  })
+  // One threshold and one way to keep the newest steps: given both, one would be silently ignored.
+  .refine((p) => p.thresholdTokens === undefined || p.thresholdShare === undefined, {
+    message: 'give thresholdTokens or thresholdShare, not both',
+    path: ['thresholdShare'],
+  })
+  .refine((p) => p.keepRecentTokens === 0 || p.keepRecentShare === 0, {
+    message: 'give keepRecentTokens or keepRecentShare, not both',
+    path: ['keepRecentShare'],
+  });
 type Params = z.infer<typeof params>;
 
 export const compactConversation: Strategy<Params> = {
