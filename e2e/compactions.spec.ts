@@ -27,9 +27,13 @@ test('a Claude Code session that compacted twice: the compactions, what they dro
   // Both compactions, with the file's own figure before (preTokens) and the next call's input after.
   const panel = page.getByRole('region', { name: 'Compactions' });
   await expect(panel).toContainText('2 compactions recorded');
-  const first = panel.getByRole('button', { name: 'call 125 · 155,301 → 44,664' });
+  const first = panel.getByRole('button', {
+    name: 'call 125 · 155,301 (file) → 44,664 (reported)',
+  });
   await expect(first).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'call 210 · 155,539 → 51,805' })).toBeVisible();
+  await expect(
+    panel.getByRole('button', { name: 'call 210 · 155,539 (file) → 51,805 (reported)' }),
+  ).toBeVisible();
   await first.click();
   await expect(panel).toContainText('compact_boundary · auto');
   await expect(panel).toContainText('155,301 tokens (recorded in the file)');
@@ -47,7 +51,7 @@ test('a Claude Code session that compacted twice: the compactions, what they dro
   await panel.getByRole('button', { name: 'Open step in the timeline' }).click();
   await expect(page).toHaveURL(/step=s135/);
   await expect(page.getByRole('button', { name: /^Step 135: Summary, compaction/ })).toContainText(
-    'compaction 155,301 → 44,664',
+    'compaction 155,301 (file) → 44,664 (reported)',
   );
 
   // The compare view: what the framework did beside the preset for Claude Code up to 2.1.20.
