@@ -57,6 +57,8 @@ export interface Preset {
 }
 
 const inPlace = (trigger: RunConfig['trigger']): RunConfig => ({ mode: 'in-place', trigger });
+/** Where the coding agents check their compaction: before every model call, on what they carry. */
+const BEFORE_EVERY_CALL = inPlace({ kind: 'every-call', onOverflow: false });
 
 export const PRESETS: readonly Preset[] = [
   {
@@ -111,7 +113,7 @@ export const PRESETS: readonly Preset[] = [
     choice: {
       strategyId: 'compact-conversation',
       params: {},
-      run: inPlace({ kind: 'every-call', onOverflow: false }),
+      run: BEFORE_EVERY_CALL,
     },
   },
   {
@@ -120,7 +122,7 @@ export const PRESETS: readonly Preset[] = [
     choice: {
       strategyId: 'compact-conversation',
       params: { reserveTokens: 45_000 },
-      run: inPlace({ kind: 'every-call', onOverflow: false }),
+      run: BEFORE_EVERY_CALL,
     },
   },
   {
@@ -129,7 +131,7 @@ export const PRESETS: readonly Preset[] = [
     choice: {
       strategyId: 'compact-conversation',
       params: { reserveTokens: 16_384, keepRecentTokens: 20_000 },
-      run: inPlace({ kind: 'every-call', onOverflow: false }),
+      run: BEFORE_EVERY_CALL,
     },
   },
   {
@@ -138,7 +140,7 @@ export const PRESETS: readonly Preset[] = [
     choice: {
       strategyId: 'compact-conversation',
       params: { thresholdShare: 0.9, keepTaskTokens: 20_000 },
-      run: inPlace({ kind: 'every-call', onOverflow: false }),
+      run: BEFORE_EVERY_CALL,
     },
   },
   {
@@ -147,7 +149,7 @@ export const PRESETS: readonly Preset[] = [
     choice: {
       strategyId: 'compact-conversation',
       params: { thresholdShare: 0.5, keepRecentShare: 0.3 },
-      run: inPlace({ kind: 'every-call', onOverflow: false }),
+      run: BEFORE_EVERY_CALL,
     },
   },
   {
@@ -165,7 +167,7 @@ export const PRESETS: readonly Preset[] = [
     choice: {
       strategyId: 'condense-events',
       params: {},
-      run: inPlace({ kind: 'every-call', onOverflow: false }),
+      run: BEFORE_EVERY_CALL,
     },
   },
   {
@@ -247,7 +249,7 @@ export function compactionPresetFor(history: {
       choice: {
         strategyId: 'condense-events',
         params: { maxSize: condenser.max_size, keepFirst: condenser.keep_first },
-        run: inPlace({ kind: 'every-call', onOverflow: false }),
+        run: BEFORE_EVERY_CALL,
       },
     };
   const id =

@@ -58,6 +58,17 @@ export interface CompactionMarker {
 const figure = <K extends 'before' | 'after'>(key: K, f: TokenFigure | undefined) =>
   (f ? { [key]: f } : {}) as Partial<Record<K, TokenFigure>>;
 
+/** The file's figure, else the reported one, else the count (`false`: none to give). */
+function firstFigure(
+  file: number | undefined,
+  reported: number | undefined,
+  counted: number | false,
+): TokenFigure | undefined {
+  if (file !== undefined) return { tokens: file, source: 'file' };
+  if (reported !== undefined) return { tokens: reported, source: 'reported' };
+  return counted === false ? undefined : { tokens: counted, source: 'counted' };
+}
+
 interface Call {
   readonly call: number;
   readonly stepIndex: number;
@@ -141,23 +152,11 @@ export function compactionMarkers(
       // Counted only where the file holds what was dropped (else the count says nothing).
       ...figure(
         'before',
-        file?.tokensBefore !== undefined
-          ? { tokens: file.tokensBefore, source: 'file' }
-          : before?.reported !== undefined
-            ? { tokens: before.reported, source: 'reported' }
-            : droppedInFile
-              ? { tokens: countedBefore, source: 'counted' }
-              : undefined,
+        firstFigure(file?.tokensBefore, before?.reported, droppedInFile && countedBefore),
       ),
       ...figure(
         'after',
-        file?.tokensAfter !== undefined
-          ? { tokens: file.tokensAfter, source: 'file' }
-          : after?.reported !== undefined
-            ? { tokens: after.reported, source: 'reported' }
-            : droppedInFile
-              ? { tokens: countedAfter, source: 'counted' }
-              : undefined,
+        firstFigure(file?.tokensAfter, after?.reported, droppedInFile && countedAfter),
       ),
       dropped,
       droppedInFile,

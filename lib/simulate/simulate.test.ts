@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stepsArb } from '../../test/arbitraries';
+import { flatContext } from '../../test/build';
 import { longHistory } from '../../bench/history';
 import { importText } from '../import';
 import { importSources } from '../import/files';
@@ -14,13 +15,10 @@ import { getStrategy, parseParams, STRATEGIES } from '../strategies';
 import { createStrategyContext } from '../strategies/context';
 import { none } from '../strategies/none';
 import { truncateAction } from '../strategies/prune-old-observations';
-import type { StrategyContext } from '../strategies/types';
-import { extractiveSummarizer } from '../strategies/summarizer';
-import { createStepTokens } from '../tokens/step-tokens';
 import { callCost, priceSheetFor, runCost } from './cache';
 import { checkReportedUsage } from './reported';
-import { describeRun, parseRunConfig, RunConfigError, type RunConfig } from './run-config';
-import { simulate, simulatedContextAt } from './simulate';
+import { parseRunConfig, RunConfigError, type RunConfig } from './run-config';
+import { simulate } from './simulate';
 
 const real = (path: string) =>
   importText(
@@ -28,21 +26,6 @@ const real = (path: string) =>
     path,
   ).file.histories[0]!;
 const tau = real('openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json');
-
-/** Every step costs 10 tokens, a request 3 more: contexts can be computed by hand. */
-function flatContext(contextWindow = 1_000): StrategyContext {
-  const base = createStepTokens('heuristic');
-  return {
-    tokens: {
-      counter: base.counter,
-      dialect: 'openai',
-      step: () => 10,
-      context: (steps) => 3 + 10 * steps.length,
-    },
-    contextWindow,
-    summarizer: extractiveSummarizer,
-  };
-}
 
 const sys: Step = { kind: 'system-prompt', id: 'S', stepNumber: 0, content: 'You are helpful.' };
 const task = (id: string, text = 'Do it'): Step => ({
@@ -454,56 +437,5 @@ describe('context changes the run recorded are honoured', () => {
     const ids = (k: number) => sim.contexts.get(k)?.map((s) => s.id);
     expect(ids(6)).toEqual(['S', 'T2', 'Sum']);
     expect(ids(8)).toEqual(['S', 'T1', 'A1', 'A2', 'T2', 'Sum', 'B1', 'E']);
-  });
-});
-
-describe("run: recorded 'replace' (a strategy instead of the run's own compactions)", () => {
-  // s0 system, s1 task, s2–s4 calls, s5 a recorded compaction of s1–s4, s6–s7 calls.
-  const call = (i: number): ActionStep => ({
-    kind: 'action',
-    id: `s${i}`,
-    stepNumber: i,
-    modelOutput: `a${i}`,
-    toolCalls: [],
-    isFinal: false,
-  });
-  const steps: Step[] = [
-    { kind: 'system-prompt', id: 's0', stepNumber: 0, content: 'sys' },
-    { kind: 'task', id: 's1', stepNumber: 1, task: 'go' },
-    ...[2, 3, 4].map(call),
-    {
-      kind: 'summary',
-      id: 's5',
-      stepNumber: 5,
-      content: 'so far',
-      replaces: ['s1', 's2', 's3', 's4'],
-      origin: 'model',
-      compaction: { recordedAs: 'compaction' },
-    },
-    ...[6, 7].map(call),
-  ];
-  const ctx = flatContext();
-  const contextAt = (run: RunConfig, stepIndex: number) =>
-    simulatedContextAt({ steps }, none, {}, ctx, run, stepIndex).map((s) => s.id);
-
-  it('honours the compaction by default, and runs on the history as it grew when replacing it', () => {
-    const honour = parseRunConfig({ mode: 'in-place' });
-    const replace = parseRunConfig({ mode: 'in-place', recorded: 'replace' });
-    expect(contextAt(honour, 6)).toEqual(['s0', 's5']);
-    // The framework's summary is not sent; what it replaced still is.
-    expect(contextAt(replace, 6)).toEqual(['s0', 's1', 's2', 's3', 's4']);
-    expect(contextAt(replace, 7)).toEqual(['s0', 's1', 's2', 's3', 's4', 's6']);
-    const sim = simulate({ steps }, none, {}, ctx, replace);
-    expect(sim.calls.map((c) => c.contextTokens)).toEqual([23, 33, 43, 53, 63]);
-    expect(describeRun(replace)).toBe(
-      "in place, before every call, instead of the run's own compactions",
-    );
-  });
-
-  it('names a bad value and keeps the default out of the config', () => {
-    expect(() => parseRunConfig({ recorded: 'ignore' })).toThrow(
-      'recorded: expected one of honour, replace',
-    );
-    expect(parseRunConfig({ recorded: 'honour' })).toEqual(parseRunConfig({}));
   });
 });
