@@ -1,10 +1,65 @@
-// Lint: typescript-eslint's recommended rules and the lib/ boundary (STYLE.md §1: nothing under lib/
-// imports React, Next, zustand's React bindings or the DOM window). Import cycles are checked by madge
-// in `npm run lint` (eslint-plugin-import-x's native resolver bindings break `npm ci` from our lock).
+// Lint: typescript-eslint's recommended rules, the lib/ boundary (STYLE.md §1: nothing under lib/
+// imports React, Next, zustand's React bindings or the DOM window) and lib/'s layers (LAYERS).
+// Import cycles are checked by madge in `npm run lint` (eslint-plugin-import-x's native resolver bindings break `npm ci` from our lock).
 import js from '@eslint/js';
 import nextPlugin from '@next/eslint-plugin-next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** What lib/ code may import: no React, Next, zustand's React bindings or the app (STYLE.md §1). */
+const PURE_PATHS = [
+  'react',
+  'react-dom',
+  'next',
+  {
+    name: 'zustand',
+    message: "zustand's root entry brings its React bindings: use zustand/vanilla in lib/.",
+  },
+];
+const PURE_PATTERNS = [
+  {
+    group: ['next/*', 'react/*', 'react-dom/*'],
+    message: 'lib/ is pure TypeScript: no React or Next.',
+  },
+  {
+    group: ['zustand/*', '!zustand/vanilla'],
+    message: 'lib/ uses zustand/vanilla only: no React bindings.',
+  },
+  { group: ['**/components/*', '**/app/*'], message: 'lib/ never imports the app.' },
+];
+
+/**
+ * The folders of lib/ and the ones each may import, lowest first. The worker never imports the
+ * page's store (lib/state): it answers the page through its protocol, and the store keeps answers.
+ */
+const LAYERS = {
+  model: [],
+  text: ['model'],
+  messages: ['model', 'text'],
+  pricing: ['model'],
+  tokens: ['model', 'messages', 'pricing'],
+  strategies: ['model', 'text', 'messages', 'tokens'],
+  replay: ['model', 'strategies'],
+  simulate: ['model', 'messages', 'pricing', 'tokens', 'strategies', 'replay'],
+  compare: ['model', 'messages', 'tokens', 'strategies', 'simulate', 'replay'],
+  charts: ['model', 'tokens', 'simulate', 'compare'],
+  format: ['model'],
+  import: ['model', 'text', 'format'],
+  library: ['model'],
+  state: ['model', 'messages', 'pricing', 'tokens', 'simulate', 'compare'],
+  worker: [
+    'model',
+    'messages',
+    'pricing',
+    'tokens',
+    'strategies',
+    'simulate',
+    'compare',
+    'format',
+    'import',
+    'library',
+  ],
+};
 
 export default tseslint.config(
   {
@@ -44,32 +99,7 @@ export default tseslint.config(
   {
     files: ['lib/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            'react',
-            'react-dom',
-            'next',
-            {
-              name: 'zustand',
-              message:
-                "zustand's root entry brings its React bindings: use zustand/vanilla in lib/.",
-            },
-          ],
-          patterns: [
-            {
-              group: ['next/*', 'react/*', 'react-dom/*'],
-              message: 'lib/ is pure TypeScript: no React or Next.',
-            },
-            {
-              group: ['zustand/*', '!zustand/vanilla'],
-              message: 'lib/ uses zustand/vanilla only: no React bindings.',
-            },
-            { group: ['**/components/*', '**/app/*'], message: 'lib/ never imports the app.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: PURE_PATHS, patterns: PURE_PATTERNS }],
       'no-restricted-globals': [
         'error',
         { name: 'window', message: 'lib/ runs in workers and Node too: no window.' },
@@ -77,4 +107,27 @@ export default tseslint.config(
       ],
     },
   },
+  // lib/ is one-way: each folder imports only the folders below it (LAYERS). Tests are consumers
+  // and may reach any folder (fixtures are read through lib/import).
+  ...Object.entries(LAYERS).map(([folder, below]) => ({
+    files: [`lib/${folder}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: PURE_PATHS,
+          patterns: [
+            ...PURE_PATTERNS,
+            ...Object.keys(LAYERS)
+              .filter((other) => other !== folder && !below.includes(other))
+              .map((other) => ({
+                group: [`../${other}`, `../${other}/*`],
+                message: `lib/${folder} sits below lib/${other}: it imports ${below.length ? `only ${below.map((b) => `lib/${b}`).join(', ')}` : 'nothing else in lib/'} (LAYERS in eslint.config.mjs).`,
+              })),
+          ],
+        },
+      ],
+    },
+  })),
 );

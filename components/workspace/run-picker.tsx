@@ -3,7 +3,7 @@
  * The run picker of a file of many runs: the runs around the current one (a <select> of every run
  * makes the browser measure each label: 0.8 s of layout for 3,200 runs) and a run number for the rest.
  */
-import type { RunSummary } from '../../lib/state/debugger-store';
+import type { RunSummary } from '../../lib/model/run-summary';
 import { runWindow } from '../../lib/state/model-choice';
 import { selectClass } from '../ui/select';
 

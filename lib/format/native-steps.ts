@@ -2,8 +2,7 @@
  * Steps to seed 000's `{type, data}` dicts and back (the native format's step records), with usage
  * and source. Part of the native format (native.ts), which re-exports the step functions.
  */
-import { ImportError } from '../import/types';
-import type { z } from 'zod';
+import { describeZodError, ImportError } from '../model/errors';
 import { assertUnreachable } from '../model/steps';
 import type { ActionStep, JsonValue, Step, StepSource, ToolCall, Usage } from '../model/types';
 import {
@@ -158,13 +157,6 @@ export function stepFromDict(dict: unknown, index = 0): Step {
       `Invalid ${type} at step ${index}: ${describeZodError(parsed.error)}`,
     );
   return stepFromSerialized(parsed.data, index);
-}
-
-export function describeZodError(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid value';
-  const path = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-  return `${path}: ${issue.message}`;
 }
 
 export function stepFromSerialized(s: SerializedStep, index: number): Step {

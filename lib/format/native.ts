@@ -4,6 +4,7 @@
  */
 
 import type { History, HistoryFile, JsonValue } from '../model/types';
+import { describeZodError } from '../model/errors';
 import {
   NATIVE_FORMAT,
   NATIVE_VERSION,
@@ -12,7 +13,6 @@ import {
   type SerializedHistory,
 } from './native-schema';
 import {
-  describeZodError,
   dropUndefined,
   StepFormatError,
   stepFromSerialized,
@@ -88,4 +88,4 @@ export function parseNative(value: unknown): HistoryFile {
   return { histories: parsed.data.histories.map(historyFromDict) };
 }
 
-export { describeZodError, stepFromDict, StepFormatError, stepToDict } from './native-steps';
+export { stepFromDict, StepFormatError, stepToDict } from './native-steps';

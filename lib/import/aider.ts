@@ -12,7 +12,8 @@
  * file contents are not in the file, and its `> ` output is not sent to the model: neither is a step.
  */
 import type { History, Step, StepDraft, Usage } from '../model/types';
-import { defineImporter, ImportError, type ImportWarning } from './types';
+import { defineImporter, type ImportWarning } from './types';
+import { ImportError } from '../model/errors';
 
 /** A run's first line. */
 const RUN_START = /^# aider chat started at (.+?)\s*$/;

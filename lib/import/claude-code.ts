@@ -26,7 +26,8 @@ import {
   type Entry,
 } from './claude-code-entries';
 import { convert, type Transcript } from './claude-code-convert';
-import { defineImporter, ImportError, type ImportWarning, fits } from './types';
+import { defineImporter, type ImportWarning, fits } from './types';
+import { ImportError } from '../model/errors';
 import { folderFiles, folderPointer, isRecord, str } from './util';
 
 /** Splits a file's entries into the main thread and its sidechains (grouped by agent, else by chain). */

@@ -21,7 +21,8 @@ import { uiMessages, type UiMessage } from './cline-ui';
 import { replyUsage } from './cline-usage';
 import { uiHistory } from './cline-ui-steps';
 import { FolderValue } from './read';
-import { defineImporter, fits, ImportError, parsedBy, type ImportWarning } from './types';
+import { defineImporter, fits, parsedBy, type ImportWarning } from './types';
+import { ImportError } from '../model/errors';
 import { folderPointer, isRecord, str } from './util';
 
 const message = z

@@ -25,7 +25,8 @@
  */
 import { z } from 'zod';
 import type { History, JsonValue, Usage } from '../model/types';
-import { defineImporter, ImportError, parsedBy } from './types';
+import { defineImporter, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 import {
   BOOKKEEPING,
   callUsage,

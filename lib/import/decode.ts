@@ -3,7 +3,7 @@
  * many Windows tools write), UTF-16 LE/BE with or without one (PowerShell's `>`), and a clear refusal
  * for what is not text (an archive, an image, a pickle) or too large to hold as one string.
  */
-import { ImportError } from './types';
+import { ImportError } from '../model/errors';
 
 /** The largest file Stepscope opens: a JSON text must fit one string (V8's limit is 2^29 - 24 units). */
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;

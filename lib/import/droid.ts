@@ -27,13 +27,8 @@ import { type Entry } from './claude-code-entries';
 import { FolderValue } from './read';
 import { EXEC_EVENTS, execType, fromExec, looksExec, parseExec } from './droid-exec';
 import { kindOf, nearRecords } from './near';
-import {
-  defineImporter,
-  ImportError,
-  parsedBy,
-  type ImportResult,
-  type ImportWarning,
-} from './types';
+import { defineImporter, parsedBy, type ImportResult, type ImportWarning } from './types';
+import { ImportError } from '../model/errors';
 import { withInputCounts } from './usage-conventions';
 import { folderFiles, folderPointer, isRecord, num, StepList, str, usage } from './util';
 

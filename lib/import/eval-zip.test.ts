@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { importSources } from './files';
-import { ImportError } from './types';
+import { ImportError } from '../model/errors';
 import { isZip } from './eval-zip';
 import { parseBytes, readSource } from './read';
 

@@ -12,7 +12,8 @@
 import { MAX_FILE_BYTES } from './decode';
 import { checkDepth, jsonErrorPosition, parseJsonText } from './json-text';
 import { isRecord } from './guards';
-import { ImportError, type ImportWarning } from './types';
+import { type ImportWarning } from './types';
+import { ImportError } from '../model/errors';
 import { readZipEntries } from './zip-entries';
 
 /** Whether bytes start a zip archive (a local file header, or the end record of an empty one). */

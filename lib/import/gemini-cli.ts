@@ -22,7 +22,8 @@
 import { z } from 'zod';
 import type { History, JsonValue, ToolCall } from '../model/types';
 import { recordLine } from './read';
-import { defineImporter, ImportError, parsedBy } from './types';
+import { defineImporter, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 import { partsText } from './gemini-parts';
 import { withInputCounts } from './usage-conventions';
 import { isoToUnix, isRecord, num, StepList, str, usage } from './util';

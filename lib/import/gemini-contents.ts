@@ -16,7 +16,8 @@
 import { z } from 'zod';
 import type { History, ToolCall } from '../model/types';
 import { functionCallsOf, responseText, textOf } from './gemini-parts';
-import { defineImporter, ImportError, parsedBy } from './types';
+import { defineImporter, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 import { isRecord, StepList, str } from './util';
 
 const part = z.record(z.string(), z.unknown());

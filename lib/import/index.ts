@@ -37,10 +37,11 @@ import { tinyAgentImporter } from './tinyagent';
 import { FolderValue, parseSource } from './read';
 import { whyNot } from './refusal';
 import { sanitizeHistories } from './sanitize';
-import { ImportError, type Importer, type ImportResult } from './types';
+import { type Importer, type ImportResult } from './types';
+import { ImportError } from '../model/errors';
 
 export type { Importer, ImportResult, ImportWarning } from './types';
-export { ImportError } from './types';
+export { ImportError } from '../model/errors';
 export { FolderValue, parseSource, readSource, recordLine, type ParsedSource } from './read';
 
 export const IMPORTERS: readonly Importer[] = [

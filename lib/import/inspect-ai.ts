@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import type { History, JsonValue, Usage } from '../model/types';
 import { firstProblem, readRuns, runPlace, type RunRead } from './runs';
-import { defineImporter, ImportError, parsedBy } from './types';
+import { defineImporter, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 import { withInputCounts } from './usage-conventions';
 import { imagePlaceholder, isRecord, num, StepList, str, usage } from './util';
 

@@ -4,7 +4,8 @@
  * with where it is, and every syntax error placed at a line and column with what was found there.
  */
 import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
-import { ImportError, type ImportWarning } from './types';
+import { type ImportWarning } from './types';
+import { ImportError } from '../model/errors';
 
 /**
  * Values nested deeper than this are refused: rendering, copying (structured clone) and serializing

@@ -22,7 +22,8 @@
  */
 import { z } from 'zod';
 import type { History, JsonValue, ToolCall, Usage } from '../model/types';
-import { defineImporter, ImportError, parsedBy } from './types';
+import { defineImporter, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 import { addCompaction, BOOKKEEPING, contentText, kimiUsage, resultText } from './kimi-code-parts';
 import { kindOf, nearRecords } from './near';
 import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';

@@ -31,7 +31,8 @@ import type { History, JsonValue, RecordedCompaction } from '../model/types';
 import { parseEmbeddedJson } from './json-text';
 import { readingOrder } from './letta-order';
 import { readRuns, runPlace } from './runs';
-import { defineImporter, fits, ImportError, type ImportWarning } from './types';
+import { defineImporter, fits, type ImportWarning } from './types';
+import { ImportError } from '../model/errors';
 import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
 
 const lettaMessage = z.object({ role: z.string() }).passthrough();

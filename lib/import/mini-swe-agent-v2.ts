@@ -23,7 +23,7 @@
  */
 import { z } from 'zod';
 import type { History, ToolCall, Usage } from '../model/types';
-import { ImportError } from './types';
+import { ImportError } from '../model/errors';
 import { litellmUsage } from './usage-conventions';
 import { isoToUnix, isRecord, num, parseArguments, StepList, str, usage } from './util';
 

@@ -19,7 +19,8 @@ import { z } from 'zod';
 import type { History } from '../model/types';
 import { addMessages, type OpenCodeMessage, type Rec } from './opencode-parts';
 import { FolderValue } from './read';
-import { defineImporter, ImportError, parsedBy } from './types';
+import { defineImporter, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 import { folderFiles, folderPointer, isRecord, StepList, str } from './util';
 
 const messageInfo = z

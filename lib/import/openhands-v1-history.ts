@@ -5,7 +5,7 @@
  */
 import type { History } from '../model/types';
 import { textOf, usageByResponse } from './openhands-v1-parts';
-import { ImportError } from './types';
+import { ImportError } from '../model/errors';
 import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
 
 export type Event = Record<string, unknown> & { id: string; kind: string };

@@ -17,7 +17,8 @@ import { z } from 'zod';
 import { historyOf, type Event } from './openhands-v1-history';
 import { FolderValue, recordLine } from './read';
 import { readRuns, runPlace, type RunRead } from './runs';
-import { defineImporter, fits, ImportError, parsedBy } from './types';
+import { defineImporter, fits, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 import { folderFiles, folderPointer, isRecord, str } from './util';
 
 const KINDS = [

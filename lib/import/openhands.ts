@@ -11,7 +11,8 @@
 import { z } from 'zod';
 import type { History } from '../model/types';
 import { FolderValue } from './read';
-import { defineImporter, ImportError, type ImportWarning, parsedBy, fits } from './types';
+import { defineImporter, type ImportWarning, parsedBy, fits } from './types';
+import { ImportError } from '../model/errors';
 import { withInputCounts } from './usage-conventions';
 import { folderFiles, folderPointer, isRecord, num, str, usage } from './util';
 import { events, importEvents } from './openhands-events';

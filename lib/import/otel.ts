@@ -28,7 +28,8 @@ import {
 } from './otel-spans';
 import { looksLikeOtlp } from './otlp';
 import type { ChildHistory, History } from '../model/types';
-import { defineImporter, ImportError, type ImportWarning } from './types';
+import { defineImporter, type ImportWarning } from './types';
+import { ImportError } from '../model/errors';
 import { isRecord, StepList } from './util';
 
 /** An agent span that records its whole conversation, as one call without per-call usage. */

@@ -16,7 +16,8 @@
  */
 import { z } from 'zod';
 import type { History, JsonValue, OffBranchCall, ToolCall, Usage } from '../model/types';
-import { defineImporter, ImportError, parsedBy } from './types';
+import { defineImporter, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 import { withInputCounts } from './usage-conventions';
 import { imagePlaceholder, isoToUnix, isRecord, StepList, str, usage } from './util';
 

@@ -27,7 +27,8 @@ import type { History, JsonValue, OffBranchCall, Usage } from '../model/types';
 import { functionCallsOf, partsText, responseText, textOf } from './gemini-parts';
 import { compressionDraft } from './qwen-code-compression';
 import { where } from './claude-code-entries';
-import { defineImporter, ImportError, parsedBy } from './types';
+import { defineImporter, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 import { declaredTotal } from './usage-conventions';
 import { isoToUnix, isRecord, num, StepList, str, usage } from './util';
 

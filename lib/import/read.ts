@@ -9,7 +9,8 @@ import { checkText, createDecoder, decodeBytes, sizeProblem, sniffEncoding } fro
 import { isZip, readEvalZip } from './eval-zip';
 import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText } from './json-text';
 import { AiderChat, isAiderChat } from './aider';
-import { ImportError, type ImportWarning } from './types';
+import { type ImportWarning } from './types';
+import { ImportError } from '../model/errors';
 
 export { parseJsonExact } from './json-text';
 

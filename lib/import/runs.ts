@@ -6,7 +6,8 @@
  */
 import type { History } from '../model/types';
 import { recordLine } from './read';
-import { ImportError, type ImportWarning } from './types';
+import { type ImportWarning } from './types';
+import { ImportError } from '../model/errors';
 
 /** How a warning names an error that is not an importer's refusal (a bug in Stepscope). */
 export const BUG = 'an error in Stepscope (please report it)';

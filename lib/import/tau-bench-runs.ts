@@ -11,7 +11,8 @@ import { FolderValue } from './read';
 import { importTau2, tau2Folder, tau2Results, type Tau2Results } from './tau2';
 import { isRecord } from './util';
 import { firstProblem, readRuns, runPlace, type RunRead } from './runs';
-import { defineImporter, fits, ImportError, parsedBy } from './types';
+import { defineImporter, fits, parsedBy } from './types';
+import { ImportError } from '../model/errors';
 
 const run = z.object({
   task_id: z.union([z.number(), z.string()]),

@@ -8,7 +8,7 @@
  * Voice runs are stored as a folder (`Results` "dir" format): `results.json` with the run's `info`
  * and `simulations/<id>.json`, one simulation a file. Part of the tau-bench importer (tau2.ts).
  */
-import { ImportError } from './types';
+import { ImportError } from '../model/errors';
 import { isRecord, str } from './util';
 
 /** A message as tau2 writes one, with the tick it starts at. */

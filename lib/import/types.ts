@@ -127,7 +127,3 @@ export function sampleRejects(schema: ZodType, value: unknown, depth = 0): boole
       return false;
   }
 }
-
-export class ImportError extends Error {
-  override name = 'ImportError';
-}

@@ -12,7 +12,7 @@
  */
 import { Unzip, UnzipInflate, unzipSync, type FlateError, type UnzipDecoder } from 'fflate';
 import { decompress } from 'fzstd';
-import { ImportError } from './types';
+import { ImportError } from '../model/errors';
 
 /** Compression methods by number (PKWARE APPNOTE.TXT 6.3.10, section 4.4.5). */
 const METHOD_NAMES: Readonly<Record<number, string>> = {

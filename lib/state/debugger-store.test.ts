@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryFile } from '../model/types';
-import { createDebuggerStore, currentHistory, summarizeRuns } from './debugger-store';
+import { summarizeRuns } from '../model/run-summary';
+import { createDebuggerStore, currentHistory } from './debugger-store';
 
 const file: HistoryFile = {
   histories: [

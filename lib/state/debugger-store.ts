@@ -285,10 +285,4 @@ export function createDebuggerStore(
   }));
 }
 
-export {
-  countsOf,
-  summarizeRuns,
-  type LoadedFile,
-  type RunSummary,
-  type StepCounts,
-} from './loaded';
+export { countsOf, type LoadedFile, type StepCounts } from './loaded';

@@ -4,26 +4,8 @@
  */
 
 import type { Dialect } from '../messages/types';
-import type { HistoryFile } from '../model/types';
+import type { RunSummary } from '../model/run-summary';
 import { type TokenizerId } from '../tokens/tokenizer';
-
-/** One run of the loaded file as the run picker lists it; the worker holds the run itself. */
-export interface RunSummary {
-  readonly id: string;
-  readonly title?: string;
-  readonly steps: number;
-  readonly outcome?: string;
-}
-
-/** The runs of a file, summarized (the worker owns the file; the page gets the run on screen). */
-export function summarizeRuns(file: HistoryFile): RunSummary[] {
-  return file.histories.map((h) => ({
-    id: h.id,
-    steps: h.steps.length,
-    ...(h.title ? { title: h.title } : {}),
-    ...(h.outcome ? { outcome: h.outcome } : {}),
-  }));
-}
 
 export interface LoadedFile {
   readonly name: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDebuggerStore, summarizeRuns } from './debugger-store';
+import { summarizeRuns } from '../model/run-summary';
+import { createDebuggerStore } from './debugger-store';
 import { fromParams, isNavigation, toParams, urlStateOf, type UrlState } from './url';
 
 const file = {

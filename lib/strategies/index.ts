@@ -3,7 +3,7 @@
  * strategies, then framework ports, then summarizing ones.
  */
 import { z } from 'zod';
-import { describeZodError } from '../format/native';
+import { describeZodError } from '../model/errors';
 import { clearToolUses } from './clear-tool-uses';
 import { compactConversation } from './compact-conversation';
 import { condenseEvents } from './condense-events';

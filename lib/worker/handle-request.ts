@@ -10,7 +10,7 @@ import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
 import { fileSummary, type Library, type StoredFile } from '../library/library';
 import { assertUnreachable } from '../model/steps';
-import { summarizeRuns } from '../state/debugger-store';
+import { summarizeRuns } from '../model/run-summary';
 import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
 import { recordAnswer, searchAnswer, stepAnswer, wholeAnswer } from './whole-requests';
 import type {

@@ -11,7 +11,7 @@ import type { FileSummary } from '../library/library';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import type { History, Step } from '../model/types';
-import type { RunSummary } from '../state/debugger-store';
+import type { RunSummary } from '../model/run-summary';
 import type { PriceSheet } from '../simulate/cache';
 import type { TokenizerId } from '../tokens/tokenizer';
 

@@ -7,10 +7,10 @@
  */
 import { toMessages } from '../messages';
 import type { Dialect, DialectMessages, MessageOptions } from '../messages/types';
-import { parseParams } from '../strategies';
-import { createStrategyContext } from '../strategies/context';
-import type { Strategy, StrategyContext, StrategyResult } from '../strategies/types';
-import type { Step, StepKind, StepOfKind } from './types';
+import { parseParams } from './index';
+import { createStrategyContext } from './context';
+import type { Strategy, StrategyContext, StrategyResult } from './types';
+import type { Step, StepKind, StepOfKind } from '../model/types';
 
 export class MemoryManager {
   #steps: Step[];
