@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       'lib/**/*.test.ts',
       'cli/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'test/**/*.test.ts',
       'components/**/*.test.ts',
       'components/**/*.test.tsx',

@@ -217,17 +217,8 @@ export function convert(
         continue;
       }
       if (key !== undefined) stepOfResponse.set(key, list.steps.length);
-      list.add(
-        {
-          kind: 'action',
-          toolCalls: calls,
-          isFinal: false,
-          ...(text ? { modelOutput: text } : {}),
-          ...(thought ? { thought } : {}),
-          ...(u ? { usage: u } : {}),
-          ...(m.model ? { model: m.model } : {}),
-          ...time,
-        },
+      list.addAction(
+        { toolCalls: calls, modelOutput: text, thought, usage: u, model: m.model, timestamp },
         pointer,
         at,
       );
@@ -252,11 +243,7 @@ export function convert(
           `a tool result answers no earlier tool call (${id || 'no id'}); kept as an observation`,
           pointer,
         );
-        list.add(
-          { kind: 'action', toolCalls: [], observation: result, isFinal: false, ...time },
-          pointer,
-          at,
-        );
+        list.addAction({ observation: result, timestamp }, pointer, at);
       }
     }
     const text = texts.join('\n');

@@ -1,5 +1,13 @@
 /** Small pieces every importer needs: building numbered steps with their source, times, arguments. */
-import type { JsonValue, Step, StepDraft, StepSource, ToolCall, Usage } from '../model/types';
+import type {
+  ActionStep,
+  JsonValue,
+  Step,
+  StepDraft,
+  StepSource,
+  ToolCall,
+  Usage,
+} from '../model/types';
 import { hasUnsafeInteger, scanValue } from './json-text';
 import { recordLine, type FolderValue } from './read';
 import type { ImportWarning } from './types';
@@ -38,6 +46,15 @@ export class StepList {
       for (const c of step.toolCalls) this.callOwner.set(c.id, this.steps.length);
     this.steps.push(step);
     return step;
+  }
+
+  /** Adds an action step from what a file recorded of a model reply (see `actionDraft`). */
+  addAction(
+    fields: ActionFields,
+    pointer: string,
+    at?: { records: readonly unknown[]; index: number },
+  ): Step {
+    return this.add(actionDraft(fields), pointer, at);
   }
 
   warn(message: string, pointer?: string): void {
@@ -108,6 +125,43 @@ export class StepList {
     }
     return this.steps;
   }
+}
+
+/** What a file records of a model reply, as an action step takes it (every field may be missing). */
+export interface ActionFields {
+  readonly toolCalls?: readonly ToolCall[];
+  readonly modelOutput?: string | undefined;
+  readonly thought?: string | undefined;
+  readonly observation?: string | undefined;
+  readonly error?: string | undefined;
+  readonly isFinal?: boolean;
+  readonly usage?: Usage | undefined;
+  readonly model?: string | undefined;
+  readonly timestamp?: number | undefined;
+  readonly durationMs?: number | undefined;
+  readonly planStepId?: string | undefined;
+}
+
+/**
+ * An action step's draft with only the fields the file holds: an empty text (model output, thought,
+ * error, model name) is no text, as every importer reads it; an observation is kept even when empty
+ * (a tool that printed nothing still answered). No calls and not final unless the file says so.
+ */
+export function actionDraft(f: ActionFields): Omit<ActionStep, 'id' | 'stepNumber'> {
+  return {
+    kind: 'action',
+    toolCalls: f.toolCalls ?? [],
+    isFinal: f.isFinal ?? false,
+    ...(f.modelOutput ? { modelOutput: f.modelOutput } : {}),
+    ...(f.thought ? { thought: f.thought } : {}),
+    ...(f.observation !== undefined ? { observation: f.observation } : {}),
+    ...(f.error ? { error: f.error } : {}),
+    ...(f.usage ? { usage: f.usage } : {}),
+    ...(f.model ? { model: f.model } : {}),
+    ...(f.timestamp !== undefined ? { timestamp: f.timestamp } : {}),
+    ...(f.durationMs !== undefined ? { durationMs: f.durationMs } : {}),
+    ...(f.planStepId !== undefined ? { planStepId: f.planStepId } : {}),
+  };
 }
 
 /**
