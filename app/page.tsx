@@ -1,4 +1,4 @@
-import { StepscopeApp } from '../components/app/stepscope-app';
+import { StepscopeApp } from '../components/shell/stepscope-app';
 
 export default function Page() {
   return <StepscopeApp />;

@@ -1,4 +1,4 @@
-/** The bundled examples (public/samples/), imported the way the app reads a picked file. */
+/** The bundled examples (public/samples/) and test fixtures, read the way the app reads a picked file. */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,13 @@ import type { History } from '../lib/model/types';
 
 // A path from a string, not a URL object: component tests run under happy-dom, whose URL node's fs refuses.
 const SAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'samples');
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+/** A test fixture's text (a path under test/fixtures/, e.g. `real/openai-chat/…`). */
+export function fixtureText(path: string): string {
+  return readFileSync(join(FIXTURES, path), 'utf8');
+}
 
 /** A bundled example's text. */
 export function sampleText(name: string): string {

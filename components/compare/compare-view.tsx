@@ -1,59 +1,43 @@
 'use client';
 /**
  * Strategies side by side over the history on screen: what each keeps, cuts, truncates and
- * summarizes, what it saves over the whole run, what it breaks and what it loses. The comparison is
- * computed in the history worker (never on the page), re-run as parameters change.
+ * summarizes, what it saves over the whole run, what it breaks and what it loses. The view selects
+ * its own state (the strategies, the call, the model, the dialect); the comparison is computed in
+ * the history worker (never on the page), asked again as parameters change (use-comparison.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { comparisonCosts, type Comparison } from '../../lib/compare/compare';
+import { useCallback, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { usableFit, type UsageFit } from '../../lib/compare/calibrate';
+import { comparisonCosts } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
-import { type CustomOutput } from '../../lib/compare/custom-run';
-import type { PriceSheet } from '../../lib/simulate/cache';
-import { checkReportedUsage } from '../../lib/simulate/reported';
-import type { Goal } from '../../lib/compare/ranking';
-import { comparisonKey } from '../../lib/compare/config';
-import { useDebuggerStore } from '../state/debugger-provider';
 import { PRESETS } from '../../lib/compare/presets';
+import type { Goal } from '../../lib/compare/ranking';
 import { prepareCompareSeries } from '../../lib/compare/series';
 import type { Dialect } from '../../lib/messages';
-import type { History, Step } from '../../lib/model/types';
+import type { PriceSheet } from '../../lib/simulate/cache';
+import { reconcile } from '../../lib/simulate/reconcile';
+import { checkReportedUsage } from '../../lib/simulate/reported';
 import { MODELS } from '../../lib/tokens/models';
-import type { CompareTarget } from '../../lib/worker/protocol';
-import { AlignedSteps } from './aligned-steps';
-import { PriceEditor } from './price-editor';
-import { RankingPanel } from './ranking-panel';
-import { SweepPanel, type RequestSweep } from './sweep-panel';
-import { ReportedCheckPanel } from './reported-check';
-import { CompareCharts } from './compare-charts';
-import { ContextAtCall } from './context-at-call';
-import { StrategyCards } from './strategy-cards';
-import { WarningsAndExports } from './warnings-exports';
-import { SummaryTable } from './summary-table';
+import { useLoader, useWorkerClient } from '../contexts/app-providers';
+import { useDebuggerStore } from '../contexts/store-context';
 import { SaveComparison } from '../library/save-comparison';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { selectClass } from '../ui/select';
-import { useCustomRuns } from './use-custom-runs';
+import { useShownRun } from '../workspace/shown-run';
+import { useLoadWhole } from '../workspace/whole-queries';
+import { AlignedSteps } from './aligned-steps';
 import { CompactionsBeside } from './compactions-beside';
-import type { CompactionMarker } from '../../lib/simulate/compactions';
-import type { UsageFit } from '../../lib/compare/calibrate';
-
-type Custom = Readonly<Record<number, CustomOutput | string>>;
-
-export interface CompareApi {
-  requestSweep: RequestSweep;
-  requestCompare(
-    target: CompareTarget,
-    choices: readonly StrategyChoice[],
-    custom?: Custom,
-  ): Promise<Comparison>;
-  requestContexts(
-    target: CompareTarget,
-    choices: readonly StrategyChoice[],
-    stepIndex: number,
-    custom?: Custom,
-  ): Promise<{ contexts: readonly (readonly Step[])[]; tokens: readonly number[] }>;
-}
+import { CompareCharts } from './compare-charts';
+import { ContextAtCall } from './context-at-call';
+import { PriceEditor } from './price-editor';
+import { RankingPanel } from './ranking-panel';
+import { ReportedCheckPanel } from './reported-check';
+import { StrategyCards } from './strategy-cards';
+import { SummaryTable } from './summary-table';
+import { SweepPanel, type RequestSweep } from './sweep-panel';
+import { useCompareTarget, useComparison } from './use-comparison';
+import { WarningsAndExports } from './warnings-exports';
 
 const STARTER: StrategyChoice[] = [
   'strands-default',
@@ -61,86 +45,70 @@ const STARTER: StrategyChoice[] = [
   'tinyagent-last-5',
 ].map((id) => PRESETS.find((p) => p.id === id)?.choice as StrategyChoice);
 
-export function CompareView(props: {
-  api: CompareApi;
-  history: History;
-  /** The whole history, when `history` is a preview of a large run (custom strategies need it). */
-  loadWhole?: () => Promise<History>;
-  target: CompareTarget;
-  choices: readonly StrategyChoice[];
-  onChoices(next: readonly StrategyChoice[]): void;
-  call?: number;
-  onCall(stepIndex: number): void;
-  dialect: Dialect;
-  onDialect(d: Dialect): void;
-  contextWindow: number;
-  windowLabel: string;
-  /** The model whose window and price apply ('' for the history's own). */
-  modelId: string;
-  onModel(id: string): void;
-  /** The model's list prices with its cache terms (the user may edit them here). */
-  priceSheet?: PriceSheet;
-  /** Why there is no price sheet (no model recorded, or one the catalog lacks): costs are not shown. */
-  unpriced?: string;
-  selectedId?: string;
-  onSelect(id: string): void;
-  /** The compactions the run made (recorded or probable), put beside the strategies'. */
-  compactions?: readonly CompactionMarker[];
-  /** The file's usage against Stepscope's count, to calibrate a framework's threshold on. */
-  usageFit?: UsageFit;
-}) {
-  const { api, target, choices } = props;
-  const compactions = props.compactions ?? [];
-  // The answer lives in the store under its inputs' key: leaving the view and coming back reuses it.
-  const answer = useDebuggerStore((s) => s.comparison);
-  const setAnswer = useDebuggerStore((s) => s.actions.comparisonArrived);
-  const [contexts, setContexts] = useState<{
-    key: string;
-    contexts: readonly (readonly Step[])[];
-    tokens: readonly number[];
-  }>();
-  const key = comparisonKey(props.history.id, target, choices);
-  const answered = answer?.key === key;
-  const runCustom = useCustomRuns(props.history, props.contextWindow, props.loadWhole);
-  useEffect(() => {
-    if (choices.length === 0 || answered) return;
-    // Typing in a parameter re-runs the comparison once the typing pauses; older answers are dropped.
-    let live = true;
-    const timer = setTimeout(() => {
-      runCustom(choices)
-        .then((custom) => api.requestCompare(target, choices, custom))
-        .then(
-          (cmp) => live && setAnswer({ key, cmp }),
-          (error: Error) => live && setAnswer({ key, error: error.message }),
-        );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [api, key, answered, target, choices, runCustom, setAnswer]);
-  const contextKey = `${key}|${props.call ?? ''}`;
-  useEffect(() => {
-    if (choices.length === 0 || props.call === undefined) return;
-    let live = true;
-    const call = props.call;
-    runCustom(choices)
-      .then((custom) => api.requestContexts(target, choices, call, custom))
-      .then(
-        (r) => live && setContexts({ key: contextKey, ...r }),
-        () => live && setContexts(undefined),
-      );
-    return () => {
-      live = false;
-    };
-  }, [api, contextKey, target, choices, props.call, runCustom]);
+/** The file's usage against Stepscope's count (the usage view's reconciliation), to calibrate on. */
+function useUsageFit(): UsageFit | undefined {
+  const { history, steps, tokens, compactions } = useShownRun();
+  const tokenizer = useDebuggerStore((s) => s.tokenizer);
+  return useMemo(() => {
+    if (compactions.length === 0) return undefined;
+    const r = reconcile(steps, tokens, {
+      ...(history.model ? { model: history.model } : {}),
+      tokenizer,
+    });
+    return usableFit(r && { ...r, reportedCalls: r.reportedCalls });
+  }, [compactions, steps, tokens, history, tokenizer]);
+}
+
+export function CompareView() {
+  const { history, place, choice, windowLabel, compactions } = useShownRun();
+  const { choices, call, dialect, chosenModel, selectedId, actions } = useDebuggerStore(
+    useShallow((s) => ({
+      choices: s.choices,
+      call: s.compareCall,
+      dialect: s.dialect,
+      chosenModel: s.model,
+      selectedId: s.selectedStepId,
+      actions: s.actions,
+    })),
+  );
+  const loader = useLoader();
+  const usageFit = useUsageFit();
+  const loadWhole = useLoadWhole(place, history);
+  const { contextWindow } = choice;
+  const target = useCompareTarget();
+  const { comparison: answer, contexts } = useComparison(
+    history,
+    target,
+    choices,
+    contextWindow,
+    call,
+    loadWhole,
+  );
+  const onChoices = actions.setChoices;
+  const { ask } = useWorkerClient();
+  const requestSweep = useCallback<RequestSweep>(
+    (sweepTarget, sweepChoice, param, values, sweepSheet, onProgress) =>
+      ask(
+        {
+          type: 'sweep',
+          target: sweepTarget,
+          choice: sweepChoice,
+          param,
+          values,
+          ...(sweepSheet ? { sheet: sweepSheet } : {}),
+        },
+        { onProgress },
+      ).then((m) => m.sweep),
+    [ask],
+  );
+  const onDialect = (d: Dialect) => loader.recount({ dialect: d });
   // The last answer stays on screen while a newer one is computed.
-  const cmp = answer?.cmp;
-  const stale = answer?.key !== key;
+  const cmp = answer.data;
+  const stale = answer.stale;
   // Edited prices hold for the model they were edited for; another model starts from its list prices.
   const [edit, setEdit] = useState<{ forLabel: string; sheet: PriceSheet }>();
-  const sheet =
-    props.priceSheet && edit?.forLabel === props.priceSheet.label ? edit.sheet : props.priceSheet;
+  const listed = choice.sheet;
+  const sheet = listed && edit?.forLabel === listed.label ? edit.sheet : listed;
   const priceLabel = sheet ? sheet.label : 'no price for this model';
   const [goal, setGoal] = useState<Goal>('cost');
   // Every run's bill, once: the table, the charts and the ranking read it.
@@ -150,8 +118,8 @@ export function CompareView(props: {
   );
   const points = useMemo(() => (cmp ? prepareCompareSeries(cmp, 600, costs) : []), [cmp, costs]);
   const reported = useMemo(
-    () => (cmp && sheet ? checkReportedUsage(props.history, cmp.baseline, sheet) : undefined),
-    [cmp, sheet, props.history],
+    () => (cmp && sheet ? checkReportedUsage(history, cmp.baseline, sheet) : undefined),
+    [cmp, sheet, history],
   );
 
   if (choices.length === 0) {
@@ -169,18 +137,18 @@ export function CompareView(props: {
           then no longer has.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="primary" size="sm" onClick={() => props.onChoices(STARTER)}>
+          <Button variant="primary" size="sm" onClick={() => onChoices(STARTER)}>
             Compare three framework defaults
           </Button>
         </div>
-        <StrategyCards choices={choices} onChange={props.onChoices} />
+        <StrategyCards choices={choices} onChange={onChoices} />
         <CompactionsBeside
-          history={props.history}
+          history={history}
           markers={compactions}
           choices={choices}
-          onChoices={props.onChoices}
-          {...(props.usageFit ? { fit: props.usageFit } : {})}
-          contextWindow={props.contextWindow}
+          onChoices={onChoices}
+          {...(usageFit ? { fit: usageFit } : {})}
+          contextWindow={contextWindow}
         />
       </section>
     );
@@ -189,16 +157,16 @@ export function CompareView(props: {
     <section aria-label="Compare strategies" className="flex flex-col gap-3">
       <StrategyCards
         choices={choices}
-        onChange={props.onChoices}
-        errors={answer?.cmp?.columns.map((c) => c.error)}
+        onChange={onChoices}
+        errors={cmp?.columns.map((c) => c.error)}
       />
       <SaveComparison choices={choices} />
       <label className="flex items-center gap-2 text-sm text-slate-600">
         Model (context window and price)
         <select
           aria-label="Compare model"
-          value={props.modelId}
-          onChange={(e) => props.onModel(e.target.value)}
+          value={chosenModel ?? ''}
+          onChange={(e) => actions.setModel(e.target.value || undefined)}
           className={selectClass}
         >
           <option value="">the history&apos;s own</option>
@@ -210,20 +178,20 @@ export function CompareView(props: {
           ))}
         </select>
       </label>
-      {sheet && props.priceSheet && (
+      {sheet && listed && (
         <PriceEditor
           sheet={sheet}
-          edited={sheet !== props.priceSheet}
-          onChange={(next) => setEdit({ forLabel: props.priceSheet?.label ?? '', sheet: next })}
+          edited={sheet !== listed}
+          onChange={(next) => setEdit({ forLabel: listed.label, sheet: next })}
           onReset={() => setEdit(undefined)}
         />
       )}
-      {!sheet && props.unpriced && (
+      {!sheet && choice.unpriced && (
         <Alert tone="info" label="No prices">
-          No costs: {props.unpriced}. Token counts and savings do not depend on a price.
+          No costs: {choice.unpriced}. Token counts and savings do not depend on a price.
         </Alert>
       )}
-      {answer?.error && !stale && <Alert tone="error">The comparison failed: {answer.error}</Alert>}
+      {answer.error && <Alert tone="error">The comparison failed: {answer.error}</Alert>}
       {!cmp ? (
         <p className="text-sm text-slate-500">Comparing…</p>
       ) : (
@@ -233,28 +201,28 @@ export function CompareView(props: {
         >
           <SummaryTable cmp={cmp} {...(costs ? { costs } : {})} priceLabel={priceLabel} />
           <CompactionsBeside
-            history={props.history}
+            history={history}
             markers={compactions}
             cmp={cmp}
             choices={choices}
-            onChoices={props.onChoices}
-            {...(props.usageFit ? { fit: props.usageFit } : {})}
-            contextWindow={props.contextWindow}
+            onChoices={onChoices}
+            {...(usageFit ? { fit: usageFit } : {})}
+            contextWindow={contextWindow}
           />
           <RankingPanel
             cmp={cmp}
-            steps={props.history.steps}
+            steps={history.steps}
             {...(costs ? { costs } : {})}
             goal={goal}
             onGoal={setGoal}
-            windowLabel={props.windowLabel}
+            windowLabel={windowLabel}
           />
           {reported && <ReportedCheckPanel check={reported} priceLabel={priceLabel} />}
           <SweepPanel
             cmp={cmp}
             target={target}
             {...(sheet ? { sheet } : {})}
-            requestSweep={api.requestSweep}
+            requestSweep={requestSweep}
           />
           {cmp.columns.some((c) => c.replay?.prefixSampled) && (
             <p className="text-xs text-slate-500">
@@ -276,32 +244,32 @@ export function CompareView(props: {
             cmp={cmp}
             points={points}
             priced={sheet !== undefined}
-            contextWindow={props.contextWindow}
-            windowLabel={props.windowLabel}
-            selectedStep={props.call}
-            onCall={props.onCall}
+            contextWindow={contextWindow}
+            windowLabel={windowLabel}
+            selectedStep={call}
+            onCall={actions.setCompareCall}
             compactions={compactions}
           />
           <ContextAtCall
             cmp={cmp}
-            stepIndex={props.call}
-            contexts={contexts?.key === contextKey ? contexts.contexts : undefined}
-            tokens={contexts?.key === contextKey ? contexts.tokens : undefined}
-            dialect={props.dialect}
-            onDialect={props.onDialect}
-            onCall={props.onCall}
+            stepIndex={call}
+            contexts={contexts.data?.contexts}
+            tokens={contexts.data?.tokens}
+            dialect={dialect}
+            onDialect={onDialect}
+            onCall={actions.setCompareCall}
           />
           <WarningsAndExports
             cmp={cmp}
-            history={props.history}
-            dialect={props.dialect}
-            onSelect={props.onSelect}
+            history={history}
+            dialect={dialect}
+            onSelect={actions.selectStep}
           />
           <AlignedSteps
-            steps={props.history.steps}
+            steps={history.steps}
             cmp={cmp}
-            selectedId={props.selectedId}
-            onSelect={props.onSelect}
+            selectedId={selectedId}
+            onSelect={actions.selectStep}
           />
         </div>
       )}

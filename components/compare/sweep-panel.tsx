@@ -23,15 +23,20 @@ import type { CompareTarget } from '../../lib/worker/protocol';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
 import { SweepTable, usd } from './sweep-table';
-import type { sweepRequest } from '../load/worker-requests';
+import type { StrategyChoice } from '../../lib/compare/config';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
 import { selectClass } from '../ui/select';
 
-/** The loader's sweep request (components/load/worker-requests.ts), as this panel calls it. */
+/** One strategy swept over values of one parameter in the worker, with progress per value. */
 export type RequestSweep = (
-  ...args: Parameters<typeof sweepRequest> extends [unknown, ...infer A] ? A : never
-) => ReturnType<typeof sweepRequest>;
+  target: CompareTarget,
+  choice: StrategyChoice,
+  param: string,
+  values: readonly number[],
+  sheet: PriceSheet | undefined,
+  onProgress: (fraction: number) => void,
+) => Promise<SweepResult>;
 
 function defaultRange(p: {
   integer: boolean;

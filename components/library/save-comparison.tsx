@@ -3,7 +3,7 @@ import Link from 'next/link';
 /** Saves the strategies on screen (parameters, triggers, modes) in the library, beside the open file. */
 import { useState } from 'react';
 import { encodeChoices, type StrategyChoice } from '../../lib/compare/config';
-import { useDebuggerStore } from '../state/debugger-provider';
+import { useDebuggerStore } from '../contexts/store-context';
 import { pageLibrary } from './use-library';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';

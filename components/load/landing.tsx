@@ -5,12 +5,13 @@ import { useState, type DragEvent } from 'react';
 import { pickedFromDrop, pickedFromList } from './picked-files';
 import { SAMPLES } from './samples';
 import { IMPORTERS } from '../../lib/import';
-import type { HistoryLoader } from './use-history-loader';
+import { useLoader } from '../contexts/app-providers';
 import { useLibrary } from '../library/use-library';
 import { formatBytes } from '../../lib/library/listing';
 
 /** The last histories opened in this browser, from the library: one click reopens one without its file. */
-function RecentHistories({ loader }: { loader: HistoryLoader }) {
+function RecentHistories() {
+  const { loadFromLibrary } = useLoader();
   const { entries, error } = useLibrary();
   if (error)
     return (
@@ -33,7 +34,7 @@ function RecentHistories({ loader }: { loader: HistoryLoader }) {
           <li key={e.id}>
             <button
               type="button"
-              onClick={() => loader.loadFromLibrary(e.id)}
+              onClick={() => loadFromLibrary(e.id)}
               aria-label={`Reopen ${e.name}`}
               className="flex w-full flex-col items-start gap-0.5 rounded-lg border border-slate-200 bg-white px-4 py-3 text-left hover:border-blue-400 hover:bg-blue-50"
             >
@@ -54,8 +55,8 @@ const FORMATS = IMPORTERS.filter((i) => i.id !== 'generic-messages')
   .map((i) => i.label)
   .join(', ');
 
-export function Landing({ loader }: { loader: HistoryLoader }) {
-  const { loadFiles, loadText, loadSample } = loader;
+export function Landing() {
+  const { loadFiles, loadText, loadSample } = useLoader();
   const [dragging, setDragging] = useState(false);
   const [pasted, setPasted] = useState('');
 
@@ -102,7 +103,7 @@ export function Landing({ loader }: { loader: HistoryLoader }) {
           aria-label="Choose a history file"
           className="sr-only"
           onChange={(e) => {
-            if (e.target.files) loadFiles(e.target.files);
+            if (e.target.files) loadFiles(pickedFromList(e.target.files));
             e.target.value = '';
           }}
         />
@@ -120,13 +121,13 @@ export function Landing({ loader }: { loader: HistoryLoader }) {
             className="sr-only"
             {...{ webkitdirectory: '', directory: '' }}
             onChange={(e) => {
-              if (e.target.files) loadFiles(e.target.files);
+              if (e.target.files) loadFiles(pickedFromList(e.target.files));
               e.target.value = '';
             }}
           />
         </label>
       </div>
-      <RecentHistories loader={loader} />
+      <RecentHistories />
       <section aria-label="Examples" className="flex flex-col gap-2">
         <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
           Real examples, one click each

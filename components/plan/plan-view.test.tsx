@@ -4,7 +4,7 @@
  * step takes one, only a call whose context holds the step counts, and the replay it asks for passes
  * it to summarize-plan-steps' `expand`, so the context grows back from that call.
  */
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, history, system, task } from '../../test/build';
 import { compareStrategies, type Comparison } from '../../lib/compare/compare';
@@ -12,6 +12,8 @@ import type { StrategyChoice } from '../../lib/compare/config';
 import type { History } from '../../lib/model/types';
 import { createStrategyContext } from '../../lib/strategies/context';
 import type { CompareTarget } from '../../lib/worker/protocol';
+import { renderWithRun } from '../../test/app-harness';
+import { showRun, testRuntime } from '../../test/test-runtime';
 import { PlanView } from './plan-view';
 
 afterEach(cleanup);
@@ -33,25 +35,20 @@ const run: History = {
     ...['d', 'e', 'f', 'g'].map((t) => act(t, [{ name: 'pytest', arguments: {}, result: 'ok' }])),
   ),
 };
-const target: CompareTarget = { run: 0, sub: [], tokenizer: 'heuristic', dialect: 'recorded' };
-
 function setup() {
   const ctx = createStrategyContext();
   const requestCompare = vi.fn(
     (_t: CompareTarget, choices: readonly StrategyChoice[]): Promise<Comparison> =>
       Promise.resolve(compareStrategies(run, choices, ctx)),
   );
-  render(
-    <PlanView
-      history={run}
-      tokens={run.steps.map(() => 10)}
-      target={target}
-      contextWindow={128_000}
-      windowLabel="128k"
-      requestCompare={requestCompare}
-      onSelect={() => undefined}
-    />,
+  // The view asks the worker; this worker answers comparisons with the strategies run here.
+  const runtime = testRuntime(async (request) =>
+    request.type === 'compare'
+      ? { type: 'compared', comparison: await requestCompare(request.target, request.choices) }
+      : undefined,
   );
+  showRun(runtime, run, { tokens: run.steps.map(() => 10) });
+  renderWithRun(runtime, <PlanView />);
   return requestCompare;
 }
 

@@ -7,7 +7,7 @@
  * plan step also takes an "expand at call" number: seed 003's `expand_step(step_id)` as if the model
  * had called it at that call (summarize-plan-steps' `expand`), so the context grows back from there.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   CartesianGrid,
   Legend,
@@ -19,8 +19,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { Comparison } from '../../lib/compare/compare';
-import type { StrategyChoice } from '../../lib/compare/config';
+import { comparisonKey, type StrategyChoice } from '../../lib/compare/config';
 import { isModelCall } from '../../lib/model/steps';
 import type { History } from '../../lib/model/types';
 import {
@@ -31,10 +30,14 @@ import {
   type StepVisibility,
 } from '../../lib/strategies/task-history';
 import { firstTrue } from '../../lib/strategies/replay-kit';
-import type { CompareTarget } from '../../lib/worker/protocol';
 import { formatTokens } from '../ui/kinds';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
+import { useDebuggerStore } from '../contexts/store-context';
+import { useCompareTarget } from '../compare/use-comparison';
+import { useWorkerQuery } from '../worker/use-worker-query';
+import { useShownRun } from '../workspace/shown-run';
+import { useWholeHistory } from '../workspace/whole-queries';
 
 type Visibility = Extract<StepVisibility, 'full' | 'summary'>;
 
@@ -64,26 +67,34 @@ function expandCallOf(
   return valid ? n : undefined;
 }
 
-export function PlanView(props: {
-  history: History;
-  tokens: readonly number[];
-  target: CompareTarget;
-  contextWindow: number;
-  windowLabel: string;
-  requestCompare(target: CompareTarget, choices: readonly StrategyChoice[]): Promise<Comparison>;
-  onSelect(stepId: string): void;
-}) {
+/** The plan view once the whole run is here (a large run's preview is asked of the worker whole). */
+export function PlanView() {
+  const { history, place } = useShownRun();
+  const whole = useWholeHistory(place, history, true);
+  if (!whole.history)
+    return (
+      <p role="status" className="px-1 py-4 text-sm text-slate-500">
+        {whole.error ?? 'Loading the whole run for the plan view…'}
+      </p>
+    );
+  return <PlanSteps history={whole.history} />;
+}
+
+function PlanSteps({ history }: { history: History }) {
+  const { tokens, choice: model, windowLabel } = useShownRun();
+  const actions = useDebuggerStore((s) => s.actions);
+  const { contextWindow } = model;
   const { history: taskHistory, groups } = useMemo(
-    () => buildTaskHistory(props.history.steps),
-    [props.history.steps],
+    () => buildTaskHistory(history.steps),
+    [history.steps],
   );
-  const planned = props.history.steps.some((s) => s.planStepId !== undefined);
+  const planned = history.steps.some((s) => s.planStepId !== undefined);
   const [overrides, setOverrides] = useState<Readonly<Record<string, Visibility>>>({});
   // Per plan step, the call at which the model expands it (seed 003 expand_step), as typed.
   const [expandAt, setExpandAt] = useState<Readonly<Record<string, string>>>({});
   const callIndices = useMemo(
-    () => props.history.steps.flatMap((s, i) => (isModelCall(s) ? [i] : [])),
-    [props.history.steps],
+    () => history.steps.flatMap((s, i) => (isModelCall(s) ? [i] : [])),
+    [history.steps],
   );
   // The summarized plan steps with a valid call, as summarize-plan-steps' `expand` takes them.
   const expand = useMemo(
@@ -100,38 +111,33 @@ export function PlanView(props: {
       }),
     [groups, expandAt, overrides, callIndices],
   );
-  const choice = useMemo<StrategyChoice>(
-    () => ({ strategyId: 'summarize-plan-steps', params: { mode: 'manual', overrides, expand } }),
+  const choices = useMemo<StrategyChoice[]>(
+    () => [{ strategyId: 'summarize-plan-steps', params: { mode: 'manual', overrides, expand } }],
     [overrides, expand],
   );
-  const key = `${props.history.id}|${props.target.run}|${props.target.sub.join('/')}|${props.target.tokenizer}|${props.target.dialect}|${props.target.model ?? ''}|${JSON.stringify(overrides)}|${JSON.stringify(expand)}`;
-  const [answer, setAnswer] = useState<{ key: string; cmp?: Comparison; error?: string }>();
-  const { requestCompare, target } = props;
-  useEffect(() => {
-    let live = true;
-    requestCompare(target, [choice]).then(
-      (cmp) => live && setAnswer({ key, cmp }),
-      (error: Error) => live && setAnswer({ key, error: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [requestCompare, target, choice, key]);
-  const cmp = answer?.cmp;
+  const target = useCompareTarget();
+
+  // The replay of the plan steps as toggled: the comparison of that one strategy, under the same
+  // key (and so the same cached answer) as the compare view would ask it.
+  const answer = useWorkerQuery(
+    ['compare', comparisonKey(history.id, target, choices)],
+    (ask, { signal }) =>
+      ask({ type: 'compare', target, choices }, { signal }).then((m) => m.comparison),
+  );
+  const cmp = answer.data;
   const column = cmp?.columns[0];
   const data = useMemo(
     () =>
       (cmp?.baseline.calls ?? []).map((c, i) => ({
         call: i + 1,
-        none: (100 * c.contextTokens) / props.contextWindow,
+        none: (100 * c.contextTokens) / contextWindow,
         toggled:
-          (100 * (column?.replay?.calls[i]?.contextTokens ?? c.contextTokens)) /
-          props.contextWindow,
+          (100 * (column?.replay?.calls[i]?.contextTokens ?? c.contextTokens)) / contextWindow,
       })),
-    [cmp, column, props.contextWindow],
+    [cmp, column, contextWindow],
   );
   const tokensOf = (indices: readonly number[]) =>
-    indices.reduce((n, i) => n + (props.tokens[i] ?? 0), 0);
+    indices.reduce((n, i) => n + (tokens[i] ?? 0), 0);
   const set = (id: string, v: Visibility) => {
     const { [id]: _old, ...rest } = overrides;
     setOverrides(v === 'full' ? rest : { ...rest, [id]: v });
@@ -159,10 +165,10 @@ export function PlanView(props: {
             {planned
               ? 'grouped by the plan recorded in the file'
               : 'split at user tasks (the file records no plan)'}{' '}
-            · {props.windowLabel}
+            · {windowLabel}
           </span>
         </div>
-        {answer?.error && answer.key === key && (
+        {answer.error && (
           <InlineError className="mt-2">The replay failed: {answer.error}</InlineError>
         )}
         <p aria-live="polite" className="mt-1 text-slate-700">
@@ -176,7 +182,7 @@ export function PlanView(props: {
               }.`
             : 'Replaying…'}
         </p>
-        <div style={{ height: 200 }} aria-busy={answer?.key !== key}>
+        <div style={{ height: 200 }} aria-busy={answer.pending}>
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={data} margin={{ top: 8, right: 16, left: 8, bottom: 4 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -349,9 +355,10 @@ export function PlanView(props: {
                   <Button
                     variant="link"
                     size="xs"
-                    onClick={() =>
-                      props.onSelect(props.history.steps[g.indices[0] as number]?.id ?? '')
-                    }
+                    onClick={() => {
+                      actions.selectStep(history.steps[g.indices[0] as number]?.id ?? '');
+                      actions.setView('timeline');
+                    }}
                     className="mt-1"
                   >
                     Inspect its first step

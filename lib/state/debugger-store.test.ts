@@ -142,28 +142,6 @@ describe('debugger store', () => {
   });
 });
 
-describe('comparison slice', () => {
-  it('keeps the latest comparison under its inputs, and a new file clears it', () => {
-    const store = createDebuggerStore();
-    const { actions } = store.getState();
-    const file = { histories: [{ id: 'a', steps: [] }] };
-    actions.loadSucceeded(
-      { name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
-      file.histories[0]!,
-    );
-    actions.comparisonArrived({ key: 'a|0||o200k_base||openai|none', error: 'x' });
-    expect(store.getState().comparison).toEqual({
-      key: 'a|0||o200k_base||openai|none',
-      error: 'x',
-    });
-    actions.loadSucceeded(
-      { name: 'g.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
-      file.histories[0]!,
-    );
-    expect(store.getState().comparison).toBeUndefined();
-  });
-});
-
 describe('loading', () => {
   it('remembers what is loading (an example, where a link points) and applies it when the file is in', () => {
     const store = createDebuggerStore();

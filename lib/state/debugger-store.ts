@@ -5,7 +5,6 @@
  * `getState()` without React.
  */
 import { createStore } from 'zustand/vanilla';
-import type { Comparison } from '../compare/compare';
 import type { StrategyChoice } from '../compare/config';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
@@ -49,8 +48,6 @@ export interface DebuggerState {
   /** The step table's filters. */
   filters: StepQuery;
   view: View;
-  /** The latest comparison the worker computed, under the key of its inputs (history, target, choices). */
-  comparison?: { readonly key: string; readonly cmp?: Comparison; readonly error?: string };
   /** The strategies compared side by side (the compare view), in column order. */
   choices: readonly StrategyChoice[];
   /** The model call (its step index) whose context the compare view shows. */
@@ -65,8 +62,6 @@ export interface DebuggerState {
     loadProgressed(progress: number): void;
     /** A file loaded: its runs, and the first run's history. */
     loadSucceeded(loaded: LoadedFile, first: History): void;
-    /** A comparison (or its failure) for the inputs `key` names. */
-    comparisonArrived(answer: { key: string; cmp?: Comparison; error?: string }): void;
     /** A run the page asked for arrived from the worker. */
     runArrived(index: number, history: History): void;
     loadFailed(message: string): void;
@@ -114,175 +109,205 @@ export function currentHistory(
   return historyAt(state, state.childPath);
 }
 
+/** What the store asks of the outside: the runs of the loaded file, which the history worker holds. */
+export interface StoreDeps {
+  /** Run `index` of the loaded file, with its sub-agents (previewed when large). */
+  fetchRun?(index: number): Promise<History>;
+}
+
 export function createDebuggerStore(
   initial: Partial<Pick<DebuggerState, 'tokenizer' | 'dialect'>> = {},
+  deps: StoreDeps = {},
 ) {
-  return createStore<DebuggerState>()((set, get) => ({
-    status: 'empty',
-    progress: 0,
-    historyIndex: 0,
-    childPath: [],
-    tokenizer: initial.tokenizer ?? DEFAULT_TOKENIZER,
-    dialect: initial.dialect ?? 'recorded',
-    filters: {},
-    view: 'timeline',
-    choices: [],
-    actions: {
-      // What is loaded stays until the new file has loaded, so a failure loses nothing.
-      loadStarted: (loading = {}) =>
-        set({ status: 'loading', progress: 0, error: undefined, loading }),
-      loadProgressed: (progress) => {
-        if (get().progress !== progress) set({ progress });
-      },
-      loadSucceeded: (loaded, first) => {
-        const pending = get().loading;
-        const sample = loaded.sample ?? pending?.sample;
-        set({
-          status: 'ready',
-          progress: 1,
-          error: undefined,
-          libraryNotice: undefined,
-          loaded: { ...loaded, ...(sample ? { sample } : {}) },
-          loading: undefined,
-          run: { index: 0, history: first },
-          pendingNav: undefined,
-          comparison: undefined,
-          counts: undefined,
-          historyIndex: 0,
-          childPath: [],
-          selectedStepId: undefined,
-        });
-        // Where a link (a shared URL, a reload) points: selected once its file is in.
-        const at = pending?.at;
-        if (at)
-          get().actions.navigate({
-            run: at.run ?? 0,
-            sub: at.sub ?? [],
-            ...(at.step ? { step: at.step } : {}),
-          });
-      },
-      comparisonArrived: (answer) => set({ comparison: answer }),
-      runArrived: (index, history) => {
-        const s = get();
-        if (index !== s.historyIndex) return;
-        set({ run: { index, history }, pendingNav: undefined });
-        if (s.pendingNav)
-          get().actions.navigate({ run: index, ...s.pendingNav, sub: [...s.pendingNav.sub] });
-      },
-      libraryStored: (id) => {
-        const loaded = get().loaded;
-        if (loaded && loaded.libraryId !== id)
-          set({ loaded: { ...loaded, libraryId: id }, libraryNotice: undefined });
-      },
-      libraryFailed: (message) => set({ libraryNotice: message }),
-      // A failed load keeps what was loaded before: the rest of the app keeps working.
-      loadFailed: (message) =>
-        set((s) => ({ status: s.loaded ? 'ready' : 'error', error: message, progress: 0 })),
-      dismissError: () => {
-        const s = get();
-        if (s.error !== undefined) set({ error: undefined, status: s.loaded ? 'ready' : 'empty' });
-      },
-      countsArrived: (counts) => {
-        const current = get().counts;
-        // Exact counts replace the heuristic; a late heuristic never replaces exact counts.
-        if (counts.tokenizer !== get().tokenizer || counts.dialect !== get().dialect) return;
-        if (
-          current?.exact &&
-          !counts.exact &&
-          current.tokenizer === counts.tokenizer &&
-          current.dialect === counts.dialect
-        )
-          return;
-        set({ counts });
-      },
-      selectHistory: (index) => {
-        const n = get().loaded?.runs.length ?? 0;
-        if (index < 0 || index >= n || index === get().historyIndex) return;
-        set({
-          historyIndex: index,
-          childPath: [],
-          selectedStepId: undefined,
-          pendingNav: undefined,
-        });
-      },
-      navigate: ({ run, sub, step }) => {
-        const s = get();
-        const count = s.loaded?.runs.length ?? 0;
-        const historyIndex = run >= 0 && run < count ? run : 0;
-        // Another run: the worker sends it; the sub-agent and step apply when it is here.
-        if (s.run?.index !== historyIndex) {
+  return createStore<DebuggerState>()((set, get) => {
+    // The run asked of the worker and not yet here: asked once, shown when it comes if still wanted.
+    let asked: number | undefined;
+    /** Asks for the run the state wants when it is not the one on screen. */
+    const fetchWanted = () => {
+      const s = get();
+      const index = s.historyIndex;
+      if (!deps.fetchRun || !s.loaded || s.run?.index === index || asked === index) return;
+      asked = index;
+      deps.fetchRun(index).then(
+        (history) => {
+          if (asked === index) asked = undefined;
+          get().actions.runArrived(index, history);
+        },
+        (error: Error) => {
+          if (asked === index) asked = undefined;
+          if (get().historyIndex === index) get().actions.loadFailed(error.message);
+        },
+      );
+    };
+    return {
+      status: 'empty',
+      progress: 0,
+      historyIndex: 0,
+      childPath: [],
+      tokenizer: initial.tokenizer ?? DEFAULT_TOKENIZER,
+      dialect: initial.dialect ?? 'recorded',
+      filters: {},
+      view: 'timeline',
+      choices: [],
+      actions: {
+        // What is loaded stays until the new file has loaded, so a failure loses nothing.
+        loadStarted: (loading = {}) =>
+          set({ status: 'loading', progress: 0, error: undefined, loading }),
+        loadProgressed: (progress) => {
+          if (get().progress !== progress) set({ progress });
+        },
+        loadSucceeded: (loaded, first) => {
+          asked = undefined;
+          const pending = get().loading;
+          const sample = loaded.sample ?? pending?.sample;
           set({
-            historyIndex,
+            status: 'ready',
+            progress: 1,
+            error: undefined,
+            libraryNotice: undefined,
+            loaded: { ...loaded, ...(sample ? { sample } : {}) },
+            loading: undefined,
+            run: { index: 0, history: first },
+            pendingNav: undefined,
+            counts: undefined,
+            historyIndex: 0,
             childPath: [],
             selectedStepId: undefined,
-            pendingNav: { sub, ...(step !== undefined ? { step } : {}) },
           });
-          return;
-        }
-        const childPath: string[] = [];
-        for (const id of sub) {
-          const next = historyAt({ run: s.run, historyIndex }, childPath)?.children?.find(
-            (c) => c.history.id === id,
-          );
-          if (!next) break;
-          childPath.push(id);
-        }
-        const shown = historyAt({ run: s.run, historyIndex }, childPath);
-        const selectedStepId =
-          step !== undefined && shown?.steps.some((x) => x.id === step) ? step : undefined;
-        set({ historyIndex, childPath, selectedStepId });
+          // Where a link (a shared URL, a reload) points: selected once its file is in.
+          const at = pending?.at;
+          if (at)
+            get().actions.navigate({
+              run: at.run ?? 0,
+              sub: at.sub ?? [],
+              ...(at.step ? { step: at.step } : {}),
+            });
+        },
+        runArrived: (index, history) => {
+          const s = get();
+          if (index !== s.historyIndex) return;
+          set({ run: { index, history }, pendingNav: undefined });
+          if (s.pendingNav)
+            get().actions.navigate({ run: index, ...s.pendingNav, sub: [...s.pendingNav.sub] });
+        },
+        libraryStored: (id) => {
+          const loaded = get().loaded;
+          if (loaded && loaded.libraryId !== id)
+            set({ loaded: { ...loaded, libraryId: id }, libraryNotice: undefined });
+        },
+        libraryFailed: (message) => set({ libraryNotice: message }),
+        // A failed load keeps what was loaded before: the rest of the app keeps working.
+        loadFailed: (message) =>
+          set((s) => ({ status: s.loaded ? 'ready' : 'error', error: message, progress: 0 })),
+        dismissError: () => {
+          const s = get();
+          if (s.error !== undefined)
+            set({ error: undefined, status: s.loaded ? 'ready' : 'empty' });
+        },
+        countsArrived: (counts) => {
+          const current = get().counts;
+          // Exact counts replace the heuristic; a late heuristic never replaces exact counts.
+          if (counts.tokenizer !== get().tokenizer || counts.dialect !== get().dialect) return;
+          if (
+            current?.exact &&
+            !counts.exact &&
+            current.tokenizer === counts.tokenizer &&
+            current.dialect === counts.dialect
+          )
+            return;
+          set({ counts });
+        },
+        selectHistory: (index) => {
+          const n = get().loaded?.runs.length ?? 0;
+          if (index < 0 || index >= n || index === get().historyIndex) return;
+          set({
+            historyIndex: index,
+            childPath: [],
+            selectedStepId: undefined,
+            pendingNav: undefined,
+          });
+          fetchWanted();
+        },
+        navigate: ({ run, sub, step }) => {
+          const s = get();
+          const count = s.loaded?.runs.length ?? 0;
+          const historyIndex = run >= 0 && run < count ? run : 0;
+          // Another run: the worker sends it; the sub-agent and step apply when it is here.
+          if (s.run?.index !== historyIndex) {
+            set({
+              historyIndex,
+              childPath: [],
+              selectedStepId: undefined,
+              pendingNav: { sub, ...(step !== undefined ? { step } : {}) },
+            });
+            fetchWanted();
+            return;
+          }
+          const childPath: string[] = [];
+          for (const id of sub) {
+            const next = historyAt({ run: s.run, historyIndex }, childPath)?.children?.find(
+              (c) => c.history.id === id,
+            );
+            if (!next) break;
+            childPath.push(id);
+          }
+          const shown = historyAt({ run: s.run, historyIndex }, childPath);
+          const selectedStepId =
+            step !== undefined && shown?.steps.some((x) => x.id === step) ? step : undefined;
+          set({ historyIndex, childPath, selectedStepId });
+        },
+        openChild: (id) => {
+          const current = currentHistory(get());
+          if (!current?.children?.some((c) => c.history.id === id)) return;
+          set({ childPath: [...get().childPath, id], selectedStepId: undefined });
+        },
+        backTo: (depth) => {
+          const path = get().childPath;
+          if (depth < 0 || depth >= path.length) return;
+          // Coming back selects the step that spawned the sub-agent we leave.
+          const parent = historyAt(get(), path.slice(0, depth));
+          const spawned = parent?.children?.find((c) => c.history.id === path[depth])?.parentStepId;
+          set({ childPath: path.slice(0, depth), selectedStepId: spawned });
+        },
+        selectStep: (id) => {
+          if (get().selectedStepId !== id) set({ selectedStepId: id });
+        },
+        setTokenizer: (tokenizer) => {
+          if (get().tokenizer !== tokenizer) set({ tokenizer, counts: undefined });
+        },
+        setDialect: (dialect) => {
+          if (get().dialect !== dialect) set({ dialect });
+        },
+        setFilters: (filters) => set({ filters }),
+        setModel: (model) => {
+          if (get().model !== model) set({ model });
+        },
+        setPrices: (prices) => {
+          if (get().prices !== prices) set({ prices });
+        },
+        setChoices: (choices) => set({ choices }),
+        setCompareCall: (compareCall) => {
+          if (get().compareCall !== compareCall) set({ compareCall });
+        },
+        setView: (view) => {
+          if (get().view !== view) set({ view });
+        },
+        reset: () =>
+          set({
+            status: 'empty',
+            progress: 0,
+            error: undefined,
+            loaded: undefined,
+            run: undefined,
+            pendingNav: undefined,
+            counts: undefined,
+            selectedStepId: undefined,
+            historyIndex: 0,
+            childPath: [],
+          }),
       },
-      openChild: (id) => {
-        const current = currentHistory(get());
-        if (!current?.children?.some((c) => c.history.id === id)) return;
-        set({ childPath: [...get().childPath, id], selectedStepId: undefined });
-      },
-      backTo: (depth) => {
-        const path = get().childPath;
-        if (depth < 0 || depth >= path.length) return;
-        // Coming back selects the step that spawned the sub-agent we leave.
-        const parent = historyAt(get(), path.slice(0, depth));
-        const spawned = parent?.children?.find((c) => c.history.id === path[depth])?.parentStepId;
-        set({ childPath: path.slice(0, depth), selectedStepId: spawned });
-      },
-      selectStep: (id) => {
-        if (get().selectedStepId !== id) set({ selectedStepId: id });
-      },
-      setTokenizer: (tokenizer) => {
-        if (get().tokenizer !== tokenizer) set({ tokenizer, counts: undefined });
-      },
-      setDialect: (dialect) => {
-        if (get().dialect !== dialect) set({ dialect });
-      },
-      setFilters: (filters) => set({ filters }),
-      setModel: (model) => {
-        if (get().model !== model) set({ model });
-      },
-      setPrices: (prices) => {
-        if (get().prices !== prices) set({ prices });
-      },
-      setChoices: (choices) => set({ choices }),
-      setCompareCall: (compareCall) => {
-        if (get().compareCall !== compareCall) set({ compareCall });
-      },
-      setView: (view) => {
-        if (get().view !== view) set({ view });
-      },
-      reset: () =>
-        set({
-          status: 'empty',
-          progress: 0,
-          error: undefined,
-          loaded: undefined,
-          run: undefined,
-          pendingNav: undefined,
-          counts: undefined,
-          selectedStepId: undefined,
-          historyIndex: 0,
-          childPath: [],
-        }),
-    },
-  }));
+    };
+  });
 }
 
 export { countsOf, type LoadedFile, type StepCounts } from './loaded';

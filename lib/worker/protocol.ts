@@ -1,7 +1,7 @@
 /**
  * Messages between the page and the history worker (parsing, importing, counting, comparing and the
  * library, off the main thread). Every request names its type; `AnswerOf` maps each one-answer request
- * to the response it gets, so the page's `ask` is typed end to end.
+ * to the response it gets, so the page's `ask` (client.ts) is typed end to end.
  */
 import type { Comparison } from '../compare/compare';
 import type { StrategyChoice } from '../compare/config';
@@ -252,11 +252,3 @@ export interface AnswerOf {
   'context-at': ContextsResponse;
   sweep: SweptResponse;
 }
-
-export type AskRequest = Extract<WorkerRequest, { type: keyof AnswerOf }>;
-
-/** A one-answer request's fields as the page writes them: the loader adds the type and the id. */
-export type AskFields<T extends keyof AnswerOf> = Omit<
-  Extract<AskRequest, { type: T }>,
-  'requestId' | 'type'
->;

@@ -5,13 +5,10 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { TOKENIZER_REGISTRY, type TokenizerId } from '../../lib/tokens/tokenizer';
 import { Landing } from '../load/landing';
-import { useHistoryLoader } from '../load/use-history-loader';
-import {
-  DebuggerStoreProvider,
-  useDebuggerStore,
-  useDebuggerStoreApi,
-} from '../state/debugger-provider';
-import { applyUrl, readUrl, startUrlSync } from '../state/url-sync';
+import { AppProviders, useLoader } from '../contexts/app-providers';
+import { useDebuggerStore, useDebuggerStoreApi } from '../contexts/store-context';
+import { pickedFromList } from '../load/picked-files';
+import { applyUrl, readUrl, startUrlSync } from './url-sync';
 import { Workspace } from '../workspace/workspace';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -29,8 +26,7 @@ function Shell() {
       actions: s.actions,
     })),
   );
-  const loader = useHistoryLoader();
-  const { loadFiles, loadSample, loadFromLibrary, recount } = loader;
+  const { loadFiles, loadSample, loadFromLibrary, recount } = useLoader();
   const store = useDebuggerStoreApi();
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -104,7 +100,7 @@ function Shell() {
                 className="sr-only"
                 multiple
                 onChange={(e) => {
-                  if (e.target.files) loadFiles(e.target.files);
+                  if (e.target.files) loadFiles(pickedFromList(e.target.files));
                   e.target.value = '';
                 }}
               />
@@ -149,15 +145,15 @@ function Shell() {
           {libraryNotice}
         </Alert>
       )}
-      <main>{loaded ? <Workspace loader={loader} /> : <Landing loader={loader} />}</main>
+      <main>{loaded ? <Workspace /> : <Landing />}</main>
     </div>
   );
 }
 
 export function StepscopeApp() {
   return (
-    <DebuggerStoreProvider>
+    <AppProviders>
       <Shell />
-    </DebuggerStoreProvider>
+    </AppProviders>
   );
 }

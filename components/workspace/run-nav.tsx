@@ -1,0 +1,79 @@
+'use client';
+/**
+ * Where the user is in the loaded file: the breadcrumb from the run to the sub-agent on screen,
+ * the run picker of a file of many runs, and the file's import warnings.
+ */
+import { useShallow } from 'zustand/react/shallow';
+import { historyAt } from '../../lib/state/debugger-store';
+import { useDebuggerStore } from '../contexts/store-context';
+import { Button } from '../ui/button';
+import { RunPicker } from './run-picker';
+
+function Breadcrumb() {
+  const { onScreen, historyIndex, childPath, backTo } = useDebuggerStore(
+    useShallow((s) => ({
+      onScreen: s.run,
+      historyIndex: s.historyIndex,
+      childPath: s.childPath,
+      backTo: s.actions.backTo,
+    })),
+  );
+  if (childPath.length === 0) return null;
+  const path = [undefined, ...childPath].map((_, depth) =>
+    historyAt({ run: onScreen, historyIndex }, childPath.slice(0, depth)),
+  );
+  return (
+    <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm">
+      {path.map((h, depth) =>
+        depth < childPath.length ? (
+          <span key={h?.id ?? depth} className="flex items-center gap-1">
+            <Button variant="link" size="sm" onClick={() => backTo(depth)}>
+              {h?.title ?? h?.id}
+            </Button>
+            <span aria-hidden className="text-slate-400">
+              ›
+            </span>
+          </span>
+        ) : (
+          <span key={h?.id ?? depth} aria-current="page" className="font-semibold text-slate-900">
+            {h?.title ?? h?.id} <span className="font-normal text-slate-500">(sub-agent)</span>
+          </span>
+        ),
+      )}
+    </nav>
+  );
+}
+
+function ImportWarnings() {
+  const warnings = useDebuggerStore((s) => s.loaded?.warnings ?? []);
+  if (warnings.length === 0) return null;
+  return (
+    <details className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <summary>{warnings.length} import warning(s)</summary>
+      <ul className="mt-1 list-disc pl-5">
+        {warnings.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function RunNav() {
+  const { runs, historyIndex, selectHistory } = useDebuggerStore(
+    useShallow((s) => ({
+      runs: s.loaded?.runs,
+      historyIndex: s.historyIndex,
+      selectHistory: s.actions.selectHistory,
+    })),
+  );
+  return (
+    <>
+      <Breadcrumb />
+      {runs && runs.length > 1 && (
+        <RunPicker runs={runs} index={historyIndex} onSelect={selectHistory} />
+      )}
+      <ImportWarnings />
+    </>
+  );
+}

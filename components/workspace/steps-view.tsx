@@ -1,0 +1,124 @@
+'use client';
+/**
+ * The steps of the run on screen, as a timeline or a filterable table, beside the inspector of the
+ * selected step (whole, asked of the worker when the page holds a preview of a large run).
+ */
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { StepQuery } from '../../lib/model/query';
+import { StepInspector } from '../inspector/step-inspector';
+import { useLoader, useWorkerClient } from '../contexts/app-providers';
+import { useDebuggerStore } from '../contexts/store-context';
+import { StepTable } from '../table/step-table';
+import { Timeline } from '../timeline/timeline';
+import { recordLocation } from './record-location';
+import { useShownRun } from './shown-run';
+import { useWholeStep } from './whole-queries';
+
+function StepList() {
+  const { history, steps, tokens, exact, compactions, place } = useShownRun();
+  const { view, selectedStepId, filters, actions } = useDebuggerStore(
+    useShallow((s) => ({
+      view: s.view,
+      selectedStepId: s.selectedStepId,
+      filters: s.filters,
+      actions: s.actions,
+    })),
+  );
+  const spawning = useMemo(
+    () => new Set((history.children ?? []).map((c) => c.parentStepId)),
+    [history],
+  );
+  const compactionAt = useMemo(() => new Map(compactions.map((m) => [m.stepId, m])), [compactions]);
+  const { ask } = useWorkerClient();
+  const search = useMemo(
+    () =>
+      steps.some((s) => s.preview)
+        ? (query: StepQuery) => ask({ type: 'search', ...place, query }).then((m) => m.indices)
+        : undefined,
+    [ask, place, steps],
+  );
+  return view === 'timeline' ? (
+    <Timeline
+      steps={steps}
+      tokens={tokens}
+      exact={exact}
+      selectedId={selectedStepId}
+      spawning={spawning}
+      compactions={compactionAt}
+      onSelect={actions.selectStep}
+    />
+  ) : (
+    <StepTable
+      steps={steps}
+      tokens={tokens}
+      filters={filters}
+      {...(search ? { search } : {})}
+      selectedId={selectedStepId}
+      onFilters={actions.setFilters}
+      onSelect={actions.selectStep}
+    />
+  );
+}
+
+function Inspector() {
+  const { history, steps, tokens, exact, place } = useShownRun();
+  const { selectedStepId, dialect, format, fileName, openChild } = useDebuggerStore(
+    useShallow((s) => ({
+      selectedStepId: s.selectedStepId,
+      dialect: s.dialect,
+      format: s.loaded?.format ?? '',
+      fileName: s.loaded?.name ?? '',
+      openChild: s.actions.openChild,
+    })),
+  );
+  const loader = useLoader();
+  const { ask } = useWorkerClient();
+  const index = useMemo(
+    () => steps.findIndex((s) => s.id === selectedStepId),
+    [steps, selectedStepId],
+  );
+  const whole = useWholeStep(place, index, steps[index]);
+  const subAgents = (history.children ?? []).filter((c) => c.parentStepId === steps[index]?.id);
+  return (
+    <StepInspector
+      {...(whole.step ? { step: whole.step } : {})}
+      {...(whole.note ? { note: whole.note } : {})}
+      tokens={tokens[index]}
+      exact={exact}
+      dialect={dialect}
+      onDialect={(d) => loader.recount({ dialect: d })}
+      record={recordLocation(
+        format,
+        fileName,
+        place.run,
+        index,
+        steps[index],
+        place.sub.length > 0,
+      )}
+      subAgents={subAgents.map((c) => ({
+        id: c.history.id,
+        title: c.history.title ?? c.history.id,
+        steps: c.history.steps.length,
+      }))}
+      onOpenSubAgent={openChild}
+      loadRecord={(file, pointer) =>
+        ask({ type: 'record', file, pointer }).then(
+          (m) => m.text,
+          (error: Error) => `Could not read the record: ${error.message}`,
+        )
+      }
+    />
+  );
+}
+
+export function StepsView() {
+  return (
+    <div className="grid min-h-0 grid-cols-1 gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="flex min-h-0 min-w-0 flex-col gap-2">
+        <StepList />
+      </div>
+      <Inspector />
+    </div>
+  );
+}
