@@ -164,15 +164,3 @@ export function labelledOptions<T extends string>(
 ): SelectOption<T>[] {
   return values.map((value) => ({ value, label: labels[value] }));
 }
-
-/** The `<option>`s of a fixed list of values, each shown by its label (for the native selects). */
-export function LabelledOptions<T extends string>(props: {
-  values: readonly T[];
-  labels: Readonly<Record<T, string>>;
-}) {
-  return props.values.map((v) => (
-    <option key={v} value={v}>
-      {props.labels[v]}
-    </option>
-  ));
-}
