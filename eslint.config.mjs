@@ -96,6 +96,27 @@ export default tseslint.config(
       ...nextPlugin.configs['core-web-vitals'].rules,
     },
   },
+  // Buttons and selects come from the UI kit (STYLE.md §6), which gives them their focus ring,
+  // keyboard and roles; only the kit itself writes the raw elements.
+  {
+    files: ['app/**/*.tsx', 'components/**/*.tsx'],
+    ignores: ['components/ui/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='button']",
+          message:
+            'Use the UI kit: Button (its variants), IconButton, SortButton or Segmented from components/ui/.',
+        },
+        {
+          selector: "JSXOpeningElement[name.name='select']",
+          message:
+            "Use the UI kit's Select (components/ui/select.tsx), or NativeSelect where the browser's own control is wanted.",
+        },
+      ],
+    },
+  },
   {
     files: ['lib/**/*.ts'],
     rules: {

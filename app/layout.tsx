@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { TooltipProvider } from '../components/ui/tooltip';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -10,7 +11,10 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="antialiased">{children}</body>
+      <body className="antialiased">
+        {/* One provider for every page's hints (components/ui/tooltip.tsx). */}
+        <TooltipProvider>{children}</TooltipProvider>
+      </body>
     </html>
   );
 }

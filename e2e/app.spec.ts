@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { choose } from './choose';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.resolve(HERE, '../test/fixtures/real');
@@ -42,7 +43,7 @@ test('clicking a step opens its inspector, and the URL brings it back after a re
   await expect(args.getByRole('treeitem').filter({ hasText: 'user_id' }).last()).toContainText(
     'user_id: "sofia_kim_7287"',
   );
-  await inspector.getByLabel('Dialect').selectOption('anthropic');
+  await choose(inspector.getByLabel('Dialect'), 'anthropic');
   await expect(inspector.getByLabel('Messages')).toContainText('"type": "tool_use"');
   await shot(page, '02-step-inspector');
   // The step's record exactly as the file holds it, from the worker.
@@ -81,7 +82,7 @@ test('uploads a real fixture through the file input', async ({ page }) => {
     page.getByRole('region', { name: 'Step inspector' }).getByLabel('Original record'),
   ).toContainText('"role": "user"');
   // The chart's window follows the chosen model.
-  await page.getByRole('region', { name: 'Token chart' }).getByLabel('Model').selectOption('gpt-4');
+  await choose(page.getByRole('region', { name: 'Token chart' }).getByLabel('Model'), 'gpt-4');
   await expect(page.getByRole('region', { name: 'Token chart' })).toContainText(
     'GPT-4 (8k) window 8,192',
   );
@@ -144,7 +145,7 @@ test('switching the tokenizer recounts in the worker', async ({ page }) => {
     page.getByRole('region', { name: 'Timeline' }).getByText('tokens', { exact: true }),
   ).toBeVisible();
   const before = await totals.textContent();
-  await page.getByLabel('Tokenizer').selectOption('heuristic');
+  await choose(page.getByLabel('Tokenizer'), 'heuristic');
   await expect(
     page.getByRole('region', { name: 'Timeline' }).getByText('tokens', { exact: true }),
   ).toBeVisible();
@@ -161,7 +162,7 @@ test('the step table filters by kind, tool, range and text, sorts, and keeps its
   await table.getByRole('group', { name: 'Kinds' }).getByText('Task').click();
   await expect(table).toContainText('11 of 42 steps');
   await table.getByRole('group', { name: 'Kinds' }).getByText('Task').click();
-  await table.getByLabel('Tool').selectOption('get_reservation_details');
+  await choose(table.getByLabel('Tool'), 'get_reservation_details');
   const count = Number((await table.getByText(/of 42 steps/).textContent())?.split(' ')[0]);
   expect(count).toBeGreaterThan(5);
   // Steps 7 to 11 of this run are all get_reservation_details calls (see the timeline).
@@ -223,7 +224,7 @@ test('a file of many runs opens a run picker; each run has its own timeline', as
     .getByRole('region', { name: 'Timeline' })
     .locator('header')
     .textContent();
-  await picker.selectOption({ index: 7 });
+  await choose(picker, { index: 7 });
   await expect(page).toHaveURL(/run=7/);
   await expect
     .poll(async () =>
@@ -343,7 +344,7 @@ test('several files at once become one list of runs; a broken one is named and t
   await expect(page.getByRole('alert', { name: 'File error' })).toContainText(
     'broken.json: invalid JSON',
   );
-  await page.getByLabel('Run', { exact: true }).selectOption({ index: 3 });
+  await choose(page.getByLabel('Run', { exact: true }), { index: 3 });
   await page
     .getByRole('region', { name: 'Timeline' })
     .getByRole('button', { name: /^Step 1: Task/ })

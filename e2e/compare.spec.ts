@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { choose } from './choose';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
@@ -21,7 +22,7 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
   // The tinyAgent preset is seed 004's ReactAgent: old observations truncated after each step.
   await expect(summary).toContainText('Truncate old observations');
   // A third kind of strategy, from the registry: it keeps the last N steps.
-  await page.getByLabel('Add a strategy').selectOption({ label: 'Keep last N steps' });
+  await choose(page.getByLabel('Add a strategy'), { label: 'Keep last N steps' });
   await expect(summary.getByRole('row')).toHaveCount(6);
   await expect(page.getByRole('region', { name: 'Comparison charts' })).toContainText(
     'Keep last N steps',
@@ -136,7 +137,7 @@ test('a custom strategy runs sandboxed: its result is a column; network calls an
   page,
 }) => {
   await page.goto('/?sample=tau-bench-airline-task3&view=compare');
-  await page.getByLabel('Add a strategy').selectOption({ label: 'Custom function (your code)…' });
+  await choose(page.getByLabel('Add a strategy'), { label: 'Custom function (your code)…' });
   const summary = page.getByRole('table', { name: 'Strategy summary' });
   const row = summary.getByRole('row').filter({ hasText: 'Custom function' });
   await expect(row).toBeVisible();

@@ -5,6 +5,7 @@
  * during load, inspection and comparison. The Content-Security-Policy is on every response.
  */
 import { expect, test } from '@playwright/test';
+import { choose } from './choose';
 
 const EVIL = 'https://evil.example';
 const payloads = [
@@ -80,7 +81,7 @@ test('hostile content renders as text, runs nothing, and nothing leaves the orig
   await timeline.getByRole('button', { name: /^Step 2:/ }).click();
   await expect(inspector).toContainText(`fetch<img src=x onerror="window.__pwned='tool'">`);
   for (const dialect of ['openai', 'anthropic', 'strands', 'smolagents', 'tinyagent']) {
-    await inspector.getByLabel('Dialect').selectOption(dialect);
+    await choose(inspector.getByLabel('Dialect'), dialect);
     await expect(inspector.getByLabel('Messages')).toContainText('evil.example');
   }
   await inspector.getByText('Original record in the file').click();

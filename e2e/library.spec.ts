@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { choose } from './choose';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TAU = path.resolve(
@@ -63,7 +64,7 @@ test('a picked file is kept: reload, a second tab, search, rename, a saved compa
   await other.getByLabel('Search the library').fill('openai');
   await expect(other.getByText('1 of 2 histories')).toBeVisible();
   await other.getByLabel('Search the library').fill('');
-  await other.getByLabel('Sort the library').selectOption('name');
+  await choose(other.getByLabel('Sort the library'), 'name');
   await expect(entries.locator('> li').first()).toContainText('cc_small_5ed31c36.jsonl');
   await other
     .getByRole('button', { name: 'Rename derived__tau-bench_gpt-4o-airline_task3_messages.json' })
@@ -90,8 +91,8 @@ test('a picked file is kept: reload, a second tab, search, rename, a saved compa
   const exported = await (await download).path();
   const text = readFileSync(exported ?? '', 'utf8');
   expect(JSON.parse(text)).toMatchObject({ format: 'stepscope-library', version: 1 });
-  other.on('dialog', (d) => void d.accept());
   await other.getByRole('button', { name: 'Delete airline task 3' }).click();
+  await other.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(other.getByText('1 of 1 histories')).toBeVisible();
   await other.getByLabel('Import a library export').setInputFiles({
     name: 'library.json',

@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { choose } from './choose';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
@@ -14,17 +15,17 @@ test('a threshold trigger in place: sawtooth, cached cost beside uncached, the r
   page,
 }) => {
   await page.goto('/?sample=tau-bench-airline-task3&view=compare');
-  await page.getByLabel('Add a strategy').selectOption({ label: 'Keep last N steps' });
+  await choose(page.getByLabel('Add a strategy'), { label: 'Keep last N steps' });
   // The tau-bench file names no model: no cost until the user picks one (never an assumed one).
   await expect(page.getByRole('status', { name: 'No prices' })).toContainText('names no model');
-  await page.getByLabel('Compare model').selectOption('gpt-4o');
+  await choose(page.getByLabel('Compare model'), 'gpt-4o');
   const card = page.getByRole('group', { name: /Keep last N steps/ });
   await card.getByLabel('n', { exact: true }).fill('4');
-  await card
-    .getByLabel('Trigger', { exact: true })
-    .selectOption({ label: 'when the step count passes a threshold' });
+  await choose(card.getByLabel('Trigger', { exact: true }), {
+    label: 'when the step count passes a threshold',
+  });
   await card.getByLabel('Trigger threshold').fill('12');
-  await card.getByLabel('Mode').selectOption('in-place');
+  await choose(card.getByLabel('Mode'), 'in-place');
   await expect(page).toHaveURL(
     /keep-last-n-steps%40%7B.*%22threshold%22%3A12.*%22in-place%22.*%7D%7E%7B%22n%22%3A4%7D/,
   );
@@ -57,11 +58,11 @@ test('a threshold trigger in place: sawtooth, cached cost beside uncached, the r
   await expect(ranked.first()).toContainText(
     /identifiers a later call used were cut, first at step \d+/,
   );
-  await ranking.getByLabel('Ranking goal').selectOption('loss');
+  await choose(ranking.getByLabel('Ranking goal'), 'loss');
   await expect(ranked.first()).toContainText('none (everything, every call)');
   // A sweep of n: cost against loss, the knee marked, with progress.
   const sweep = page.getByRole('region', { name: 'Parameter sweep' });
-  await sweep.getByLabel('Sweep parameter').selectOption('n');
+  await choose(sweep.getByLabel('Sweep parameter'), 'n');
   await sweep.getByLabel('Sweep from').fill('0');
   await sweep.getByLabel('Sweep to').fill('40');
   await sweep.getByRole('button', { name: 'Run sweep' }).click();

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { choose } from './choose';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SHOTS = path.resolve(HERE, 'screenshots');
@@ -65,9 +66,9 @@ test('a mini-swe-agent SWE-bench run: what was paid, the replay against the file
 
   // The published masking rule in the compare view saves input on this run.
   await page.getByRole('tab', { name: 'Compare strategies' }).click();
-  await page
-    .getByLabel('Add a strategy')
-    .selectOption({ label: 'Observation masking, M=10 (Lindenbauer et al. 2025)' });
+  await choose(page.getByLabel('Add a strategy'), {
+    label: 'Observation masking, M=10 (Lindenbauer et al. 2025)',
+  });
   const summary = page.getByRole('table', { name: 'Strategy summary' });
   const row = summary.getByRole('row').filter({ hasText: 'Observation masking' });
   await expect(row).toContainText('before every call');

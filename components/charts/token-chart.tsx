@@ -6,7 +6,7 @@
  * Not recharts, which the compare view uses: its store re-ran selectors and effects for every bar,
  * 300–600 ms per render of a long run's chart on the main thread; this draws in a few milliseconds.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import {
   bucketTokenSeries,
   chartIndexOf,
@@ -18,7 +18,8 @@ import { CONSIDER_SUMMARIZING_AT, contextPressure, URGENT_ABOVE } from '../../li
 import { MODELS } from '../../lib/tokens/models';
 import type { StepKind } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
-import { selectClass } from '../ui/select';
+import { Select, type SelectOption } from '../ui/select';
+import { Panel } from '../ui/panel';
 
 /** A round axis maximum: 1, 2, 2.5 or 5 times a power of ten, at or above `value`. */
 function niceCeiling(value: number): number {
@@ -46,6 +47,25 @@ function barPaths(data: readonly ChartPoint[], max: number): [StepKind, string][
     parts.push(`M${i + 0.1},${H - h}h0.8v${h}h-0.8Z`);
   });
   return [...paths].map(([kind, parts]) => [kind, parts.join('')]);
+}
+
+/** The models to count the window of; a file's model the table lacks, or none, comes first. */
+function modelOptions(model: string): SelectOption<string>[] {
+  const known = MODELS.map((m) => ({
+    value: m.id,
+    label: `${m.label} · ${formatTokens(m.contextWindow)}`,
+  }));
+  if (model === '') return [{ value: '', label: 'not recorded (128k window assumed)' }, ...known];
+  return MODELS.some((m) => m.id === model) ? known : [{ value: model, label: model }, ...known];
+}
+
+/** One entry of the chart's legend: its swatch, then what it stands for. */
+function LegendItem(props: { swatch: string; children: ReactNode }) {
+  return (
+    <span className="mr-3 inline-flex items-center gap-1">
+      <span className={`inline-block ${props.swatch}`} /> {props.children}
+    </span>
+  );
 }
 
 function pointLabel(p: ChartPoint): string {
@@ -117,48 +137,30 @@ export function TokenChart(props: {
     );
   };
   return (
-    <section aria-label="Token chart" className="rounded-lg border border-slate-200 bg-white p-3">
+    <Panel label="Token chart">
       <header className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
         <span className="font-semibold uppercase tracking-wide">
           Tokens per step · context at each model call
           {bucketed ? ` · ${data.length} groups of consecutive steps, largest shown` : ''}
         </span>
         <span>
-          <span className="mr-3 inline-flex items-center gap-1">
-            <span className="inline-block h-2 w-3 rounded bg-slate-400" /> step tokens
-          </span>
-          <span className="mr-3 inline-flex items-center gap-1">
-            <span className="inline-block h-0.5 w-4 bg-orange-500" /> context sent (no pruning)
-          </span>
-          {markers.length > 0 && (
-            <span className="mr-3 inline-flex items-center gap-1">
-              <span className="inline-block h-3 w-0.5 bg-cyan-700" /> compaction
-            </span>
-          )}
+          <LegendItem swatch="h-2 w-3 rounded bg-slate-400">step tokens</LegendItem>
+          <LegendItem swatch="h-0.5 w-4 bg-orange-500">context sent (no pruning)</LegendItem>
+          {markers.length > 0 && <LegendItem swatch="h-3 w-0.5 bg-cyan-700">compaction</LegendItem>}
           {hasReported && (
-            <span className="mr-3 inline-flex items-center gap-1">
-              <span className="inline-block h-0.5 w-4 border-t-2 border-dotted border-violet-600" />{' '}
+            <LegendItem swatch="h-0.5 w-4 border-t-2 border-dotted border-violet-600">
               input the file reports
-            </span>
+            </LegendItem>
           )}
           <label className="mr-3 inline-flex items-center gap-1">
             Model
-            <select
-              aria-label="Model"
+            <Select
+              label="Model"
+              size="xs"
               value={props.model}
-              onChange={(e) => props.onModel(e.target.value)}
-              className={`${selectClass} text-xs`}
-            >
-              {props.model === '' && <option value="">not recorded (128k window assumed)</option>}
-              {props.model !== '' && !MODELS.some((m) => m.id === props.model) && (
-                <option value={props.model}>{props.model}</option>
-              )}
-              {MODELS.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.label} · {formatTokens(m.contextWindow)}
-                </option>
-              ))}
-            </select>
+              onChange={props.onModel}
+              options={modelOptions(props.model)}
+            />
           </label>
           <span className="inline-flex items-center gap-1">
             {showWindow && (
@@ -329,7 +331,7 @@ export function TokenChart(props: {
           )}
         </div>
       </div>
-    </section>
+    </Panel>
   );
 }
 

@@ -12,7 +12,9 @@ import {
   type TokenFigure,
 } from '../../lib/simulate/compactions';
 import type { PriceSheet } from '../../lib/simulate/cache';
+import { Button } from '../ui/button';
 import { formatTokens } from '../ui/kinds';
+import { Tooltip } from '../ui/tooltip';
 
 const usd = (x: number) =>
   x >= 1 ? `$${x.toFixed(2)}` : x >= 0.01 ? `$${x.toFixed(3)}` : `$${x.toPrecision(2)}`;
@@ -96,13 +98,9 @@ function Details(props: {
           )}
         </details>
       )}
-      <button
-        type="button"
-        className="text-xs text-sky-700 underline"
-        onClick={() => props.onSelect(m.stepId)}
-      >
+      <Button variant="link" size="xs" onClick={() => props.onSelect(m.stepId)}>
         Open step in the timeline
-      </button>
+      </Button>
     </div>
   );
 }
@@ -134,16 +132,16 @@ export function CompactionsPanel(props: {
             .join(' · ')}
         </span>
         {props.markers.map((m) => (
-          <button
-            key={`${m.kind}-${m.stepId}`}
-            type="button"
-            aria-pressed={m === open}
-            title={describeCompaction(m)}
-            onClick={() => props.onOpen(m === open ? undefined : m.stepId)}
-            className={`rounded px-2 py-0.5 text-xs ring-1 ${m.kind === 'probable' ? 'border-dashed ring-amber-400' : 'ring-teal-400'} ${m === open ? 'bg-teal-700 text-white' : 'bg-white text-teal-900 hover:bg-teal-100'}`}
-          >
-            {markerLabel(m)}
-          </button>
+          <Tooltip key={`${m.kind}-${m.stepId}`} content={describeCompaction(m)}>
+            <Button
+              variant="toggle"
+              size="xs"
+              pressed={m === open}
+              onClick={() => props.onOpen(m === open ? undefined : m.stepId)}
+            >
+              {markerLabel(m)}
+            </Button>
+          </Tooltip>
         ))}
       </div>
       {open && (

@@ -5,15 +5,18 @@
  * what it replaced). Identifiers a strategy loses are flagged on the step that held them.
  * Virtualized, with one scroll for all columns.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { diffWordsWithSpace } from 'diff';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { buildAlignedRows, lostByStep, type AlignedRow } from '../../lib/compare/aligned-rows';
 import type { Comparison } from '../../lib/compare/compare';
 import { primaryText, toolNamesOf } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
 import type { StepFate } from '../../lib/strategies/types';
+import { Button } from '../ui/button';
+import { KindBadge } from '../ui/badge';
 import { KIND_STYLE } from '../ui/kinds';
+import { Panel } from '../ui/panel';
+import { VirtualRows } from '../ui/virtual-rows';
 import { columnColor } from './palette';
 
 type Row = AlignedRow;
@@ -73,29 +76,15 @@ export function AlignedSteps(props: {
       }),
     [steps, cols, unfolded, props.selectedId],
   );
-  const parent = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => parent.current,
-    estimateSize: () => 40,
-    overscan: 10,
-  });
   // A step picked elsewhere (a warning's link) is scrolled into view.
   const selectedRow = rows.findIndex(
     (r) => r.kind === 'step' && steps[r.index]?.id === props.selectedId,
   );
-  useEffect(() => {
-    if (selectedRow >= 0) virtualizer.scrollToIndex(selectedRow, { align: 'center' });
-  }, [selectedRow, virtualizer]);
   const grid = {
     gridTemplateColumns: `minmax(14rem, 2fr) repeat(${cols.length}, minmax(9rem, 1fr))`,
   };
   return (
-    <section
-      aria-label="Aligned steps"
-      className="flex min-h-0 flex-col rounded-lg border border-slate-200 bg-white"
-    >
+    <Panel label="Aligned steps" padded={false} className="flex min-h-0 flex-col">
       <div
         className="grid border-b border-slate-200 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
         style={grid}
@@ -107,190 +96,159 @@ export function AlignedSteps(props: {
           </span>
         ))}
       </div>
-      <div ref={parent} className="min-h-0 overflow-auto" style={{ maxHeight: '70vh' }}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((v) => {
-            const row = rows[v.index] as Row;
-            if (row.kind === 'inserted') {
-              const text = row.step.kind === 'summary' ? row.step.content : primaryText(row.step);
-              return (
-                <div
-                  key={`ins-${row.column}-${row.step.id}`}
-                  ref={virtualizer.measureElement}
-                  data-index={v.index}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    transform: `translateY(${v.start}px)`,
-                  }}
-                  className="border-b border-slate-100 bg-violet-50/40"
-                >
-                  <div className="grid items-center gap-2 px-3 py-1.5 text-sm" style={grid}>
-                    <span className="flex min-w-0 items-center gap-2 pl-10">
-                      <span className="shrink-0 rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-violet-200 text-violet-800">
-                        Summary
-                      </span>
-                      <span className="truncate text-violet-900" title={text}>
-                        {text.replace(/\s+/g, ' ').slice(0, 120)}
-                      </span>
-                    </span>
-                    {cols.map((_, ci) => (
-                      <span key={ci}>
-                        {ci === row.column && (
-                          <span className="rounded px-1.5 py-0.5 text-xs font-medium ring-1 bg-violet-100 text-violet-800 ring-violet-300">
-                            inserted
-                          </span>
-                        )}
-                      </span>
-                    ))}
-                  </div>
-                </div>
-              );
-            }
-            if (row.kind === 'fold') {
-              return (
-                <div
-                  key={`fold-${row.from}`}
-                  ref={virtualizer.measureElement}
-                  data-index={v.index}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    transform: `translateY(${v.start}px)`,
-                  }}
-                >
-                  <button
-                    type="button"
-                    onClick={() =>
-                      setUnfolded(
-                        new Set([
-                          ...unfolded,
-                          ...Array.from({ length: row.to - row.from + 1 }, (_, k) => row.from + k),
-                        ]),
-                      )
-                    }
-                    className="w-full border-b border-slate-100 bg-slate-50 px-3 py-1.5 text-left text-xs text-slate-500 hover:bg-slate-100"
-                  >
-                    ▸ steps {steps[row.from]?.stepNumber}–{steps[row.to]?.stepNumber}: removed by
-                    every strategy ({row.to - row.from + 1} steps) — show
-                  </button>
-                </div>
-              );
-            }
-            const step = steps[row.index] as Step;
-            const style = KIND_STYLE[step.kind];
-            const label =
-              toolNamesOf(step).join(', ') || primaryText(step).replace(/\s+/g, ' ').slice(0, 90);
-            const expanded = open?.startsWith(`${step.id}:`)
-              ? Number(open.split(':')[1])
-              : undefined;
-            const expandedFate =
-              expanded === undefined ? undefined : cols[expanded]?.result?.fates[row.index];
+      <VirtualRows
+        count={rows.length}
+        rowHeight={40}
+        measure
+        overscan={10}
+        maxHeight="70vh"
+        className="min-h-0 overflow-auto"
+        scrollTo={selectedRow}
+        align="center"
+        renderRow={(index, placement) => {
+          const row = rows[index] as Row;
+          if (row.kind === 'inserted') {
+            const text = row.step.kind === 'summary' ? row.step.content : primaryText(row.step);
             return (
               <div
-                key={step.id}
-                ref={virtualizer.measureElement}
-                data-index={v.index}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  transform: `translateY(${v.start}px)`,
-                }}
-                className="border-b border-slate-100"
+                key={`ins-${row.column}-${row.step.id}`}
+                {...placement}
+                className="border-b border-slate-100 bg-violet-50/40"
               >
-                <div
-                  className={`grid items-center gap-2 px-3 py-1.5 text-sm ${step.id === props.selectedId ? 'bg-blue-50' : ''}`}
-                  style={grid}
-                >
-                  <button
-                    type="button"
-                    onClick={() => props.onSelect(step.id)}
-                    className="flex min-w-0 items-center gap-2 text-left"
-                    aria-label={`Step ${step.stepNumber}: ${style.label}`}
-                  >
-                    <span className="w-8 shrink-0 text-right font-mono text-xs text-slate-400">
-                      {step.stepNumber}
+                <div className="grid items-center gap-2 px-3 py-1.5 text-sm" style={grid}>
+                  <span className="flex min-w-0 items-center gap-2 pl-10">
+                    <span className="shrink-0 rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-violet-200 text-violet-800">
+                      Summary
                     </span>
-                    <span
-                      className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-medium ring-1 ${style.badge}`}
-                    >
-                      {style.label}
+                    <span className="truncate text-violet-900" title={text}>
+                      {text.replace(/\s+/g, ' ').slice(0, 120)}
                     </span>
-                    <span className="truncate text-slate-700">{label}</span>
-                  </button>
-                  {cols.map((c, ci) => {
-                    const fate = c.result?.fates[row.index];
-                    if (!fate) return <span key={ci} />;
-                    const lost = lostAt[ci]?.get(step.id);
-                    const summary =
-                      fate.kind === 'summarized' ? summaries[ci]?.get(fate.summaryId) : undefined;
-                    const clickable = fate.kind === 'truncated' || fate.kind === 'summarized';
-                    return (
-                      <div key={ci} className="flex min-w-0 flex-col gap-0.5">
-                        <button
-                          type="button"
-                          disabled={!clickable}
-                          aria-label={`${c.label}: ${fate.kind}${lost ? `, loses ${lost.length} identifier(s)` : ''}`}
-                          aria-expanded={clickable ? expanded === ci : undefined}
-                          onClick={() => setOpen(expanded === ci ? undefined : `${step.id}:${ci}`)}
-                          className={`w-fit rounded px-1.5 py-0.5 text-xs font-medium ring-1 ${FATE_STYLE[fate.kind]} ${clickable ? 'cursor-pointer hover:brightness-95' : 'cursor-default'}`}
-                        >
-                          {fate.kind}
-                          {clickable && (expanded === ci ? ' ▾' : ' ▸')}
-                        </button>
-                        {lost && (
-                          <span className="truncate text-xs text-red-700" title={lost.join(', ')}>
-                            loses {lost.slice(0, 3).join(', ')}
-                            {lost.length > 3 ? ` +${lost.length - 3}` : ''}
-                          </span>
-                        )}
-                        {summary && summary.kind === 'summary' && expanded !== ci && (
-                          <span className="truncate text-xs text-violet-700">
-                            {summary.content.slice(0, 60)}
-                          </span>
-                        )}
-                      </div>
-                    );
-                  })}
+                  </span>
+                  {cols.map((_, ci) => (
+                    <span key={ci}>
+                      {ci === row.column && (
+                        <span className="rounded px-1.5 py-0.5 text-xs font-medium ring-1 bg-violet-100 text-violet-800 ring-violet-300">
+                          inserted
+                        </span>
+                      )}
+                    </span>
+                  ))}
                 </div>
-                {expandedFate?.kind === 'truncated' && (
-                  <div className="bg-amber-50/60 px-3 pb-2">
-                    <div className="mb-1 text-xs text-slate-600">
-                      {cols[expanded as number]?.label}:{' '}
-                      {expandedFate.before.length.toLocaleString('en-US')} →{' '}
-                      {expandedFate.after.length.toLocaleString('en-US')} characters
-                    </div>
-                    <Diff before={expandedFate.before} after={expandedFate.after} />
-                  </div>
-                )}
-                {expandedFate?.kind === 'summarized' &&
-                  (() => {
-                    const s = summaries[expanded as number]?.get(expandedFate.summaryId);
-                    return s?.kind === 'summary' ? (
-                      <div className="bg-violet-50/60 px-3 pb-2 text-xs">
-                        <div className="mb-1 text-slate-600">
-                          Summary replacing {s.replaces.length} step(s):{' '}
-                          {s.replaces
-                            .map((id) => steps.find((x) => x.id === id)?.stepNumber)
-                            .join(', ')}
-                        </div>
-                        <pre className="whitespace-pre-wrap break-words rounded bg-white p-2 font-mono">
-                          {s.content}
-                        </pre>
-                      </div>
-                    ) : null;
-                  })()}
               </div>
             );
-          })}
-        </div>
-      </div>
-    </section>
+          }
+          if (row.kind === 'fold') {
+            return (
+              <div key={`fold-${row.from}`} {...placement}>
+                <Button
+                  variant="bare"
+                  onClick={() =>
+                    setUnfolded(
+                      new Set([
+                        ...unfolded,
+                        ...Array.from({ length: row.to - row.from + 1 }, (_, k) => row.from + k),
+                      ]),
+                    )
+                  }
+                  className="w-full border-b border-slate-100 bg-slate-50 px-3 py-1.5 text-xs text-slate-500 hover:bg-slate-100"
+                >
+                  ▸ steps {steps[row.from]?.stepNumber}–{steps[row.to]?.stepNumber}: removed by
+                  every strategy ({row.to - row.from + 1} steps) — show
+                </Button>
+              </div>
+            );
+          }
+          const step = steps[row.index] as Step;
+          const style = KIND_STYLE[step.kind];
+          const label =
+            toolNamesOf(step).join(', ') || primaryText(step).replace(/\s+/g, ' ').slice(0, 90);
+          const expanded = open?.startsWith(`${step.id}:`) ? Number(open.split(':')[1]) : undefined;
+          const expandedFate =
+            expanded === undefined ? undefined : cols[expanded]?.result?.fates[row.index];
+          return (
+            <div key={step.id} {...placement} className="border-b border-slate-100">
+              <div
+                className={`grid items-center gap-2 px-3 py-1.5 text-sm ${step.id === props.selectedId ? 'bg-blue-50' : ''}`}
+                style={grid}
+              >
+                <Button
+                  variant="bare"
+                  onClick={() => props.onSelect(step.id)}
+                  className="flex min-w-0 items-center gap-2"
+                  aria-label={`Step ${step.stepNumber}: ${style.label}`}
+                >
+                  <span className="w-8 shrink-0 text-right font-mono text-xs text-slate-400">
+                    {step.stepNumber}
+                  </span>
+                  <KindBadge kind={step.kind} className="shrink-0" />
+                  <span className="truncate text-slate-700">{label}</span>
+                </Button>
+                {cols.map((c, ci) => {
+                  const fate = c.result?.fates[row.index];
+                  if (!fate) return <span key={ci} />;
+                  const lost = lostAt[ci]?.get(step.id);
+                  const summary =
+                    fate.kind === 'summarized' ? summaries[ci]?.get(fate.summaryId) : undefined;
+                  const clickable = fate.kind === 'truncated' || fate.kind === 'summarized';
+                  return (
+                    <div key={ci} className="flex min-w-0 flex-col gap-0.5">
+                      <Button
+                        variant="bare"
+                        disabled={!clickable}
+                        aria-label={`${c.label}: ${fate.kind}${lost ? `, loses ${lost.length} identifier(s)` : ''}`}
+                        aria-expanded={clickable ? expanded === ci : undefined}
+                        onClick={() => setOpen(expanded === ci ? undefined : `${step.id}:${ci}`)}
+                        className={`w-fit rounded px-1.5 py-0.5 text-xs font-medium ring-1 ${FATE_STYLE[fate.kind]} ${clickable ? 'cursor-pointer hover:brightness-95' : 'cursor-default'}`}
+                      >
+                        {fate.kind}
+                        {clickable && (expanded === ci ? ' ▾' : ' ▸')}
+                      </Button>
+                      {lost && (
+                        <span className="truncate text-xs text-red-700" title={lost.join(', ')}>
+                          loses {lost.slice(0, 3).join(', ')}
+                          {lost.length > 3 ? ` +${lost.length - 3}` : ''}
+                        </span>
+                      )}
+                      {summary && summary.kind === 'summary' && expanded !== ci && (
+                        <span className="truncate text-xs text-violet-700">
+                          {summary.content.slice(0, 60)}
+                        </span>
+                      )}
+                    </div>
+                  );
+                })}
+              </div>
+              {expandedFate?.kind === 'truncated' && (
+                <div className="bg-amber-50/60 px-3 pb-2">
+                  <div className="mb-1 text-xs text-slate-600">
+                    {cols[expanded as number]?.label}:{' '}
+                    {expandedFate.before.length.toLocaleString('en-US')} →{' '}
+                    {expandedFate.after.length.toLocaleString('en-US')} characters
+                  </div>
+                  <Diff before={expandedFate.before} after={expandedFate.after} />
+                </div>
+              )}
+              {expandedFate?.kind === 'summarized' &&
+                (() => {
+                  const s = summaries[expanded as number]?.get(expandedFate.summaryId);
+                  return s?.kind === 'summary' ? (
+                    <div className="bg-violet-50/60 px-3 pb-2 text-xs">
+                      <div className="mb-1 text-slate-600">
+                        Summary replacing {s.replaces.length} step(s):{' '}
+                        {s.replaces
+                          .map((id) => steps.find((x) => x.id === id)?.stepNumber)
+                          .join(', ')}
+                      </div>
+                      <pre className="whitespace-pre-wrap break-words rounded bg-white p-2 font-mono">
+                        {s.content}
+                      </pre>
+                    </div>
+                  ) : null;
+                })()}
+            </div>
+          );
+        }}
+      />
+    </Panel>
   );
 }

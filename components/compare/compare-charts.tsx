@@ -19,6 +19,7 @@ import { describeRun } from '../../lib/simulate/run-config';
 import type { CompactionMarker } from '../../lib/simulate/compactions';
 import { formatTokens } from '../ui/kinds';
 import { BASELINE_COLOR, columnColor } from './palette';
+import { Panel } from '../ui/panel';
 
 type Measure = 'context' | 'cumulative' | 'cost' | 'saved';
 
@@ -90,10 +91,7 @@ export function CompareCharts(props: {
     );
   const format = shown === 'cost' ? usd : (v: number) => formatTokens(v);
   return (
-    <section
-      aria-label="Comparison charts"
-      className="rounded-lg border border-slate-200 bg-white p-3"
-    >
+    <Panel label="Comparison charts">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <Tabs<Measure>
           label="Chart measure"
@@ -218,6 +216,6 @@ export function CompareCharts(props: {
           </LineChart>
         </ResponsiveContainer>
       </TabPanel>
-    </section>
+    </Panel>
   );
 }

@@ -7,6 +7,7 @@ import type { Step } from '../../lib/model/types';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
 import { DialectSelect } from '../inspector/dialect-select';
+import { Panel } from '../ui/panel';
 
 export function ContextAtCall(props: {
   cmp: Comparison;
@@ -45,10 +46,7 @@ export function ContextAtCall(props: {
   );
   if (calls.length === 0) return null;
   return (
-    <section
-      aria-label="Context at call"
-      className="rounded-lg border border-slate-200 bg-white p-3"
-    >
+    <Panel label="Context at call">
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <label className="flex flex-1 items-center gap-2">
           <span className="whitespace-nowrap font-medium text-slate-700">
@@ -103,6 +101,6 @@ export function ContextAtCall(props: {
           ))}
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

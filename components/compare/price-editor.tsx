@@ -2,6 +2,8 @@
 /** The chosen model's prices, editable: list input, cached input, cache writes, minimum cached prefix, cache lifetime. */
 import type { PriceSheet } from '../../lib/simulate/cache';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
 
 type NumberKey =
   'inputUsdPerMTok' | 'cachedInputUsdPerMTok' | 'cacheWriteUsdPerMTok' | 'minCacheableTokens';
@@ -33,9 +35,9 @@ export function PriceEditor({
       </summary>
       <div className="mt-2 flex flex-wrap items-end gap-3">
         {FIELDS.map((f) => (
-          <label key={f.key} className="flex flex-col text-xs text-slate-600">
-            {f.label}
-            <input
+          <Field key={f.key} caption={f.label}>
+            <Input
+              className="w-28 font-mono"
               aria-label={`Price ${f.label}`}
               type="number"
               min={0}
@@ -49,13 +51,12 @@ export function PriceEditor({
                     [f.key]: f.key === 'minCacheableTokens' ? Math.round(v) : v,
                   });
               }}
-              className="w-28 rounded border border-slate-300 px-1.5 py-0.5 font-mono text-sm"
             />
-          </label>
+          </Field>
         ))}
-        <label className="flex flex-col text-xs text-slate-600">
-          cache lifetime (s)
-          <input
+        <Field caption="cache lifetime (s)">
+          <Input
+            className="w-28 font-mono"
             aria-label="Price cache lifetime"
             type="number"
             min={0}
@@ -67,9 +68,8 @@ export function PriceEditor({
                 ttlSeconds: e.target.value === '' ? null : Math.max(0, Number(e.target.value)),
               })
             }
-            className="w-28 rounded border border-slate-300 px-1.5 py-0.5 font-mono text-sm"
           />
-        </label>
+        </Field>
         {edited && (
           <Button variant="secondary" size="xs" onClick={onReset}>
             Reset to list prices

@@ -7,7 +7,10 @@ import type { Step } from '../../lib/model/types';
 import type { RunCost } from '../../lib/simulate/cache';
 import { formatTokens } from '../ui/kinds';
 import { BASELINE_COLOR, columnColor } from './palette';
-import { selectClass, LabelledOptions } from '../ui/select';
+import { labelledOptions, Select } from '../ui/select';
+import { Panel } from '../ui/panel';
+
+const GOAL_OPTIONS = labelledOptions<Goal>(GOALS, GOAL_LABELS);
 
 export function RankingPanel(props: {
   cmp: Comparison;
@@ -22,19 +25,17 @@ export function RankingPanel(props: {
     [props.cmp, props.steps, props.costs, props.goal, props.windowLabel],
   );
   return (
-    <section aria-label="Ranking" className="rounded-lg border border-slate-200 bg-white p-3">
+    <Panel label="Ranking">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">Which strategy should I use?</h3>
         <label className="flex items-center gap-2 text-sm text-slate-600">
           Goal
-          <select
-            aria-label="Ranking goal"
+          <Select
+            label="Ranking goal"
             value={props.goal}
-            onChange={(e) => props.onGoal(e.target.value as Goal)}
-            className={selectClass}
-          >
-            <LabelledOptions values={GOALS} labels={GOAL_LABELS} />
-          </select>
+            onChange={props.onGoal}
+            options={GOAL_OPTIONS}
+          />
         </label>
       </div>
       <ol aria-label="Strategies ranked" className="mt-2 flex flex-col gap-1.5 text-sm">
@@ -59,6 +60,6 @@ export function RankingPanel(props: {
           </li>
         ))}
       </ol>
-    </section>
+    </Panel>
   );
 }

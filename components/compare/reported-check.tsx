@@ -2,6 +2,8 @@
 /** The `none` replay against the usage the file reports: what the provider billed, and how close the simulation comes. */
 import type { ReportedCheck } from '../../lib/simulate/reported';
 import { formatTokens } from '../ui/kinds';
+import { FigureCell, FigureTable } from '../ui/figure-table';
+import { Panel } from '../ui/panel';
 
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`;
 
@@ -36,10 +38,7 @@ export function ReportedCheckPanel({
     },
   ];
   return (
-    <section
-      aria-label="Check against reported usage"
-      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
-    >
+    <Panel label="Check against reported usage" className="text-sm">
       <h3 className="font-semibold text-slate-900">Check against the usage the file reports</h3>
       <p className="mt-1 text-xs text-slate-600">
         {check.calls} call{check.calls === 1 ? '' : 's'} with reported usage; input only (what the
@@ -52,32 +51,25 @@ export function ReportedCheckPanel({
         {check.calls <= 2 &&
           ' With two calls or fewer the calibration fits them exactly: the calibrated gap says nothing here; a longer run tests the cache model.'}
       </p>
-      <table aria-label="Reported usage check" className="mt-2 w-full text-left text-xs">
-        <thead className="text-slate-500">
-          <tr>
-            <th className="py-0.5 font-semibold"> </th>
-            <th className="py-0.5 font-semibold">Input tokens</th>
-            <th className="py-0.5 font-semibold">Cache reads</th>
-            <th className="py-0.5 font-semibold">Input cost</th>
-            <th className="py-0.5 font-semibold">Gap to reported</th>
+      <FigureTable
+        label="Reported usage check"
+        headers={[' ', 'Input tokens', 'Cache reads', 'Input cost', 'Gap to reported']}
+        className="mt-2"
+      >
+        {rows.map((r) => (
+          <tr key={r.label} className="border-t border-slate-100">
+            <FigureCell text>{r.label}</FigureCell>
+            <FigureCell>{formatTokens(r.input)}</FigureCell>
+            <FigureCell>{formatTokens(r.cached)}</FigureCell>
+            <FigureCell>${r.cost.toFixed(4)}</FigureCell>
+            <FigureCell
+              className={r.gap !== undefined && Math.abs(r.gap) > 0.1 ? 'text-amber-700' : ''}
+            >
+              {r.gap === undefined ? '—' : pct(r.gap)}
+            </FigureCell>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.label} className="border-t border-slate-100">
-              <td className="py-0.5">{r.label}</td>
-              <td className="py-0.5 font-mono">{formatTokens(r.input)}</td>
-              <td className="py-0.5 font-mono">{formatTokens(r.cached)}</td>
-              <td className="py-0.5 font-mono">${r.cost.toFixed(4)}</td>
-              <td
-                className={`py-0.5 font-mono ${r.gap !== undefined && Math.abs(r.gap) > 0.1 ? 'text-amber-700' : ''}`}
-              >
-                {r.gap === undefined ? '—' : pct(r.gap)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </FigureTable>
+    </Panel>
   );
 }

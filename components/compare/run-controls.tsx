@@ -19,7 +19,9 @@ import {
 } from '../../lib/simulate/run-config';
 
 import { InlineError } from '../ui/alert';
-import { LabelledOptions } from '../ui/select';
+import { Input } from '../ui/input';
+import { labelledOptions, Select } from '../ui/select';
+import { Tooltip } from '../ui/tooltip';
 
 /** The trigger's number, where its kind has one. */
 export const TRIGGER_NUMBER: Partial<
@@ -39,6 +41,9 @@ export function triggerOf(kind: TriggerKind, onOverflow: boolean, value?: number
     number ? { kind, onOverflow, [number.key]: value ?? number.fallback } : { kind, onOverflow }
   ) as Trigger;
 }
+
+const TRIGGER_OPTIONS = labelledOptions<TriggerKind>(TRIGGER_KINDS, TRIGGER_LABELS);
+const MODE_OPTIONS = labelledOptions<RunMode>(MODES, MODE_LABELS);
 
 /** When the strategy runs and on what: the trigger (with its number) and the mode. */
 export function RunControls({
@@ -60,7 +65,6 @@ export function RunControls({
   const set = (next: RunConfig) => onChange(isDefaultRun(next) ? undefined : next);
   const number = TRIGGER_NUMBER[current.trigger.kind];
   const value = number ? (current.trigger as Record<string, unknown>)[number.key] : undefined;
-  const common = 'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs';
   return (
     <fieldset
       aria-label={`When strategy ${index + 1} runs`}
@@ -68,29 +72,25 @@ export function RunControls({
     >
       <label className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-center gap-2">
         <span>Runs</span>
-        <select
-          aria-label="Trigger"
-          className={common}
+        <Select
+          label="Trigger"
+          size="xs"
           value={current.trigger.kind}
-          onChange={(e) =>
-            set({
-              ...current,
-              trigger: triggerOf(e.target.value as TriggerKind, current.trigger.onOverflow),
-            })
+          onChange={(kind) =>
+            set({ ...current, trigger: triggerOf(kind, current.trigger.onOverflow) })
           }
-        >
-          <LabelledOptions values={TRIGGER_KINDS} labels={TRIGGER_LABELS} />
-        </select>
+          options={TRIGGER_OPTIONS}
+        />
       </label>
       {number && (
         <label className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-center gap-2">
           <span>{number.label}</span>
-          <input
+          <Input
+            size="xs"
             aria-label={`Trigger ${number.key}`}
             type="number"
             min={number.min}
             step={1}
-            className={common}
             value={typeof value === 'number' ? value : ''}
             onChange={(e) =>
               set({
@@ -107,14 +107,13 @@ export function RunControls({
       )}
       <label className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-center gap-2">
         <span>On</span>
-        <select
-          aria-label="Mode"
-          className={common}
+        <Select
+          label="Mode"
+          size="xs"
           value={current.mode}
-          onChange={(e) => set({ ...current, mode: e.target.value as RunMode })}
-        >
-          <LabelledOptions values={MODES} labels={MODE_LABELS} />
-        </select>
+          onChange={(mode) => set({ ...current, mode })}
+          options={MODE_OPTIONS}
+        />
       </label>
       <label className="flex items-center gap-1.5">
         <input
@@ -127,21 +126,20 @@ export function RunControls({
         />
         also before a call that overflows the window
       </label>
-      <label
-        className="flex items-center gap-1.5"
-        title="Off: the strategy runs on the context the agent really held, after the compactions the file records. On: it runs on the history as it grew, in their place."
-      >
-        <input
-          aria-label="Instead of the run's own compactions"
-          type="checkbox"
-          checked={current.recorded === 'replace'}
-          onChange={(e) => {
-            const { recorded: _recorded, ...rest } = current;
-            set(e.target.checked ? { ...rest, recorded: 'replace' } : rest);
-          }}
-        />
-        instead of the run&apos;s own compactions
-      </label>
+      <Tooltip content="Off: the strategy runs on the context the agent really held, after the compactions the file records. On: it runs on the history as it grew, in their place.">
+        <label className="flex w-fit items-center gap-1.5">
+          <input
+            aria-label="Instead of the run's own compactions"
+            type="checkbox"
+            checked={current.recorded === 'replace'}
+            onChange={(e) => {
+              const { recorded: _recorded, ...rest } = current;
+              set(e.target.checked ? { ...rest, recorded: 'replace' } : rest);
+            }}
+          />
+          instead of the run&apos;s own compactions
+        </label>
+      </Tooltip>
       {problem && <InlineError>{problem}</InlineError>}
     </fieldset>
   );

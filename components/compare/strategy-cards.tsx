@@ -7,7 +7,10 @@ import { paramFields, paramsProblem, type ParamField } from '../../lib/compare/p
 import { getStrategy, STRATEGIES } from '../../lib/strategies';
 import { columnColor } from './palette';
 import { InlineError } from '../ui/alert';
-import { Button } from '../ui/button';
+import { IconButton } from '../ui/button';
+import { Input } from '../ui/input';
+import { Select, type SelectEntry } from '../ui/select';
+import { Tooltip } from '../ui/tooltip';
 import { RunControls } from './run-controls';
 
 function FieldInput({
@@ -21,7 +24,6 @@ function FieldInput({
 }) {
   const id = `${field.name}`;
   const shown = value ?? field.default;
-  const common = 'w-full rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm';
   if (field.kind === 'boolean') {
     return (
       <input
@@ -34,24 +36,21 @@ function FieldInput({
   }
   if (field.kind === 'enum') {
     return (
-      <select
-        aria-label={field.name}
-        className={common}
+      <Select
+        label={field.name}
+        className="w-full"
         value={String(shown ?? '')}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {(field.options ?? []).map((o) => (
-          <option key={o}>{o}</option>
-        ))}
-      </select>
+        onChange={onChange}
+        options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+      />
     );
   }
   if (field.kind === 'integer' || field.kind === 'number') {
     return (
-      <input
+      <Input
         aria-label={field.name}
         id={id}
-        className={common}
+        className="w-full"
         type="number"
         step={field.kind === 'integer' ? 1 : 'any'}
         placeholder={field.optional ? 'default' : undefined}
@@ -62,17 +61,17 @@ function FieldInput({
   }
   if (field.kind === 'string')
     return (
-      <input
+      <Input
         aria-label={field.name}
-        className={common}
+        className="w-full"
         value={String(shown ?? '')}
         onChange={(e) => onChange(e.target.value)}
       />
     );
   return (
-    <input
+    <Input
       aria-label={field.name}
-      className={`${common} font-mono`}
+      className="w-full font-mono"
       placeholder="JSON"
       defaultValue={shown === undefined ? '' : JSON.stringify(shown)}
       onChange={(e) => {
@@ -84,6 +83,17 @@ function FieldInput({
       }}
     />
   );
+}
+
+/** A parameter's name and input; what the parameter means (its schema's description) on hover and focus. */
+function ParamRow(props: { field: ParamField; value: unknown; onChange(v: unknown): void }) {
+  const row = (
+    <label className="grid grid-cols-[minmax(0,1fr)_6rem] items-center gap-2">
+      <span className="truncate text-xs text-slate-600">{props.field.name}</span>
+      <FieldInput field={props.field} value={props.value} onChange={props.onChange} />
+    </label>
+  );
+  return props.field.description ? <Tooltip content={props.field.description}>{row}</Tooltip> : row;
 }
 
 function CustomCard({
@@ -114,9 +124,9 @@ function CustomCard({
             limit · ctx.contextWindow, ctx.estimateTokens(text)
           </div>
         </div>
-        <Button variant="ghost" size="sm" aria-label="Remove Custom function" onClick={onRemove}>
+        <IconButton label="Remove Custom function" onClick={onRemove}>
           ✕
-        </Button>
+        </IconButton>
       </div>
       <textarea
         aria-label="Custom strategy code"
@@ -130,6 +140,23 @@ function CustomCard({
     </div>
   );
 }
+
+/** The "add" menu: the presets (with what each follows), every strategy, and your own code. */
+const ADD_OPTIONS: readonly SelectEntry<string>[] = [
+  {
+    group: 'Presets',
+    options: PRESETS.map((p) => ({
+      value: `preset:${p.id}`,
+      label: p.label,
+      ...(p.description ? { description: p.description } : {}),
+    })),
+  },
+  {
+    group: 'Strategies',
+    options: STRATEGIES.map((s) => ({ value: `strategy:${s.id}`, label: s.label })),
+  },
+  { value: 'custom', label: 'Custom function (your code)…' },
+];
 
 export function StrategyCards({
   choices,
@@ -187,38 +214,30 @@ export function StrategyCards({
                   <div className="font-medium text-slate-900">{strategy.label}</div>
                   <div className="text-xs text-slate-500">{strategy.source}</div>
                 </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove ${strategy.label}`}
+                <IconButton
+                  label={`Remove ${strategy.label}`}
                   onClick={() => onChange(choices.filter((_, j) => j !== i))}
                 >
                   ✕
-                </Button>
+                </IconButton>
               </div>
               <div className="mt-2 flex flex-col gap-1.5">
                 {paramFields(strategy).map((f) => (
-                  <label
+                  <ParamRow
                     key={f.name}
-                    className="grid grid-cols-[minmax(0,1fr)_6rem] items-center gap-2"
-                    title={f.description}
-                  >
-                    <span className="truncate text-xs text-slate-600">{f.name}</span>
-                    <FieldInput
-                      field={f}
-                      value={choice.params[f.name]}
-                      onChange={(v) =>
-                        update(i, {
-                          ...choice,
-                          params: Object.fromEntries(
-                            Object.entries({ ...choice.params, [f.name]: v }).filter(
-                              ([, x]) => x !== undefined,
-                            ),
+                    field={f}
+                    value={choice.params[f.name]}
+                    onChange={(v) =>
+                      update(i, {
+                        ...choice,
+                        params: Object.fromEntries(
+                          Object.entries({ ...choice.params, [f.name]: v }).filter(
+                            ([, x]) => x !== undefined,
                           ),
-                        })
-                      }
-                    />
-                  </label>
+                        ),
+                      })
+                    }
+                  />
                 ))}
               </div>
               {problem && <InlineError className="mt-1 text-xs">{problem}</InlineError>}
@@ -233,29 +252,15 @@ export function StrategyCards({
             </div>
           );
         })}
-        <select
-          aria-label="Add a strategy"
+        <Select
+          label="Add a strategy"
+          variant="add"
+          size="md"
           value=""
-          onChange={(e) => e.target.value && add(e.target.value)}
-          className="h-9 rounded-lg border border-dashed border-slate-400 bg-white px-2 text-sm text-slate-700"
-        >
-          <option value="">+ Add a strategy…</option>
-          <optgroup label="Presets">
-            {PRESETS.map((p) => (
-              <option key={p.id} value={`preset:${p.id}`} title={p.description}>
-                {p.label}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Strategies">
-            {STRATEGIES.map((s) => (
-              <option key={s.id} value={`strategy:${s.id}`}>
-                {s.label}
-              </option>
-            ))}
-          </optgroup>
-          <option value="custom">Custom function (your code)…</option>
-        </select>
+          placeholder="+ Add a strategy…"
+          onChange={add}
+          options={ADD_OPTIONS}
+        />
       </div>
     </section>
   );

@@ -17,6 +17,7 @@ import type { Comparison } from '../../lib/compare/compare';
 import { describeRun } from '../../lib/simulate/run-config';
 import type { RunCost } from '../../lib/simulate/cache';
 import { formatTokens } from '../ui/kinds';
+import { SortButton } from '../ui/sort-button';
 import { columnColor } from './palette';
 
 interface Row {
@@ -216,14 +217,13 @@ export function SummaryTable({
             <tr key={g.id}>
               {g.headers.map((h) => (
                 <th key={h.id} className="px-2 py-1.5 text-left font-semibold">
-                  <button
-                    type="button"
+                  <SortButton
+                    direction={h.column.getIsSorted()}
                     onClick={h.column.getToggleSortingHandler()}
                     className="uppercase"
                   >
                     {flexRender(h.column.columnDef.header, h.getContext())}
-                    {{ asc: ' ↑', desc: ' ↓' }[h.column.getIsSorted() as string] ?? ''}
-                  </button>
+                  </SortButton>
                 </th>
               ))}
             </tr>

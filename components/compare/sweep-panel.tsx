@@ -26,7 +26,10 @@ import { SweepTable, usd } from './sweep-table';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
-import { selectClass } from '../ui/select';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { Panel } from '../ui/panel';
+import { Select } from '../ui/select';
 
 /** One strategy swept over values of one parameter in the worker, with progress per value. */
 export type RequestSweep = (
@@ -112,78 +115,60 @@ export function SweepPanel(props: {
   const running = state !== undefined && state.result === undefined && state.error === undefined;
   const setRangeField = (field: 'from' | 'to' | 'count', v: number) =>
     setRange({ key: rangeKey, from, to, count, [field]: v });
-  const input = 'w-24 rounded border border-slate-300 px-1.5 py-0.5 font-mono text-sm';
   return (
-    <section
-      aria-label="Parameter sweep"
-      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
-    >
+    <Panel label="Parameter sweep" className="text-sm">
       <h3 className="font-semibold text-slate-900">
         Parameter sweep: cost against information lost
       </h3>
       <div className="mt-2 flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-xs text-slate-600">
-          strategy
-          <select
-            aria-label="Sweep strategy"
-            value={column}
-            onChange={(e) => setColumn(Number(e.target.value))}
-            className={`${selectClass} text-sm`}
-          >
-            {candidates.map(({ c, i }) => (
-              <option key={i} value={i}>
-                {i + 1}. {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-xs text-slate-600">
-          parameter
-          <select
-            aria-label="Sweep parameter"
+        <Field caption="strategy">
+          <Select
+            label="Sweep strategy"
+            value={String(column)}
+            onChange={(v) => setColumn(Number(v))}
+            options={candidates.map(({ c, i }) => ({
+              value: String(i),
+              label: `${i + 1}. ${c.label}`,
+            }))}
+          />
+        </Field>
+        <Field caption="parameter">
+          <Select
+            label="Sweep parameter"
             value={param?.name ?? ''}
-            onChange={(e) => setParamName(e.target.value)}
-            className={`${selectClass} text-sm`}
-          >
-            {params.map((p) => (
-              <option key={p.name} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-xs text-slate-600">
-          from
-          <input
+            onChange={setParamName}
+            options={params.map((p) => ({ value: p.name, label: p.name }))}
+          />
+        </Field>
+        <Field caption="from">
+          <Input
+            className="w-24 font-mono"
             aria-label="Sweep from"
             type="number"
             value={from}
             onChange={(e) => setRangeField('from', Number(e.target.value))}
-            className={input}
           />
-        </label>
-        <label className="flex flex-col text-xs text-slate-600">
-          to
-          <input
+        </Field>
+        <Field caption="to">
+          <Input
+            className="w-24 font-mono"
             aria-label="Sweep to"
             type="number"
             value={to}
             onChange={(e) => setRangeField('to', Number(e.target.value))}
-            className={input}
           />
-        </label>
-        <label className="flex flex-col text-xs text-slate-600">
-          points
-          <input
+        </Field>
+        <Field caption="points">
+          <Input
+            className="w-24 font-mono"
             aria-label="Sweep points"
             type="number"
             min={2}
             max={50}
             value={count}
             onChange={(e) => setRangeField('count', Number(e.target.value))}
-            className={input}
           />
-        </label>
+        </Field>
         <Button variant="primary" size="sm" onClick={start} disabled={running || !param}>
           {running ? 'Sweeping…' : 'Run sweep'}
         </Button>
@@ -272,6 +257,6 @@ export function SweepPanel(props: {
           <SweepTable result={result} />
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

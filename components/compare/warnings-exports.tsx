@@ -83,13 +83,13 @@ export function WarningsAndExports({
             {c.warnings.slice(0, 12).map((w, k) => (
               <li key={k} className="text-amber-800">
                 {w.stepId ? (
-                  <button
-                    type="button"
+                  <Button
+                    variant="bare"
                     onClick={() => onSelect(w.stepId as string)}
-                    className="text-left underline decoration-dotted"
+                    className="underline decoration-dotted"
                   >
                     {w.message}
-                  </button>
+                  </Button>
                 ) : (
                   w.message
                 )}

@@ -1,6 +1,12 @@
 /** The dialect menu, from the dialect registry: the inspector and "context at call" show messages in it. */
 import { DIALECT_REGISTRY, type Dialect } from '../../lib/messages';
-import { selectClass } from '../ui/select';
+import { Select, type SelectOption } from '../ui/select';
+
+const OPTIONS: readonly SelectOption<Dialect>[] = DIALECT_REGISTRY.map((d) => ({
+  value: d.id,
+  label: d.label,
+  description: d.description,
+}));
 
 export function DialectSelect(props: {
   value: Dialect;
@@ -12,18 +18,13 @@ export function DialectSelect(props: {
   return (
     <label className={`flex items-center gap-1 text-xs text-slate-600 ${props.className ?? ''}`}>
       Dialect
-      <select
-        {...(props.label ? { 'aria-label': props.label } : {})}
+      <Select
+        label={props.label ?? 'Dialect'}
+        size="xs"
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value as Dialect)}
-        className={selectClass}
-      >
-        {DIALECT_REGISTRY.map((d) => (
-          <option key={d.id} value={d.id} title={d.description}>
-            {d.label}
-          </option>
-        ))}
-      </select>
+        onChange={props.onChange}
+        options={OPTIONS}
+      />
     </label>
   );
 }

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { stepToMessages, type Dialect } from '../../lib/messages';
 import { assistantText } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
-import { formatTokens, KIND_STYLE } from '../ui/kinds';
+import { Badge, KindBadge } from '../ui/badge';
+import { formatTokens } from '../ui/kinds';
+import { Panel } from '../ui/panel';
 import { JsonTree } from './json-tree';
 import { Button } from '../ui/button';
 import { DialectSelect } from './dialect-select';
@@ -39,6 +41,13 @@ function Folded({ text, label }: { text: string; label: string }) {
         </Button>
       )}
     </div>
+  );
+}
+
+/** A section's title in the inspector: small capitals over what it names. */
+function Heading({ children }: { children: React.ReactNode }) {
+  return (
+    <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{children}</h3>
   );
 }
 
@@ -131,18 +140,12 @@ export function StepInspector(props: {
       </section>
     );
   }
-  const style = KIND_STYLE[step.kind];
   const text = mainText(step);
   const messages = stepToMessages(step, props.dialect);
   return (
-    <section
-      aria-label="Step inspector"
-      className="flex min-w-0 flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
-    >
+    <Panel label="Step inspector" padded={false} className="flex min-w-0 flex-col gap-4 p-4">
       <header className="flex items-center gap-3">
-        <span className={`rounded px-2 py-0.5 text-sm font-medium ring-1 ${style.badge}`}>
-          {style.glyph} {style.label}
-        </span>
+        <KindBadge kind={step.kind} glyph size="sm" />
         <h2 className="text-lg font-semibold text-slate-900">Step {step.stepNumber}</h2>
         <span className="ml-auto font-mono text-sm text-slate-600">
           {props.exact ? '' : '≈ '}
@@ -187,27 +190,19 @@ export function StepInspector(props: {
       </dl>
       {text && (
         <div className="flex flex-col gap-1">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-            {text.label}
-          </h3>
+          <Heading>{text.label}</Heading>
           <Folded text={text.text} label={text.label} />
         </div>
       )}
       {step.kind === 'action' && step.toolCalls.length > 0 && (
         <div className="flex flex-col gap-2">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-            Tool calls ({step.toolCalls.length})
-          </h3>
+          <Heading>Tool calls ({step.toolCalls.length})</Heading>
           {step.toolCalls.map((call) => (
             <div key={call.id} className="rounded-md border border-slate-200 p-2">
               <div className="flex items-center gap-2 text-sm">
                 <span className="font-mono font-semibold text-slate-900">{call.name}</span>
                 <code className="text-xs text-slate-400">{call.id}</code>
-                {call.isError && (
-                  <span className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-700">
-                    error
-                  </span>
-                )}
+                {call.isError && <Badge tone="red">error</Badge>}
               </div>
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-slate-600">Arguments</summary>
@@ -231,27 +226,23 @@ export function StepInspector(props: {
       )}
       {step.kind === 'action' && step.observation && (
         <div className="flex flex-col gap-1">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-            Observation
-          </h3>
+          <Heading>Observation</Heading>
           <Folded text={step.observation} label="Observation" />
         </div>
       )}
       {props.subAgents.length > 0 && (
         <div className="flex flex-col gap-1">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-            Sub-agents ({props.subAgents.length})
-          </h3>
+          <Heading>Sub-agents ({props.subAgents.length})</Heading>
           {props.subAgents.map((a) => (
-            <button
+            <Button
               key={a.id}
-              type="button"
+              variant="bare"
               onClick={() => props.onOpenSubAgent(a.id)}
-              className="flex items-center justify-between rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-left text-sm hover:border-violet-400"
+              className="flex items-center justify-between rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm hover:border-violet-400"
             >
               <span className="font-medium text-violet-900">Open sub-agent: {a.title}</span>
               <span className="text-xs text-violet-700">{a.steps} steps</span>
-            </button>
+            </Button>
           ))}
         </div>
       )}
@@ -274,9 +265,7 @@ export function StepInspector(props: {
       )}
       <div className="flex flex-col gap-1">
         <div className="flex items-center gap-2">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-            Messages sent for this step
-          </h3>
+          <Heading>Messages sent for this step</Heading>
           <DialectSelect value={props.dialect} onChange={props.onDialect} className="ml-auto" />
         </div>
         <Folded
@@ -288,6 +277,6 @@ export function StepInspector(props: {
           label="Messages"
         />
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -12,7 +12,9 @@ import { exportLibrary, parseLibraryExport } from '../../lib/library/transfer';
 import { useLibrary } from './use-library';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { selectClass, LabelledOptions } from '../ui/select';
+import { ConfirmDialog } from '../ui/dialog';
+import { Input } from '../ui/input';
+import { labelledOptions, Select } from '../ui/select';
 
 const date = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -46,11 +48,10 @@ function Entry({
               void onRename(name).then((ok) => ok && setEditing(false));
             }}
           >
-            <input
+            <Input
               value={name}
               onChange={(e) => setName(e.target.value)}
               aria-label={`New name for ${entry.name}`}
-              className="rounded border border-slate-300 px-2 py-0.5 text-sm"
               autoFocus
             />
             <Button variant="secondary" size="xs" type="submit">
@@ -78,14 +79,16 @@ function Entry({
           >
             Rename
           </Button>
-          <Button
-            variant="secondary"
-            size="xs"
-            onClick={onDelete}
-            aria-label={`Delete ${entry.name}`}
+          <ConfirmDialog
+            title={`Delete ${entry.name}?`}
+            description="Its stored bytes and its saved comparisons leave this browser's library. This cannot be undone."
+            confirm="Delete"
+            onConfirm={onDelete}
           >
-            Delete
-          </Button>
+            <Button variant="secondary" size="xs" aria-label={`Delete ${entry.name}`}>
+              Delete
+            </Button>
+          </ConfirmDialog>
         </span>
       </div>
       <p className="mt-1 text-xs text-slate-500">
@@ -205,27 +208,24 @@ export function LibraryPage() {
         )}
         {message && !error && <Alert tone="success">{message}</Alert>}
         <div className="flex flex-wrap items-center gap-3">
-          <input
+          <Input
+            size="md"
+            className="min-w-64 flex-1"
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             placeholder="Search by name or format"
             aria-label="Search the library"
-            className="min-w-64 flex-1 rounded border border-slate-300 px-3 py-1.5 text-sm"
           />
           <label className="flex items-center gap-1 text-sm text-slate-600">
             Sort
-            <select
+            <Select
+              label="Sort the library"
+              size="md"
               value={sort}
-              onChange={(e) => setSort(e.target.value as LibrarySort)}
-              aria-label="Sort the library"
-              className={`${selectClass} px-2 py-1`}
-            >
-              <LabelledOptions
-                values={Object.keys(SORT_LABELS) as LibrarySort[]}
-                labels={SORT_LABELS}
-              />
-            </select>
+              onChange={setSort}
+              options={labelledOptions(Object.keys(SORT_LABELS) as LibrarySort[], SORT_LABELS)}
+            />
           </label>
         </div>
         {entries === undefined ? (
@@ -250,12 +250,7 @@ export function LibraryPage() {
                   entry={e}
                   saved={byFile.get(e.id) ?? []}
                   onRename={(name) => change((lib) => lib.rename(e.id, name))}
-                  onDelete={() => {
-                    if (
-                      window.confirm(`Delete ${e.name} and its saved comparisons from the library?`)
-                    )
-                      void change((lib) => lib.remove(e.id));
-                  }}
+                  onDelete={() => void change((lib) => lib.remove(e.id))}
                   onDeleteComparison={(id) => void change((lib) => lib.removeComparison(id))}
                 />
               ))}

@@ -7,6 +7,7 @@ import { useDebuggerStore } from '../contexts/store-context';
 import { pageLibrary } from './use-library';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { Input } from '../ui/input';
 
 export function SaveComparison({ choices }: { choices: readonly StrategyChoice[] }) {
   const fileId = useDebuggerStore((s) => s.loaded?.libraryId);
@@ -35,12 +36,12 @@ export function SaveComparison({ choices }: { choices: readonly StrategyChoice[]
           .catch((error: unknown) => setStatus({ ok: false, text: (error as Error).message }));
       }}
     >
-      <input
+      <Input
+        size="md"
         value={name}
         onChange={(e) => setName(e.target.value)}
         placeholder="Name this comparison"
         aria-label="Comparison name"
-        className="rounded border border-slate-300 px-2 py-1"
       />
       <Button variant="secondary" size="sm" type="submit" disabled={name.trim() === ''}>
         Save in the library

@@ -8,14 +8,18 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { queryStepIndices, toolNamesIn, type StepQuery } from '../../lib/model/query';
 import { useWorkerSearch } from './use-worker-search';
 import { hasError, primaryText, stepText, toolNamesOf } from '../../lib/model/steps';
 import { STEP_KINDS, type Step, type StepKind } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
-import { selectClass } from '../ui/select';
+import { KindBadge } from '../ui/badge';
+import { Input } from '../ui/input';
+import { Panel } from '../ui/panel';
+import { Select, type SelectOption } from '../ui/select';
+import { SortButton } from '../ui/sort-button';
+import { VirtualRows } from '../ui/virtual-rows';
 
 interface Row {
   index: number;
@@ -34,10 +38,7 @@ const columns = [
     id: 'kind',
     header: 'Kind',
     cell: (c) => {
-      const style = KIND_STYLE[c.getValue()];
-      return (
-        <span className={`rounded px-1.5 py-0.5 text-xs ring-1 ${style.badge}`}>{style.label}</span>
-      );
+      return <KindBadge kind={c.getValue()} />;
     },
   }),
   col.accessor((r) => toolNamesOf(r.step).join(', '), {
@@ -71,6 +72,12 @@ const GRID =
   'grid grid-cols-[3rem_5.5rem_minmax(0,14rem)_4.5rem_3.5rem_minmax(0,1fr)] items-center gap-2';
 const ROW = 36;
 
+const ERROR_OPTIONS: readonly SelectOption<'' | 'with' | 'without'>[] = [
+  { value: '', label: 'errors or not' },
+  { value: 'with', label: 'with errors' },
+  { value: 'without', label: 'without errors' },
+];
+
 function numberOrUndefined(value: string): number | undefined {
   return /^\d+$/.test(value) ? Number(value) : undefined;
 }
@@ -98,7 +105,7 @@ export function StepTable(props: {
       })),
     [steps, tokens, filters, found.indices],
   );
-  // The rule flags the component's first such hook; no React Compiler here (see timeline.tsx).
+  // The app does not use the React Compiler, whose memoization this warning is about.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data,
@@ -109,13 +116,6 @@ export function StepTable(props: {
     getSortedRowModel: getSortedRowModel(),
   });
   const rows = table.getRowModel().rows;
-  const parent = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => parent.current,
-    estimateSize: () => ROW,
-    overscan: 12,
-  });
   const toggleKind = (kind: StepKind) => {
     const current = new Set(filters.kinds ?? []);
     if (current.has(kind)) current.delete(kind);
@@ -123,10 +123,7 @@ export function StepTable(props: {
     props.onFilters({ ...filters, kinds: STEP_KINDS.filter((k) => current.has(k)) });
   };
   return (
-    <section
-      aria-label="Step table"
-      className="flex min-h-0 flex-col rounded-lg border border-slate-200 bg-white"
-    >
+    <Panel label="Step table" padded={false} className="flex min-h-0 flex-col">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-2 text-xs">
         <div role="group" aria-label="Kinds" className="flex flex-wrap gap-1">
           {STEP_KINDS.map((k) => (
@@ -144,61 +141,55 @@ export function StepTable(props: {
             </label>
           ))}
         </div>
-        <select
-          aria-label="Tool"
+        <Select
+          label="Tool"
+          size="xs"
           value={filters.tool ?? ''}
-          onChange={(e) => props.onFilters({ ...filters, tool: e.target.value || undefined })}
-          className={selectClass}
-        >
-          <option value="">any tool</option>
-          {tools.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Errors"
-          value={filters.withError === undefined ? '' : filters.withError ? '1' : '0'}
-          onChange={(e) =>
-            props.onFilters({
-              ...filters,
-              withError: e.target.value === '' ? undefined : e.target.value === '1',
-            })
+          onChange={(tool) => props.onFilters({ ...filters, tool: tool || undefined })}
+          options={[
+            { value: '', label: 'any tool' },
+            ...tools.map((t) => ({ value: t, label: t })),
+          ]}
+        />
+        <Select
+          label="Errors"
+          size="xs"
+          value={filters.withError === undefined ? '' : filters.withError ? 'with' : 'without'}
+          onChange={(v) =>
+            props.onFilters({ ...filters, withError: v === '' ? undefined : v === 'with' })
           }
-          className="rounded border border-slate-300 px-1 py-0.5"
-        >
-          <option value="">errors or not</option>
-          <option value="1">with errors</option>
-          <option value="0">without errors</option>
-        </select>
+          options={ERROR_OPTIONS}
+        />
         <label className="flex items-center gap-1">
           steps
-          <input
+          <Input
+            size="xs"
+            className="w-12"
             aria-label="From step"
             inputMode="numeric"
             value={filters.from ?? ''}
             onChange={(e) =>
               props.onFilters({ ...filters, from: numberOrUndefined(e.target.value) })
             }
-            className="w-12 rounded border border-slate-300 px-1 py-0.5"
           />
           to
-          <input
+          <Input
+            size="xs"
+            className="w-12"
             aria-label="To step"
             inputMode="numeric"
             value={filters.to ?? ''}
             onChange={(e) => props.onFilters({ ...filters, to: numberOrUndefined(e.target.value) })}
-            className="w-12 rounded border border-slate-300 px-1 py-0.5"
           />
         </label>
-        <input
+        <Input
+          size="xs"
+          className="min-w-40 flex-1"
           type="search"
           aria-label="Search steps"
           placeholder="Search content…"
           value={filters.text ?? ''}
           onChange={(e) => props.onFilters({ ...filters, text: e.target.value || undefined })}
-          className="min-w-40 flex-1 rounded border border-slate-300 px-2 py-0.5"
         />
         <span className="text-slate-500" aria-live="polite">
           {found.pending
@@ -231,18 +222,13 @@ export function StepTable(props: {
                   className="text-xs font-semibold text-slate-600"
                 >
                   {h.column.getCanSort() ? (
-                    <button
-                      type="button"
+                    <SortButton
+                      direction={h.column.getIsSorted()}
                       onClick={h.column.getToggleSortingHandler()}
                       className="hover:text-slate-900"
                     >
                       {flexRender(h.column.columnDef.header, h.getContext())}
-                      {h.column.getIsSorted() === 'asc'
-                        ? ' ↑'
-                        : h.column.getIsSorted() === 'desc'
-                          ? ' ↓'
-                          : ''}
-                    </button>
+                    </SortButton>
                   ) : (
                     flexRender(h.column.columnDef.header, h.getContext())
                   )}
@@ -251,53 +237,44 @@ export function StepTable(props: {
             </div>
           ))}
         </div>
-        <div
-          ref={parent}
+        <VirtualRows
+          count={rows.length}
+          rowHeight={ROW}
+          maxHeight="55vh"
           role="rowgroup"
           className="min-h-0 flex-1 overflow-auto"
-          style={{ maxHeight: '55vh' }}
-        >
-          {rows.length === 0 && (
+          empty={
             <div className="p-4 text-center text-sm text-slate-500">
               No step matches these filters.
             </div>
-          )}
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((v) => {
-              const row = rows[v.index];
-              if (!row) return null;
-              const selected = row.original.step.id === props.selectedId;
-              return (
-                <div
-                  role="row"
-                  key={row.id}
-                  aria-selected={selected}
-                  tabIndex={0}
-                  onClick={() => props.onSelect(row.original.step.id)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') props.onSelect(row.original.step.id);
-                  }}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    height: ROW,
-                    transform: `translateY(${v.start}px)`,
-                  }}
-                  className={`${GRID} cursor-pointer border-b border-slate-100 px-3 ${selected ? 'bg-blue-50' : 'hover:bg-slate-50'}`}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <div role="cell" key={cell.id} className="min-w-0 truncate">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
-          </div>
-        </div>
+          }
+          renderRow={(index, placement) => {
+            const row = rows[index];
+            if (!row) return null;
+            const selected = row.original.step.id === props.selectedId;
+            return (
+              <div
+                role="row"
+                key={row.id}
+                aria-selected={selected}
+                tabIndex={0}
+                onClick={() => props.onSelect(row.original.step.id)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') props.onSelect(row.original.step.id);
+                }}
+                {...placement}
+                className={`${GRID} cursor-pointer border-b border-slate-100 px-3 ${selected ? 'bg-blue-50' : 'hover:bg-slate-50'}`}
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <div role="cell" key={cell.id} className="min-w-0 truncate">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </div>
+                ))}
+              </div>
+            );
+          }}
+        />
       </div>
-    </section>
+    </Panel>
   );
 }

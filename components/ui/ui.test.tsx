@@ -2,15 +2,31 @@
 /**
  * The UI kit as a keyboard and screen-reader user meets it (Testing Library on happy-dom): tabs move
  * and select with the arrow keys, Home and End, and label their panels; alerts and notices announce
- * themselves by tone; buttons never submit by accident; the run picker lists a window of a long file.
+ * themselves by tone; buttons never submit by accident; the run picker lists a window of a long file;
+ * selects open from the keyboard and give back the caller's own values ('' included); a confirmation
+ * is a modal alert dialog that cancels by default; a hint describes the element focus reaches; a
+ * long list renders only the rows in view.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RunPicker } from '../workspace/run-picker';
 import { Alert, InlineError } from './alert';
-import { Button } from './button';
+import { Button, IconButton } from './button';
+import { ConfirmDialog } from './dialog';
+import { Segmented } from './segmented';
+import { Select, type SelectEntry } from './select';
 import { TabPanel, Tabs } from './tabs';
+import { Tooltip, TooltipProvider } from './tooltip';
+import { VirtualRows } from './virtual-rows';
+
+// Radix asks the DOM for pointer capture and scrolls the chosen option into view: happy-dom has
+// neither, and a browser always does.
+beforeAll(() => {
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+});
 
 afterEach(cleanup);
 
@@ -116,5 +132,291 @@ describe('RunPicker', () => {
     fireEvent.change(goTo, { target: { value: '12' } });
     fireEvent.keyDown(goTo, { key: 'Enter' });
     expect(select).toHaveBeenLastCalledWith(11);
+  });
+});
+
+function Picker<T extends string>(props: {
+  initial: T | '';
+  options: readonly SelectEntry<T>[];
+  placeholder?: string;
+  onChange?: (value: T) => void;
+}) {
+  const [value, setValue] = useState<T | ''>(props.initial);
+  return (
+    <>
+      <Select<T>
+        label="Model"
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          props.onChange?.(v);
+        }}
+        options={props.options}
+        placeholder={props.placeholder}
+      />
+      <output>value={JSON.stringify(value)}</output>
+    </>
+  );
+}
+
+const open = (name: string) => {
+  fireEvent.keyDown(screen.getByRole('combobox', { name }), { key: 'Enter' });
+  return screen.getByRole('listbox');
+};
+
+describe('Select', () => {
+  it('opens from the keyboard, lists groups under their headings, and gives back the value', () => {
+    const picked = vi.fn();
+    render(
+      <Picker
+        initial="b"
+        onChange={picked}
+        options={[
+          { group: 'Fast', options: [{ value: 'a', label: 'Alpha' }] },
+          {
+            group: 'Slow',
+            options: [
+              { value: 'b', label: 'Beta', description: 'the second one' },
+              { value: 'c', label: 'Gamma', disabled: true },
+            ],
+          },
+        ]}
+      />,
+    );
+    const trigger = screen.getByRole('combobox', { name: 'Model' });
+    expect(trigger.textContent).toContain('Beta');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    const list = open('Model');
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    // Each option is named by its label alone (Radix's aria-labelledby), its description aside.
+    const nameOf = (o: HTMLElement) =>
+      document.getElementById(o.getAttribute('aria-labelledby') ?? '')?.textContent;
+    expect(within(list).getAllByRole('option').map(nameOf)).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(within(list).getByRole('group', { name: 'Slow' })).toBeTruthy();
+    const beta = within(list).getByRole('option', { name: 'Beta' });
+    expect(beta.getAttribute('data-state')).toBe('checked');
+    expect(beta.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(beta.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'the second one',
+    );
+    expect(within(list).getByRole('option', { name: 'Gamma' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    fireEvent.click(within(list).getByRole('option', { name: 'Alpha' }));
+    expect(picked).toHaveBeenCalledWith('a');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(trigger.textContent).toContain('Alpha');
+  });
+
+  it("keeps '' as a value of the caller's own, and shows the placeholder where no option has it", () => {
+    render(
+      <Picker
+        initial=""
+        options={[
+          { value: '', label: "the history's own" },
+          { value: 'gpt-4o', label: 'GPT-4o' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Model' }).textContent).toContain(
+      "the history's own",
+    );
+    fireEvent.click(within(open('Model')).getByRole('option', { name: 'GPT-4o' }));
+    expect(screen.getByText('value="gpt-4o"')).toBeTruthy();
+    fireEvent.click(within(open('Model')).getByRole('option', { name: "the history's own" }));
+    expect(screen.getByText('value=""')).toBeTruthy();
+    cleanup();
+    render(<Picker initial="" placeholder="+ Add…" options={[{ value: 'x', label: 'X' }]} />);
+    expect(screen.getByRole('combobox', { name: 'Model' }).textContent).toContain('+ Add…');
+  });
+
+  it('lists hundreds of options in a viewport that scrolls, and typeahead moves through them', () => {
+    const options = Array.from({ length: 300 }, (_, i) => ({ value: `r${i}`, label: `run ${i}` }));
+    render(<Picker initial="r0" options={options} />);
+    const list = open('Model');
+    expect(within(list).getAllByRole('option')).toHaveLength(300);
+    // Radix's viewport scrolls inside a content box no taller than the space the page has.
+    const viewport = list.querySelector('[data-radix-select-viewport]') as HTMLElement;
+    expect(viewport.style.overflow).toContain('auto');
+    expect(list.className).toContain('max-h-(--radix-select-content-available-height)');
+    fireEvent.keyDown(list, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // Typing on the closed trigger picks the next option that starts so (WAI-ARIA select-only combobox).
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Model' }), { key: 'r' });
+    expect(screen.getByText('value="r1"')).toBeTruthy();
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('asks in a modal alert dialog, focuses Cancel, and acts only when confirmed', () => {
+    const confirm = vi.fn();
+    render(
+      <ConfirmDialog
+        title="Delete a.json?"
+        description="It leaves the library."
+        confirm="Delete"
+        onConfirm={confirm}
+      >
+        <Button>Delete a.json</Button>
+      </ConfirmDialog>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete a.json' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Delete a.json?' });
+    expect(dialog.getAttribute('aria-describedby')).toBe(
+      within(dialog).getByText('It leaves the library.').id,
+    );
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(confirm).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete a.json' }));
+    dialog = screen.getByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('Tooltip', () => {
+  it.each([
+    ['under the app provider', true],
+    ['on its own', false],
+  ])(
+    'shows its hint when focus reaches the element, which it then describes (%s)',
+    (_, provided) => {
+      const hinted = (
+        <Tooltip content="Seed 003: urgent above 80%">
+          <Button>pressure</Button>
+        </Tooltip>
+      );
+      render(provided ? <TooltipProvider>{hinted}</TooltipProvider> : hinted);
+      const button = screen.getByRole('button', { name: 'pressure' });
+      expect(button.getAttribute('aria-describedby')).toBeNull();
+      act(() => button.focus());
+      const tip = screen.getByRole('tooltip');
+      expect(tip.textContent).toBe('Seed 003: urgent above 80%');
+      expect(button.getAttribute('aria-describedby')).toBe(tip.id);
+      fireEvent.keyDown(button, { key: 'Escape' });
+      expect(screen.queryByRole('tooltip')).toBeNull();
+      // The visible text of the element is unchanged.
+      expect(button.textContent).toBe('pressure');
+    },
+  );
+});
+
+describe('Segmented, IconButton', () => {
+  it('is a named group of toggles, one pressed; a disabled one says why', () => {
+    function Visibility() {
+      const [v, setV] = useState<'full' | 'summary' | 'gone'>('full');
+      return (
+        <Segmented
+          label="Visibility"
+          value={v}
+          onChange={setV}
+          options={
+            [
+              { value: 'full', label: 'full' },
+              { value: 'summary', label: 'summary' },
+              { value: 'gone', label: 'gone', disabled: true, hint: 'never dropped' },
+            ] as const
+          }
+        />
+      );
+    }
+    render(<Visibility />);
+    const group = screen.getByRole('group', { name: 'Visibility' });
+    const pressed = () =>
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-pressed'));
+    expect(pressed()).toEqual(['true', 'false', 'false']);
+    fireEvent.click(within(group).getByRole('button', { name: 'summary' }));
+    expect(pressed()).toEqual(['false', 'true', 'false']);
+    const gone = within(group).getByRole('button', { name: 'gone' });
+    expect(gone.hasAttribute('disabled')).toBe(true);
+    act(() => (gone.parentElement as HTMLElement).focus());
+    expect(screen.getByRole('tooltip').textContent).toBe('never dropped');
+  });
+
+  it('names a glyph-only button', () => {
+    render(<IconButton label="Remove Keep last N steps">✕</IconButton>);
+    expect(screen.getByRole('button', { name: 'Remove Keep last N steps' }).textContent).toBe('✕');
+  });
+});
+
+describe('VirtualRows', () => {
+  // happy-dom lays nothing out: give the scroll container the sizes a browser would (a 300 px view).
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300);
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(300_000);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('renders the rows in view of 10,000, each placed at its offset, and scrolls to a row', () => {
+    const scrolled = vi.fn();
+    vi.spyOn(HTMLElement.prototype, 'scrollTo').mockImplementation(scrolled);
+    const rows = (scrollTo: number) => (
+      <VirtualRows
+        count={10_000}
+        rowHeight={30}
+        overscan={5}
+        maxHeight="50vh"
+        role="rowgroup"
+        scrollTo={scrollTo}
+        align="center"
+        renderRow={(i, placement) => (
+          <div role="row" key={i} {...placement}>
+            row {i}
+          </div>
+        )}
+      />
+    );
+    const { rerender } = render(rows(-1));
+    const shown = screen.getAllByRole('row');
+    expect(shown.length).toBeGreaterThanOrEqual(10);
+    expect(shown.length).toBeLessThanOrEqual(20);
+    expect(shown[3]?.style.transform).toBe('translateY(90px)');
+    expect(shown[3]?.style.height).toBe('30px');
+    expect(shown[3]?.style.position).toBe('absolute');
+    const group = screen.getByRole('rowgroup');
+    expect(group.style.maxHeight).toBe('50vh');
+    expect((group.firstElementChild as HTMLElement).style.height).toBe('300000px');
+    expect(scrolled).not.toHaveBeenCalledWith(expect.objectContaining({ top: 149_865 }));
+    rerender(rows(5_000));
+    // Centred: the row's top (5,000 × 30), less half the view, plus half the row.
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ top: 149_865 }));
+  });
+
+  it('lets rows of different heights measure themselves, and shows a note when there is none', () => {
+    render(
+      <VirtualRows
+        count={3}
+        rowHeight={40}
+        measure
+        overscan={2}
+        maxHeight="70vh"
+        list="ol"
+        renderRow={(i, placement) => (
+          <li key={i} {...placement}>
+            row {i}
+          </li>
+        )}
+      />,
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('data-index'))).toEqual(['0', '1', '2']);
+    expect(items[0]?.style.height).toBe('');
+    cleanup();
+    render(
+      <VirtualRows
+        count={0}
+        rowHeight={30}
+        overscan={5}
+        maxHeight="50vh"
+        empty={<p>No step matches these filters.</p>}
+        renderRow={() => null}
+      />,
+    );
+    expect(screen.getByText('No step matches these filters.')).toBeTruthy();
   });
 });

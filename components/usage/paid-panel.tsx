@@ -6,6 +6,7 @@
  */
 import type { PaidWithChildren, WhatYouPaid } from '../../lib/pricing/paid';
 import { formatUsd } from './format';
+import { Panel } from '../ui/panel';
 
 /** A sub-agent's cost in a few words: where it comes from, the catalog named once above. */
 function briefSource(paid: WhatYouPaid): string {
@@ -52,10 +53,7 @@ export function PaidPanel({ paid }: { paid: PaidWithChildren }) {
   const own = paid.runs[0]?.paid;
   const children = paid.runs.slice(1);
   return (
-    <section
-      aria-label="What you paid"
-      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
-    >
+    <Panel label="What you paid" className="text-sm">
       <h3 className="font-semibold text-slate-900">What you paid</h3>
       <p className="mt-1">
         <span className="font-mono text-xl font-semibold text-slate-900">
@@ -96,6 +94,6 @@ export function PaidPanel({ paid }: { paid: PaidWithChildren }) {
           Partial: some calls or sub-agents have no cost (see why above); the total leaves them out.
         </p>
       )}
-    </section>
+    </Panel>
   );
 }

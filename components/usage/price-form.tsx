@@ -18,6 +18,9 @@ import {
 } from '../../lib/pricing/overrides';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { Select } from '../ui/select';
 
 const FIELDS: readonly { key: keyof Omit<PriceOverride, 'contextWindow'>; label: string }[] = [
   { key: 'input', label: 'input' },
@@ -96,34 +99,29 @@ export function PriceForm(props: {
         prices
       </summary>
       <div className="mt-2 flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-xs text-slate-600">
-          model
-          <select
-            aria-label="Model to price"
+        <Field caption="model">
+          <Select
+            label="Model to price"
             value={model}
-            onChange={(e) => pick(e.target.value)}
-            className="rounded border border-slate-300 px-1.5 py-0.5 text-sm"
-          >
-            {[...props.models, '*'].map((m) => (
-              <option key={m} value={m}>
-                {m === '*' ? 'any model (*)' : m}
-              </option>
-            ))}
-          </select>
-        </label>
+            onChange={pick}
+            options={[...props.models, '*'].map((m) => ({
+              value: m,
+              label: m === '*' ? 'any model (*)' : m,
+            }))}
+          />
+        </Field>
         {FIELDS.map((f) => (
-          <label key={f.key} className="flex flex-col text-xs text-slate-600">
-            {f.label} $/M
-            <input
+          <Field key={f.key} caption={`${f.label} $/M`}>
+            <Input
+              className="w-24 font-mono"
               aria-label={`Your price: ${f.label} per million tokens`}
               type="number"
               min={0}
               step="0.001"
               value={draft[f.key] ?? ''}
               onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })}
-              className="w-24 rounded border border-slate-300 px-1.5 py-0.5 font-mono text-sm"
             />
-          </label>
+          </Field>
         ))}
         <Button variant="primary" size="xs" onClick={apply}>
           Use these prices

@@ -4,12 +4,11 @@
  * the provider billed (uncached, cache read, cache write with its 1-hour part) and output, the gap,
  * and the call's cost as recorded and as its usage prices. Virtualized: runs have thousands of calls.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
 import type { PricedCall } from '../../lib/pricing/paid';
 import type { CallReconciliation } from '../../lib/simulate/reconcile';
 import { Button } from '../ui/button';
 import { formatTokens } from '../ui/kinds';
+import { VirtualRows } from '../ui/virtual-rows';
 import { formatShare, formatUsd } from './format';
 
 const ROW = 30;
@@ -40,15 +39,6 @@ export function ReconcileTable(props: {
   stepNumberOf(stepIndex: number): number;
   onSelect(stepId: string): void;
 }) {
-  const parent = useRef<HTMLDivElement>(null);
-  // The app does not use the React Compiler, whose memoization this warning is about.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: props.calls.length,
-    getScrollElement: () => parent.current,
-    estimateSize: () => ROW,
-    overscan: 12,
-  });
   return (
     <div
       role="table"
@@ -67,78 +57,73 @@ export function ReconcileTable(props: {
             </span>
           ))}
         </div>
-        <div ref={parent} className="overflow-y-auto" style={{ maxHeight: '50vh' }}>
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const c = props.calls[row.index] as CallReconciliation;
-              const p = props.priced.get(c.stepIndex);
-              const r = c.reported;
-              const share = r && r.total > 0 && c.gap !== undefined ? c.gap / r.total : undefined;
-              return (
-                <div
-                  key={c.stepIndex}
-                  role="row"
-                  className={`${COLUMNS} items-center border-b border-slate-100 px-2 font-mono text-slate-700`}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    height: ROW,
-                    transform: `translateY(${row.start}px)`,
-                  }}
+        <VirtualRows
+          count={props.calls.length}
+          rowHeight={ROW}
+          maxHeight="50vh"
+          className="overflow-y-auto"
+          renderRow={(index, placement) => {
+            const c = props.calls[index] as CallReconciliation;
+            const p = props.priced.get(c.stepIndex);
+            const r = c.reported;
+            const share = r && r.total > 0 && c.gap !== undefined ? c.gap / r.total : undefined;
+            return (
+              <div
+                key={c.stepIndex}
+                role="row"
+                className={`${COLUMNS} items-center border-b border-slate-100 px-2 font-mono text-slate-700`}
+                {...placement}
+              >
+                <span role="cell">{c.call}</span>
+                <span role="cell">
+                  <Button variant="link" size="xs" onClick={() => props.onSelect(c.stepId)}>
+                    #{props.stepNumberOf(c.stepIndex)}
+                  </Button>
+                </span>
+                <span role="cell" className="truncate font-sans" title={c.model}>
+                  {c.model ?? dash}
+                </span>
+                <span role="cell">{formatTokens(c.simulated)}</span>
+                <span role="cell">{r ? formatTokens(r.total) : dash}</span>
+                <span role="cell">{r ? formatTokens(r.uncached) : dash}</span>
+                <span role="cell">{r ? formatTokens(r.cacheRead) : dash}</span>
+                <span
+                  role="cell"
+                  className="truncate"
+                  title={
+                    r?.cacheWrite1h
+                      ? `of which ${formatTokens(r.cacheWrite1h)} written for 1 hour`
+                      : undefined
+                  }
                 >
-                  <span role="cell">{c.call}</span>
-                  <span role="cell">
-                    <Button variant="link" size="xs" onClick={() => props.onSelect(c.stepId)}>
-                      #{props.stepNumberOf(c.stepIndex)}
-                    </Button>
-                  </span>
-                  <span role="cell" className="truncate font-sans" title={c.model}>
-                    {c.model ?? dash}
-                  </span>
-                  <span role="cell">{formatTokens(c.simulated)}</span>
-                  <span role="cell">{r ? formatTokens(r.total) : dash}</span>
-                  <span role="cell">{r ? formatTokens(r.uncached) : dash}</span>
-                  <span role="cell">{r ? formatTokens(r.cacheRead) : dash}</span>
-                  <span
-                    role="cell"
-                    className="truncate"
-                    title={
-                      r?.cacheWrite1h
-                        ? `of which ${formatTokens(r.cacheWrite1h)} written for 1 hour`
-                        : undefined
-                    }
-                  >
-                    {r
-                      ? `${formatTokens(r.cacheWrite)}${r.cacheWrite1h ? (r.cacheWrite1h === r.cacheWrite ? ' · 1h' : ` · ${formatTokens(r.cacheWrite1h)} 1h`) : ''}`
-                      : dash}
-                  </span>
-                  <span role="cell">{r ? formatTokens(r.output) : dash}</span>
-                  <span role="cell">{c.gap === undefined ? dash : formatTokens(c.gap)}</span>
-                  <span
-                    role="cell"
-                    className={share !== undefined && Math.abs(share) > 0.1 ? 'text-amber-700' : ''}
-                  >
-                    {share === undefined ? dash : formatShare(share)}
-                  </span>
-                  <span role="cell">
-                    {c.recordedCostUsd === undefined ? dash : formatUsd(c.recordedCostUsd)}
-                  </span>
-                  <span role="cell" title={p?.reason ?? p?.source}>
-                    {p?.pricedUsd !== undefined ? (
-                      `${formatUsd(p.pricedUsd)}${p.tier ? ' ↑' : ''}`
-                    ) : p?.reason ? (
-                      <span className="font-sans text-amber-700">no price</span>
-                    ) : (
-                      dash
-                    )}
-                  </span>
-                </div>
-              );
-            })}
-          </div>
-        </div>
+                  {r
+                    ? `${formatTokens(r.cacheWrite)}${r.cacheWrite1h ? (r.cacheWrite1h === r.cacheWrite ? ' · 1h' : ` · ${formatTokens(r.cacheWrite1h)} 1h`) : ''}`
+                    : dash}
+                </span>
+                <span role="cell">{r ? formatTokens(r.output) : dash}</span>
+                <span role="cell">{c.gap === undefined ? dash : formatTokens(c.gap)}</span>
+                <span
+                  role="cell"
+                  className={share !== undefined && Math.abs(share) > 0.1 ? 'text-amber-700' : ''}
+                >
+                  {share === undefined ? dash : formatShare(share)}
+                </span>
+                <span role="cell">
+                  {c.recordedCostUsd === undefined ? dash : formatUsd(c.recordedCostUsd)}
+                </span>
+                <span role="cell" title={p?.reason ?? p?.source}>
+                  {p?.pricedUsd !== undefined ? (
+                    `${formatUsd(p.pricedUsd)}${p.tier ? ' ↑' : ''}`
+                  ) : p?.reason ? (
+                    <span className="font-sans text-amber-700">no price</span>
+                  ) : (
+                    dash
+                  )}
+                </span>
+              </div>
+            );
+          }}
+        />
       </div>
     </div>
   );

@@ -15,6 +15,8 @@ import { formatShare } from './format';
 import { PaidPanel } from './paid-panel';
 import { PriceForm } from './price-form';
 import { ReconcileTable } from './reconcile-table';
+import { Alert } from '../ui/alert';
+import { Panel } from '../ui/panel';
 
 export function UsageView(props: {
   history: History;
@@ -60,10 +62,7 @@ export function UsageView(props: {
       <PaidPanel paid={paid} />
       <PriceForm key={models.join(',')} models={models} prices={prices} onPrices={props.onPrices} />
       {rec ? (
-        <section
-          aria-label="Reported vs simulated"
-          className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
-        >
+        <Panel label="Reported vs simulated" className="text-sm">
           <h3 className="font-semibold text-slate-900">
             Stepscope&apos;s replay against the usage the file reports
           </h3>
@@ -82,21 +81,21 @@ export function UsageView(props: {
               <li key={e}>{e}</li>
             ))}
           </ul>
-        </section>
+        </Panel>
       ) : run ? (
-        <p role="status" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+        <Alert tone="info">
           The file reports input only for the whole run:{' '}
           <span className="font-mono">{formatTokens(run.reported)}</span> tokens over its{' '}
           {run.calls} call{run.calls === 1 ? '' : 's'}; sending everything as the run did counts{' '}
           <span className="font-mono">{formatTokens(run.simulated)}</span> (
           {formatShare((run.simulated - run.reported) / run.reported)}). Without per-call usage the
           gap cannot be placed on a call.
-        </p>
+        </Alert>
       ) : (
-        <p role="status" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+        <Alert tone="info">
           This file reports no input tokens, so there is nothing to check the replay against; the
           cards above are Stepscope&apos;s own counts.
-        </p>
+        </Alert>
       )}
       {rec && (
         <ReconcileTable

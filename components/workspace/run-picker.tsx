@@ -5,7 +5,8 @@
  */
 import type { RunSummary } from '../../lib/model/run-summary';
 import { runWindow } from '../../lib/state/model-choice';
-import { selectClass } from '../ui/select';
+import { Input } from '../ui/input';
+import { NativeSelect } from '../ui/native-select';
 
 /** Runs listed in the run picker at once. */
 export const RUN_OPTIONS = 400;
@@ -24,11 +25,11 @@ export function RunPicker({
     <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
       <label className="flex items-center gap-2">
         Run
-        <select
+        <NativeSelect
           aria-label="Run"
           value={index}
           onChange={(e) => onSelect(Number(e.target.value))}
-          className={`${selectClass} max-w-xl px-2 py-1`}
+          className="max-w-xl"
         >
           {shown.start > 0 && (
             <option disabled>… {shown.start} earlier runs (go to a run number)</option>
@@ -41,12 +42,14 @@ export function RunPicker({
           {shown.end < runs.length && (
             <option disabled>… {runs.length - shown.end} later runs (go to a run number)</option>
           )}
-        </select>
+        </NativeSelect>
       </label>
       {runs.length > RUN_OPTIONS && (
         <label className="flex items-center gap-2">
           Go to run
-          <input
+          <Input
+            size="md"
+            className="w-24"
             aria-label="Go to run"
             type="number"
             min={1}
@@ -57,7 +60,6 @@ export function RunPicker({
               const n = Number((e.target as HTMLInputElement).value);
               if (e.key === 'Enter' && n >= 1 && n <= runs.length) onSelect(n - 1);
             }}
-            className="w-24 rounded border border-slate-300 px-2 py-1"
           />
           <span className="text-slate-500">of {runs.length.toLocaleString('en-US')}</span>
         </label>

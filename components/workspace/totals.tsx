@@ -105,14 +105,9 @@ export function Totals({
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <span className="font-medium">Largest steps:</span>
           {totals.largest.map((l) => (
-            <button
-              key={l.id}
-              type="button"
-              onClick={() => onSelect(l.id)}
-              className="rounded border border-slate-200 bg-white px-2 py-0.5 hover:border-blue-400"
-            >
+            <Button key={l.id} variant="secondary" size="xs" onClick={() => onSelect(l.id)}>
               #{l.stepNumber} {KIND_STYLE[l.kind].label} · {formatTokens(l.tokens)}
-            </button>
+            </Button>
           ))}
         </div>
       )}

@@ -1,0 +1,58 @@
+'use client';
+/**
+ * A hint on an interactive element, on Radix Tooltip
+ * (https://www.radix-ui.com/primitives/docs/components/tooltip): it opens when the pointer rests on
+ * the element or keyboard focus reaches it, closes on Escape, and while open the element is
+ * described by it (`aria-describedby`, as the WAI-ARIA tooltip pattern has it). The app mounts one
+ * TooltipProvider (app/layout.tsx), so moving from one hint to the next skips the delay; a tooltip
+ * rendered without it (a component test) brings its own.
+ */
+import * as RadixTooltip from '@radix-ui/react-tooltip';
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
+
+const Provided = createContext(false);
+
+/** How long the pointer rests before a hint shows, in ms (Radix's default is 700). */
+const DELAY = 400;
+
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <RadixTooltip.Provider delayDuration={DELAY}>
+      <Provided.Provider value={true}>{children}</Provided.Provider>
+    </RadixTooltip.Provider>
+  );
+}
+
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+}: {
+  content: ReactNode;
+  /** The element the hint describes: one element that takes a ref and event handlers. */
+  children: ReactElement;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}) {
+  const provided = useContext(Provided);
+  const tip = (
+    <RadixTooltip.Root>
+      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <RadixTooltip.Content
+          side={side}
+          sideOffset={4}
+          collisionPadding={8}
+          className="z-50 max-w-sm rounded-md bg-slate-900 px-2 py-1 text-xs leading-snug text-white shadow-md"
+        >
+          {content}
+          <RadixTooltip.Arrow className="fill-slate-900" />
+        </RadixTooltip.Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
+  );
+  return provided ? (
+    tip
+  ) : (
+    <RadixTooltip.Provider delayDuration={DELAY}>{tip}</RadixTooltip.Provider>
+  );
+}
