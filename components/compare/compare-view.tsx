@@ -23,7 +23,7 @@ import { useDebuggerStore } from '../contexts/store-context';
 import { SaveComparison } from '../library/save-comparison';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { selectClass } from '../ui/select';
+import { Select, type SelectOption } from '../ui/select';
 import { useShownRun } from '../workspace/shown-run';
 import { useLoadWhole } from '../workspace/whole-queries';
 import { AlignedSteps } from './aligned-steps';
@@ -44,6 +44,15 @@ const STARTER: StrategyChoice[] = [
   'anthropic-clear-tool-uses',
   'tinyagent-last-5',
 ].map((id) => PRESETS.find((p) => p.id === id)?.choice as StrategyChoice);
+
+/** The models the compare view can price and window a run with ('' for the history's own). */
+const MODEL_OPTIONS: readonly SelectOption<string>[] = [
+  { value: '', label: "the history's own" },
+  ...MODELS.map((m) => ({
+    value: m.id,
+    label: `${m.label} · ${m.contextWindow.toLocaleString('en-US')}${m.inputUsdPerMTok !== undefined ? ` · $${m.inputUsdPerMTok}/M input` : ''}`,
+  })),
+];
 
 /** The file's usage against Stepscope's count (the usage view's reconciliation), to calibrate on. */
 function useUsageFit(): UsageFit | undefined {
@@ -161,23 +170,15 @@ export function CompareView() {
         errors={cmp?.columns.map((c) => c.error)}
       />
       <SaveComparison choices={choices} />
-      <label className="flex items-center gap-2 text-sm text-slate-600">
-        Model (context window and price)
-        <select
-          aria-label="Compare model"
+      <span className="flex items-center gap-2 text-sm text-slate-600">
+        <span>Model (context window and price)</span>
+        <Select
+          label="Compare model"
           value={chosenModel ?? ''}
-          onChange={(e) => actions.setModel(e.target.value || undefined)}
-          className={selectClass}
-        >
-          <option value="">the history&apos;s own</option>
-          {MODELS.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label} · {m.contextWindow.toLocaleString('en-US')}
-              {m.inputUsdPerMTok !== undefined ? ` · $${m.inputUsdPerMTok}/M input` : ''}
-            </option>
-          ))}
-        </select>
-      </label>
+          onChange={(id) => actions.setModel(id || undefined)}
+          options={MODEL_OPTIONS}
+        />
+      </span>
       {sheet && listed && (
         <PriceEditor
           sheet={sheet}

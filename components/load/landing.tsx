@@ -6,6 +6,7 @@ import { pickedFromDrop, pickedFromList } from './picked-files';
 import { SAMPLES } from './samples';
 import { IMPORTERS } from '../../lib/import';
 import { useLoader } from '../contexts/app-providers';
+import { Button } from '../ui/button';
 import { useLibrary } from '../library/use-library';
 import { formatBytes } from '../../lib/library/listing';
 
@@ -32,17 +33,17 @@ function RecentHistories() {
       <ul className="grid gap-2 sm:grid-cols-2">
         {entries.slice(0, 4).map((e) => (
           <li key={e.id}>
-            <button
-              type="button"
+            <Button
+              variant="card"
               onClick={() => loadFromLibrary(e.id)}
               aria-label={`Reopen ${e.name}`}
-              className="flex w-full flex-col items-start gap-0.5 rounded-lg border border-slate-200 bg-white px-4 py-3 text-left hover:border-blue-400 hover:bg-blue-50"
+              className="w-full"
             >
               <span className="w-full truncate font-medium text-slate-800">{e.name}</span>
               <span className="text-sm text-slate-500">
                 {e.format} · {e.steps} steps · {formatBytes(e.size)}
               </span>
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -134,16 +135,15 @@ export function Landing() {
         </h3>
         <div className="grid gap-2 sm:grid-cols-2">
           {SAMPLES.map((ex) => (
-            <button
+            <Button
               key={ex.id}
-              type="button"
+              variant="card"
               onClick={() => void loadSample(ex.id)}
               aria-label={`Load example: ${ex.title}`}
-              className="flex flex-col items-start gap-0.5 rounded-lg border border-slate-200 bg-white px-4 py-3 text-left hover:border-blue-400 hover:bg-blue-50"
             >
               <span className="font-medium text-slate-800">{ex.title}</span>
               <span className="text-sm text-slate-500">{ex.detail}</span>
-            </button>
+            </Button>
           ))}
         </div>
       </section>
@@ -159,14 +159,15 @@ export function Landing() {
           aria-label="History JSON"
           className="rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm"
         />
-        <button
-          type="button"
+        <Button
+          variant="primary"
+          size="md"
           disabled={pasted.trim() === ''}
           onClick={() => loadText('pasted.json', pasted, true)}
-          className="self-start rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-40"
+          className="self-start"
         >
           Open pasted JSON
-        </button>
+        </Button>
       </section>
     </div>
   );

@@ -33,6 +33,9 @@ import { firstTrue } from '../../lib/strategies/replay-kit';
 import { formatTokens } from '../ui/kinds';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { Segmented } from '../ui/segmented';
+import { Tooltip as Hint } from '../ui/tooltip';
 import { useDebuggerStore } from '../contexts/store-context';
 import { useCompareTarget } from '../compare/use-comparison';
 import { useWorkerQuery } from '../worker/use-worker-query';
@@ -266,58 +269,58 @@ function PlanSteps({ history }: { history: History }) {
                 </h3>
                 <span className="flex items-center gap-2 text-xs text-slate-500">
                   {g.indices.length} steps · {formatTokens(tokensOf(g.indices))} tokens
-                  <span
-                    role="group"
-                    aria-label={`Visibility of ${title}`}
-                    className="flex overflow-hidden rounded-md ring-1 ring-slate-300"
-                  >
-                    {(['full', 'summary'] as const).map((v) => (
-                      <button
-                        key={v}
-                        type="button"
-                        aria-pressed={visibility === v}
-                        disabled={active && v === 'summary'}
-                        title={
-                          active && v === 'summary'
-                            ? 'The active plan step is still receiving turns: it is never compacted'
-                            : undefined
-                        }
-                        onClick={() => set(step.stepId, v)}
-                        className={`px-2 py-0.5 font-semibold uppercase ${visibility === v ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'} disabled:cursor-not-allowed disabled:opacity-40`}
-                      >
-                        {v}
-                      </button>
-                    ))}
-                  </span>
+                  <Segmented
+                    label={`Visibility of ${title}`}
+                    className="font-semibold uppercase"
+                    value={visibility}
+                    onChange={(v) => set(step.stepId, v)}
+                    options={[
+                      { value: 'full', label: 'full' },
+                      {
+                        value: 'summary',
+                        label: 'summary',
+                        disabled: active,
+                        ...(active
+                          ? {
+                              hint: 'The active plan step is still receiving turns: it is never compacted',
+                            }
+                          : {}),
+                      },
+                    ]}
+                  />
                   {!active && (
                     <label className="flex items-center gap-1">
                       expand at call
-                      <input
-                        aria-label={`Expand ${title} at call`}
-                        type="number"
-                        min={firstCallOf(callIndices, g.indices[0] as number)}
-                        max={callIndices.length}
-                        value={expandAt[step.stepId] ?? ''}
-                        disabled={visibility !== 'summary'}
-                        aria-invalid={
-                          (expandAt[step.stepId] ?? '') !== '' &&
-                          expandCallOf(
-                            expandAt[step.stepId],
-                            visibility,
-                            callIndices,
-                            g.indices[0] as number,
-                          ) === undefined
-                        }
-                        title={
+                      <Hint
+                        content={
                           visibility === 'summary'
                             ? `Seed 003 expand_step(${step.stepId}) at this call: in full from then on (calls ${firstCallOf(callIndices, g.indices[0] as number)} to ${callIndices.length})`
                             : 'Only a summarized plan step can be expanded'
                         }
-                        onChange={(e) =>
-                          setExpandAt({ ...expandAt, [step.stepId]: e.target.value })
-                        }
-                        className="w-16 rounded border border-slate-300 px-1 py-0.5 text-slate-900 disabled:opacity-40 aria-[invalid=true]:border-red-500"
-                      />
+                      >
+                        <Input
+                          aria-label={`Expand ${title} at call`}
+                          type="number"
+                          size="xs"
+                          min={firstCallOf(callIndices, g.indices[0] as number)}
+                          max={callIndices.length}
+                          value={expandAt[step.stepId] ?? ''}
+                          disabled={visibility !== 'summary'}
+                          aria-invalid={
+                            (expandAt[step.stepId] ?? '') !== '' &&
+                            expandCallOf(
+                              expandAt[step.stepId],
+                              visibility,
+                              callIndices,
+                              g.indices[0] as number,
+                            ) === undefined
+                          }
+                          onChange={(e) =>
+                            setExpandAt({ ...expandAt, [step.stepId]: e.target.value })
+                          }
+                          className="w-16 text-slate-900 aria-[invalid=true]:border-red-500"
+                        />
+                      </Hint>
                     </label>
                   )}
                 </span>

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { TOKENIZER_REGISTRY, type TokenizerId } from '../../lib/tokens/tokenizer';
+import type { SelectOption } from '../ui/select';
 import { Landing } from '../load/landing';
 import { AppProviders, useLoader } from '../contexts/app-providers';
 import { useDebuggerStore, useDebuggerStoreApi } from '../contexts/store-context';
@@ -12,7 +13,12 @@ import { applyUrl, readUrl, startUrlSync } from './url-sync';
 import { Workspace } from '../workspace/workspace';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { selectClass } from '../ui/select';
+import { Select } from '../ui/select';
+
+const TOKENIZERS: readonly SelectOption<TokenizerId>[] = TOKENIZER_REGISTRY.map((t) => ({
+  value: t.id,
+  label: t.label,
+}));
 
 function Shell() {
   const { status, progress, error, loaded, tokenizer, libraryNotice, actions } = useDebuggerStore(
@@ -54,13 +60,13 @@ function Shell() {
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
-        <button
-          type="button"
+        <Button
+          variant="bare"
           onClick={actions.reset}
           className="text-lg font-bold tracking-tight text-slate-900"
         >
           Stepscope
-        </button>
+        </Button>
         {loaded && (
           <span className="min-w-0 truncate text-sm text-slate-600">
             <span className="font-medium text-slate-900">{loaded.name}</span> · {loaded.format} ·{' '}
@@ -72,21 +78,16 @@ function Shell() {
           <Link href="/library" className="text-sm font-medium text-slate-700 hover:underline">
             Library
           </Link>
-          <label className="flex items-center gap-1 text-sm text-slate-600">
-            Tokens
-            <select
+          <span className="flex items-center gap-1 text-sm text-slate-600">
+            <span>Tokens</span>
+            <Select
+              label="Tokenizer"
+              size="md"
               value={tokenizer}
-              onChange={(e) => recount({ tokenizer: e.target.value as TokenizerId })}
-              aria-label="Tokenizer"
-              className={`${selectClass} px-2 py-1`}
-            >
-              {TOKENIZER_REGISTRY.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </label>
+              onChange={(id) => recount({ tokenizer: id })}
+              options={TOKENIZERS}
+            />
+          </span>
           {loaded && (
             <>
               <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
