@@ -5,7 +5,7 @@
  * its own state (the strategies, the call, the model, the dialect); the comparison is computed in
  * the history worker (never on the page), asked again as parameters change (use-comparison.ts).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { usableFit, type UsageFit } from '../../lib/compare/calibrate';
 import { comparisonCosts } from '../../lib/compare/compare';
@@ -18,7 +18,7 @@ import type { PriceSheet } from '../../lib/simulate/cache';
 import { reconcile } from '../../lib/simulate/reconcile';
 import { checkReportedUsage } from '../../lib/simulate/reported';
 import { MODELS } from '../../lib/tokens/models';
-import { useLoader, useWorkerClient } from '../contexts/app-providers';
+import { useLoader } from '../contexts/app-providers';
 import { useDebuggerStore } from '../contexts/store-context';
 import { SaveComparison } from '../library/save-comparison';
 import { Alert } from '../ui/alert';
@@ -35,7 +35,7 @@ import { RankingPanel } from './ranking-panel';
 import { ReportedCheckPanel } from './reported-check';
 import { StrategyCards } from './strategy-cards';
 import { SummaryTable } from './summary-table';
-import { SweepPanel, type RequestSweep } from './sweep-panel';
+import { SweepPanel } from './sweep-panel';
 import { useCompareTarget, useComparison } from './use-comparison';
 import { WarningsAndExports } from './warnings-exports';
 
@@ -94,22 +94,6 @@ export function CompareView() {
     loadWhole,
   );
   const onChoices = actions.setChoices;
-  const { ask } = useWorkerClient();
-  const requestSweep = useCallback<RequestSweep>(
-    (sweepTarget, sweepChoice, param, values, sweepSheet, onProgress) =>
-      ask(
-        {
-          type: 'sweep',
-          target: sweepTarget,
-          choice: sweepChoice,
-          param,
-          values,
-          ...(sweepSheet ? { sheet: sweepSheet } : {}),
-        },
-        { onProgress },
-      ).then((m) => m.sweep),
-    [ask],
-  );
   const onDialect = (d: Dialect) => loader.recount({ dialect: d });
   // The last answer stays on screen while a newer one is computed.
   const cmp = answer.data;
@@ -219,12 +203,7 @@ export function CompareView() {
             windowLabel={windowLabel}
           />
           {reported && <ReportedCheckPanel check={reported} priceLabel={priceLabel} />}
-          <SweepPanel
-            cmp={cmp}
-            target={target}
-            {...(sheet ? { sheet } : {})}
-            requestSweep={requestSweep}
-          />
+          <SweepPanel cmp={cmp} target={target} {...(sheet ? { sheet } : {})} />
           {cmp.columns.some((c) => c.replay?.prefixSampled) && (
             <p className="text-xs text-slate-500">
               This run is long: for strategies run before every call, cached tokens come from the

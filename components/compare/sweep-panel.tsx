@@ -17,13 +17,13 @@ import {
 } from 'recharts';
 import type { Comparison } from '../../lib/compare/compare';
 import { CUSTOM_ID } from '../../lib/compare/custom-run';
-import { sweepableParams, sweepValues, type SweepResult } from '../../lib/compare/sweep';
+import { sweepableParams, sweepValues } from '../../lib/compare/sweep';
 import type { PriceSheet } from '../../lib/simulate/cache';
-import type { CompareTarget } from '../../lib/worker/protocol';
+import type { CompareTarget, SweepRequest } from '../../lib/worker/protocol';
 import { formatTokens } from '../ui/kinds';
 import { columnColor } from './palette';
 import { SweepTable, usd } from './sweep-table';
-import type { StrategyChoice } from '../../lib/compare/config';
+import { useWorkerQuery } from '../worker/use-worker-query';
 import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
@@ -31,15 +31,8 @@ import { Input } from '../ui/input';
 import { Panel } from '../ui/panel';
 import { Select } from '../ui/select';
 
-/** One strategy swept over values of one parameter in the worker, with progress per value. */
-export type RequestSweep = (
-  target: CompareTarget,
-  choice: StrategyChoice,
-  param: string,
-  values: readonly number[],
-  sheet: PriceSheet | undefined,
-  onProgress: (fraction: number) => void,
-) => Promise<SweepResult>;
+/** What a sweep asks of the worker. */
+type SweepRequestFields = Omit<SweepRequest, 'type' | 'requestId'>;
 
 function defaultRange(p: {
   integer: boolean;
@@ -53,12 +46,7 @@ function defaultRange(p: {
   return [lo, Math.max(lo + (p.integer ? 1 : 0.01), hi)];
 }
 
-export function SweepPanel(props: {
-  cmp: Comparison;
-  target: CompareTarget;
-  sheet?: PriceSheet;
-  requestSweep: RequestSweep;
-}) {
+export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; sheet?: PriceSheet }) {
   const candidates = props.cmp.columns
     .map((c, i) => ({ c, i }))
     .filter(
@@ -75,32 +63,37 @@ export function SweepPanel(props: {
   const [from, to] =
     range?.key === rangeKey ? [range.from, range.to] : param ? defaultRange(param) : [0, 0];
   const count = range?.key === rangeKey ? range.count : 8;
-  const [state, setState] = useState<{
-    key: string;
-    progress: number;
-    result?: SweepResult;
-    error?: string;
-  }>();
+  // The sweep the user ran last: its settings' key and its request (the worker's answer, with
+  // progress per value, is a worker query under that key; it stays on screen when settings change).
+  const [ran, setRan] = useState<{ key: string; request: SweepRequestFields }>();
+  const sweep = useWorkerQuery(
+    ran && {
+      key: ['sweep', ran.key, ran.request.target],
+      fetch: (ask, { signal, onProgress }) =>
+        ask({ type: 'sweep', ...ran.request }, { signal, onProgress }).then((m) => m.sweep),
+    },
+    { keepPrevious: false },
+  );
   if (candidates.length === 0) return null;
   const runKey = `${rangeKey}|${from}|${to}|${count}|${JSON.stringify(choice)}|${props.sheet?.inputUsdPerMTok ?? ''}`;
   const start = () => {
     if (!choice || !param) return;
-    const key = runKey;
-    setState({ key, progress: 0 });
-    props
-      .requestSweep(
-        props.target,
+    setRan({
+      key: runKey,
+      request: {
+        target: props.target,
         choice,
-        param.name,
-        sweepValues(from, to, count, param.integer),
-        props.sheet,
-        (progress) => setState((s) => (s?.key === key ? { ...s, progress } : s)),
-      )
-      .then(
-        (result) => setState((s) => (s?.key === key ? { key, progress: 1, result } : s)),
-        (error: Error) =>
-          setState((s) => (s?.key === key ? { key, progress: 1, error: error.message } : s)),
-      );
+        param: param.name,
+        values: sweepValues(from, to, count, param.integer),
+        ...(props.sheet ? { sheet: props.sheet } : {}),
+      },
+    });
+  };
+  const state = ran && {
+    key: ran.key,
+    progress: sweep.progress ?? (sweep.data ? 1 : 0),
+    result: sweep.data,
+    error: sweep.error,
   };
   const result = state?.result;
   const priced = result?.points.some((p) => p.costUsd !== undefined) ?? false;

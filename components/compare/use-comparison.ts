@@ -46,25 +46,33 @@ export function useComparison(
   const runCustom = useCustomRuns(history, contextWindow, loadWhole);
   const wanted = choices.length > 0;
   const comparison = useWorkerQuery(
-    wanted ? ['compare', key] : undefined,
-    async (ask, { signal }) => {
-      const custom = await runCustom(choices);
-      const m = await ask({ type: 'compare', target, choices, custom }, { signal });
-      return m.comparison;
-    },
+    wanted
+      ? {
+          key: ['compare', key],
+          fetch: async (ask, { signal }) => {
+            const custom = await runCustom(choices);
+            const m = await ask({ type: 'compare', target, choices, custom }, { signal });
+            return m.comparison;
+          },
+        }
+      : undefined,
     // Typing in a parameter re-runs the comparison once the typing pauses.
     { delayMs: 200 },
   );
   const contexts = useWorkerQuery(
-    wanted && call !== undefined ? ['context-at', key, call] : undefined,
-    async (ask, { signal }) => {
-      const custom = await runCustom(choices);
-      const m = await ask(
-        { type: 'context-at', target, choices, stepIndex: call ?? 0, custom },
-        { signal },
-      );
-      return { contexts: m.contexts, tokens: m.tokens };
-    },
+    wanted && call !== undefined
+      ? {
+          key: ['context-at', key, call],
+          fetch: async (ask, { signal }) => {
+            const custom = await runCustom(choices);
+            const m = await ask(
+              { type: 'context-at', target, choices, stepIndex: call, custom },
+              { signal },
+            );
+            return { contexts: m.contexts, tokens: m.tokens };
+          },
+        }
+      : undefined,
     { keepPrevious: false },
   );
   return { comparison, contexts };

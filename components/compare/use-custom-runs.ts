@@ -1,27 +1,29 @@
 'use client';
 /**
- * Custom strategy functions run in the sandbox once per history, window and code; comparisons reuse
- * the output (keyed by choice index).
+ * Custom strategy functions run in the sandbox (a worker of their own, sandbox.ts) once per history,
+ * window and code: each run is kept in the app's query cache under those, as worker answers are, so
+ * every comparison and context that needs it reuses it, and a new file clears it.
  */
-import { useCallback, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { CUSTOM_ID, type CustomOutput } from '../../lib/compare/custom-run';
 import { modelCallIndices } from '../../lib/replay/replay';
-import { runInSandbox } from './sandbox';
 import type { History } from '../../lib/model/types';
+import { runInSandbox } from './sandbox';
 
 type Custom = Readonly<Record<number, CustomOutput | string>>;
 
 /**
- * Custom functions run in the sandbox once per history and code; comparisons reuse the output. They
- * run on whole steps: `loadWhole` fetches them when the page holds a preview of a large run.
+ * The outputs of the custom functions among `choices`, by choice index. They run on whole steps:
+ * `loadWhole` fetches them when the page holds a preview of a large run.
  */
 export function useCustomRuns(
   history: History,
   contextWindow: number,
   loadWhole?: () => Promise<History>,
 ) {
-  const cache = useRef(new Map<string, Promise<CustomOutput | string>>());
+  const queries = useQueryClient();
   return useCallback(
     async (choices: readonly StrategyChoice[]): Promise<Custom> => {
       const out: Record<number, CustomOutput | string> = {};
@@ -29,20 +31,18 @@ export function useCustomRuns(
         choices.map(async (c, i) => {
           if (c.strategyId !== CUSTOM_ID) return;
           const code = String(c.params.code ?? '');
-          const key = `${history.id}|${contextWindow}|${code}`;
-          let run = cache.current.get(key);
-          if (!run) {
-            run = (loadWhole ? loadWhole() : Promise.resolve(history)).then(
-              ({ steps }) => runInSandbox(code, steps, modelCallIndices(steps), contextWindow),
-              (error: Error) => `The whole run could not be loaded: ${error.message}`,
-            );
-            cache.current.set(key, run);
-          }
-          out[i] = await run;
+          out[i] = await queries.fetchQuery({
+            queryKey: ['custom', history.id, contextWindow, code],
+            queryFn: () =>
+              (loadWhole ? loadWhole() : Promise.resolve(history)).then(
+                ({ steps }) => runInSandbox(code, steps, modelCallIndices(steps), contextWindow),
+                (error: Error) => `The whole run could not be loaded: ${error.message}`,
+              ),
+          });
         }),
       );
       return out;
     },
-    [history, contextWindow, loadWhole],
+    [queries, history, contextWindow, loadWhole],
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 /** Everything about one step: its fields, tool calls, the messages it becomes, and its costs. User content is text, never HTML. */
 import { useState } from 'react';
+import { useWorkerQuery } from '../worker/use-worker-query';
 import { stepToMessages, type Dialect } from '../../lib/messages';
 import { assistantText } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
@@ -79,24 +80,20 @@ function mainText(step: Step): { label: string; text: string } | undefined {
   }
 }
 
-/** The step's record exactly as the file holds it, fetched from the worker when opened. */
-function OriginalRecord({
-  file,
-  pointer,
-  load,
-}: {
-  file: string;
-  pointer: string;
-  load(file: string, pointer: string): Promise<string>;
-}) {
-  const [text, setText] = useState<string | undefined>(undefined);
+/** The step's record exactly as the file holds it, asked of the worker when opened. */
+function OriginalRecord({ file, pointer }: { file: string; pointer: string }) {
+  const [open, setOpen] = useState(false);
+  const record = useWorkerQuery(
+    open
+      ? {
+          key: ['record', file, pointer],
+          fetch: (ask, { signal }) =>
+            ask({ type: 'record', file, pointer }, { signal }).then((m) => m.text),
+        }
+      : undefined,
+  );
   return (
-    <details
-      onToggle={(e) => {
-        if ((e.target as HTMLDetailsElement).open && text === undefined)
-          void load(file, pointer).then(setText);
-      }}
-    >
+    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer text-xs font-semibold uppercase tracking-wide text-slate-500">
         Original record in the file
       </summary>
@@ -105,10 +102,12 @@ function OriginalRecord({
           {file} {pointer || '/'}
         </code>
       </div>
-      {text === undefined ? (
+      {record.error !== undefined ? (
+        <div className="text-xs text-slate-500">Could not read the record: {record.error}</div>
+      ) : record.data === undefined ? (
         <div className="text-xs text-slate-500">Loading…</div>
       ) : (
-        <Folded text={text} label="Original record" />
+        <Folded text={record.data} label="Original record" />
       )}
     </details>
   );
@@ -124,7 +123,6 @@ export function StepInspector(props: {
   onDialect(d: Dialect): void;
   /** Where the step's record sits in a loaded file (file name and JSON pointer), if known. */
   record?: { file: string; pointer: string };
-  loadRecord(file: string, pointer: string): Promise<string>;
   /** Sub-agents this step spawned. */
   subAgents: readonly { id: string; title: string; steps: number }[];
   onOpenSubAgent(id: string): void;
@@ -251,7 +249,6 @@ export function StepInspector(props: {
           key={`${step.id}:${props.record.file}:${props.record.pointer}`}
           file={props.record.file}
           pointer={props.record.pointer}
-          load={props.loadRecord}
         />
       )}
       {step.kind === 'action' && step.error && (

@@ -122,11 +122,11 @@ function PlanSteps({ history }: { history: History }) {
 
   // The replay of the plan steps as toggled: the comparison of that one strategy, under the same
   // key (and so the same cached answer) as the compare view would ask it.
-  const answer = useWorkerQuery(
-    ['compare', comparisonKey(history.id, target, choices)],
-    (ask, { signal }) =>
+  const answer = useWorkerQuery({
+    key: ['compare', comparisonKey(history.id, target, choices)],
+    fetch: (ask, { signal }) =>
       ask({ type: 'compare', target, choices }, { signal }).then((m) => m.comparison),
-  );
+  });
   const cmp = answer.data;
   const column = cmp?.columns[0];
   const data = useMemo(

@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { queryStepIndices, toolNamesIn, type StepQuery } from '../../lib/model/query';
-import { useWorkerSearch } from './use-worker-search';
+import type { StepSearch } from '../workspace/whole-queries';
 import { hasError, primaryText, stepText, toolNamesOf } from '../../lib/model/steps';
 import { STEP_KINDS, type Step, type StepKind } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
@@ -82,6 +82,9 @@ function numberOrUndefined(value: string): number | undefined {
   return /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
+/** The table filters its steps itself. */
+const NOT_SEARCHED: StepSearch = {};
+
 export function StepTable(props: {
   steps: readonly Step[];
   tokens: readonly number[];
@@ -89,13 +92,16 @@ export function StepTable(props: {
   selectedId?: string;
   onFilters(filters: StepQuery): void;
   onSelect(id: string): void;
-  /** Searches whole texts in the history worker (given when the steps are previews of a large run). */
-  search?: (query: StepQuery) => Promise<number[]>;
+  /**
+   * What the history worker found searching whole texts (given when the steps are previews of a
+   * large run and the filters search text: whole-queries.ts `useStepSearch`).
+   */
+  found?: StepSearch;
 }) {
-  const { steps, tokens, filters, search } = props;
+  const { steps, tokens, filters } = props;
   const [sorting, setSorting] = useState<SortingState>([]);
   const tools = useMemo(() => toolNamesIn(steps), [steps]);
-  const found = useWorkerSearch(steps, filters, search);
+  const found = props.found ?? NOT_SEARCHED;
   const data = useMemo(
     () =>
       (found.indices ?? queryStepIndices(steps, filters)).map((index) => ({

@@ -29,6 +29,13 @@ export interface WorkerQuery<T> {
   readonly progress: number | undefined;
 }
 
+/** What to ask: the answer's key (everything it depends on), and how to get it. */
+export interface WorkerQuerySpec<T> {
+  readonly key: QueryKey;
+  /** Gets the answer with the client's `ask`; must depend only on what `key` names. */
+  readonly fetch: (ask: Ask, context: FetchContext) => Promise<T>;
+}
+
 export interface WorkerQueryOptions {
   /** Waits this long before asking, so typing asks once it pauses (a new key in between aborts it). */
   readonly delayMs?: number;
@@ -38,25 +45,23 @@ export interface WorkerQueryOptions {
 
 const NO_KEY: QueryKey = ['stepscope:none'];
 
-/**
- * Asks `fetch` for the answer under `key` (undefined: nothing wanted now). `fetch` gets the client's
- * `ask` and must depend only on what `key` names.
- */
+/** The answer `query` asks for (undefined: nothing is wanted now). */
 export function useWorkerQuery<T>(
-  key: QueryKey | undefined,
-  fetch: (ask: Ask, context: FetchContext) => Promise<T>,
+  query: WorkerQuerySpec<T> | undefined,
   { delayMs = 0, keepPrevious = true }: WorkerQueryOptions = {},
 ): WorkerQuery<T> {
+  const key = query?.key;
   const client = useWorkerClient();
   const progress = useProgress();
   const hash = key ? hashKey(key) : '';
-  const query = useQuery({
+  const result = useQuery({
     queryKey: key ?? NO_KEY,
     enabled: key !== undefined,
     queryFn: async ({ signal }) => {
+      if (!query) throw new Error('No answer is wanted');
       if (delayMs > 0) await delay(delayMs, signal);
       try {
-        return await fetch(client.ask, {
+        return await query.fetch(client.ask, {
           signal,
           onProgress: (fraction) => progress.set(hash, fraction),
         });
@@ -71,12 +76,12 @@ export function useWorkerQuery<T>(
     () => progress.get(hash),
     () => undefined,
   );
-  const stale = query.isPlaceholderData;
+  const stale = result.isPlaceholderData;
   return {
-    data: key === undefined ? undefined : query.data,
+    data: key === undefined ? undefined : result.data,
     stale,
-    pending: key !== undefined && (query.isPending || stale),
-    error: query.error && !stale ? query.error.message : undefined,
+    pending: key !== undefined && (result.isPending || stale),
+    error: result.error && !stale ? result.error.message : undefined,
     progress: reported,
   };
 }

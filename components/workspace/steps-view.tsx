@@ -5,15 +5,14 @@
  */
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { StepQuery } from '../../lib/model/query';
 import { StepInspector } from '../inspector/step-inspector';
-import { useLoader, useWorkerClient } from '../contexts/app-providers';
+import { useLoader } from '../contexts/app-providers';
 import { useDebuggerStore } from '../contexts/store-context';
 import { StepTable } from '../table/step-table';
 import { Timeline } from '../timeline/timeline';
 import { recordLocation } from './record-location';
 import { useShownRun } from './shown-run';
-import { useWholeStep } from './whole-queries';
+import { useStepSearch, useWholeStep } from './whole-queries';
 
 function StepList() {
   const { history, steps, tokens, exact, compactions, place } = useShownRun();
@@ -30,14 +29,7 @@ function StepList() {
     [history],
   );
   const compactionAt = useMemo(() => new Map(compactions.map((m) => [m.stepId, m])), [compactions]);
-  const { ask } = useWorkerClient();
-  const search = useMemo(
-    () =>
-      steps.some((s) => s.preview)
-        ? (query: StepQuery) => ask({ type: 'search', ...place, query }).then((m) => m.indices)
-        : undefined,
-    [ask, place, steps],
-  );
+  const found = useStepSearch(place, history, filters);
   return view === 'timeline' ? (
     <Timeline
       steps={steps}
@@ -53,7 +45,7 @@ function StepList() {
       steps={steps}
       tokens={tokens}
       filters={filters}
-      {...(search ? { search } : {})}
+      {...(found ? { found } : {})}
       selectedId={selectedStepId}
       onFilters={actions.setFilters}
       onSelect={actions.selectStep}
@@ -73,7 +65,6 @@ function Inspector() {
     })),
   );
   const loader = useLoader();
-  const { ask } = useWorkerClient();
   const index = useMemo(
     () => steps.findIndex((s) => s.id === selectedStepId),
     [steps, selectedStepId],
@@ -102,12 +93,6 @@ function Inspector() {
         steps: c.history.steps.length,
       }))}
       onOpenSubAgent={openChild}
-      loadRecord={(file, pointer) =>
-        ask({ type: 'record', file, pointer }).then(
-          (m) => m.text,
-          (error: Error) => `Could not read the record: ${error.message}`,
-        )
-      }
     />
   );
 }

@@ -18,8 +18,13 @@ import { useWorkerQuery } from '../worker/use-worker-query';
 export function useWholeStep(place: HistoryPlace, index: number, shown: Step | undefined) {
   const wanted = shown?.preview === true;
   const whole = useWorkerQuery(
-    wanted ? ['step', place.run, place.sub, index] : undefined,
-    (ask, { signal }) => ask({ type: 'step', ...place, index }, { signal }).then((m) => m.step),
+    wanted
+      ? {
+          key: ['step', place.run, place.sub, index],
+          fetch: (ask, { signal }) =>
+            ask({ type: 'step', ...place, index }, { signal }).then((m) => m.step),
+        }
+      : undefined,
     { keepPrevious: false },
   );
   if (!wanted) return { step: shown, note: undefined };
@@ -40,8 +45,12 @@ const askWhole = (ask: Ask, place: HistoryPlace, signal?: AbortSignal) =>
 export function useWholeHistory(place: HistoryPlace, history: History, wanted: boolean) {
   const previewed = hasPreviews(history);
   const whole = useWorkerQuery(
-    wanted && previewed ? ['whole', place.run, place.sub] : undefined,
-    (ask, { signal }) => askWhole(ask, place, signal),
+    wanted && previewed
+      ? {
+          key: ['whole', place.run, place.sub],
+          fetch: (ask, { signal }) => askWhole(ask, place, signal),
+        }
+      : undefined,
     { keepPrevious: false },
   );
   return previewed ? { history: whole.data, error: whole.error } : { history, error: undefined };
@@ -55,19 +64,40 @@ export function useLoadWhole(place: HistoryPlace, history: History) {
   return previewed ? load : undefined;
 }
 
+/** What a search of whole texts found: the matching steps' indices, once the worker answered. */
+export interface StepSearch {
+  readonly indices?: readonly number[];
+  readonly pending?: boolean;
+  readonly error?: string;
+}
+
+// One empty list: the table's rows must stay the same object from render to render while the
+// search is on its way (TanStack Table resets its state when its data changes, and a new list per
+// render never settles).
+const NONE: readonly number[] = [];
+
 /**
- * The indices of the steps matching the table's text filter, searched in whole texts by the worker
- * when the page holds previews (asked once typing pauses). Without text, or on whole steps, the
- * table filters itself: `undefined`.
+ * The steps matching the table's text filter, searched in whole texts by the worker when the page
+ * holds previews (asked once typing pauses): none while the answer is on its way. Without text, or
+ * on whole steps, the table filters itself: `undefined`.
  */
-export function useStepSearch(place: HistoryPlace, history: History, filters: StepQuery) {
+export function useStepSearch(
+  place: HistoryPlace,
+  history: History,
+  filters: StepQuery,
+): StepSearch | undefined {
   const wanted = hasPreviews(history) && filters.text?.trim() ? filters : undefined;
   const found = useWorkerQuery(
-    wanted ? ['search', place.run, place.sub, wanted] : undefined,
-    (ask, { signal }) =>
-      ask({ type: 'search', ...place, query: filters }, { signal }).then((m) => m.indices),
+    wanted
+      ? {
+          key: ['search', place.run, place.sub, wanted],
+          fetch: (ask, { signal }) =>
+            ask({ type: 'search', ...place, query: wanted }, { signal }).then((m) => m.indices),
+        }
+      : undefined,
     { delayMs: 150, keepPrevious: false },
   );
   if (!wanted) return undefined;
-  return { indices: found.data, pending: found.pending, error: found.error };
+  if (found.error !== undefined) return { error: found.error, indices: NONE };
+  return found.data ? { indices: found.data } : { pending: true, indices: NONE };
 }
