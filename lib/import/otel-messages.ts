@@ -6,7 +6,7 @@
  */
 import type { JsonValue, Usage } from '../model/types';
 import { jsonOf, text, type Span } from './otel-spans';
-import { isReprCall, parsePythonRepr, ReprError } from './python-repr';
+import { isPythonCall, parsePythonLiteral, PythonLiteralError } from './python-literal';
 import { declaredTotal } from './usage-conventions';
 import { isRecord, parseArguments, str, usage } from './util';
 
@@ -61,8 +61,8 @@ export function fromGenAi(value: unknown): Msg[] | undefined {
 function reprToolCall(content: string): Part | undefined {
   if (!content.startsWith('ResponseFunctionToolCall(')) return undefined;
   try {
-    const item = parsePythonRepr(content);
-    if (!isReprCall(item) || typeof item.kwargs.name !== 'string') return undefined;
+    const item = parsePythonLiteral(content);
+    if (!isPythonCall(item) || typeof item.kwargs.name !== 'string') return undefined;
     const { name, call_id: callId, id, arguments: args } = item.kwargs;
     return {
       type: 'tool_call',
@@ -71,7 +71,7 @@ function reprToolCall(content: string): Part | undefined {
       arguments: parseArguments(args ?? {}),
     };
   } catch (e) {
-    if (e instanceof ReprError) return undefined;
+    if (e instanceof PythonLiteralError) return undefined;
     throw e;
   }
 }
