@@ -21,12 +21,13 @@
  * repeat each call's usage (scope `turn`) or hold a compaction's (scope `session`).
  */
 import { z } from 'zod';
-import type { History, JsonValue, ToolCall, Usage } from '../model/types';
+import type { History, ToolCall, Usage } from '../model/types';
+import { sole } from './fields';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { addCompaction, BOOKKEEPING, contentText, kimiUsage, resultText } from './kimi-code-parts';
 import { kindOf, nearRecords } from './near';
-import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
+import { actionDraft, isoToUnix, isRecord, parseArguments, StepList, str } from './util';
 
 type Rec = Record<string, unknown>;
 type Op = Rec & { type: string };
@@ -108,6 +109,8 @@ const nearJournal = nearRecords(
 /** A model call being read: parts arrive between `step.begin` and `step.end`. */
 interface Open {
   readonly index: number;
+  /** The time of the operation that opened it (`time`, epoch ms). */
+  readonly timestamp: number | undefined;
   readonly text: string[];
   readonly think: string[];
   readonly calls: ToolCall[];
@@ -119,10 +122,9 @@ interface Open {
 export const kimiCodeImporter = defineImporter<Op[]>({
   id: 'kimi-code',
   label: 'Kimi Code CLI session',
-  detect: (value) =>
-    Array.isArray(value) ? (parsedBy(journal, value) as Op[] | undefined) : undefined,
+  detect: (value) => (Array.isArray(value) ? parsedBy(journal, value) : undefined),
   import(ops, fileName, raw) {
-    const records = Array.isArray(raw) ? raw : ops;
+    const records: readonly unknown[] = Array.isArray(raw) ? raw : ops;
     const list = new StepList({ format: 'kimi-code', file: fileName });
     const models = new Set<string>();
     let alias: string | undefined;
@@ -137,6 +139,14 @@ export const kimiCodeImporter = defineImporter<Op[]>({
       const t = isoToUnix(o.time);
       return t === undefined ? {} : { timestamp: t };
     };
+    const opened = (index: number): Open => ({
+      index,
+      timestamp: isoToUnix(ops[index]?.time),
+      text: [],
+      think: [],
+      calls: [],
+      results: new Map(),
+    });
 
     const flush = () => {
       const o = open;
@@ -148,17 +158,18 @@ export const kimiCodeImporter = defineImporter<Op[]>({
       }
       const own = model ?? alias;
       if (own) models.add(own);
-      const thought = o.think.filter(Boolean).join('\n\n');
       list.add(
         {
-          kind: 'action',
-          toolCalls: o.calls,
-          isFinal: false,
+          ...actionDraft({
+            toolCalls: o.calls,
+            thought: o.think.filter(Boolean).join('\n\n'),
+            usage: o.usage,
+            model: own,
+            timestamp: o.timestamp,
+          }),
+          // The reply's text even when empty (a call that only used tools): the model was sent
+          // an assistant message with it, and counts read it so.
           modelOutput: o.text.join(''),
-          ...(thought ? { thought } : {}),
-          ...(o.usage ? { usage: o.usage } : {}),
-          ...(own ? { model: own } : {}),
-          ...time(ops[o.index] as Rec),
         },
         `/${o.index}`,
         at(o.index),
@@ -170,22 +181,22 @@ export const kimiCodeImporter = defineImporter<Op[]>({
       switch (e.type) {
         case 'step.begin':
           flush();
-          open = { index, text: [], think: [], calls: [], results: new Map() };
+          open = opened(index);
           return;
         case 'content.part': {
           const p = isRecord(e.part) ? e.part : {};
-          open ??= { index, text: [], think: [], calls: [], results: new Map() };
+          open ??= opened(index);
           if (p.type === 'text') open.text.push(str(p.text ?? ''));
           else if (p.type === 'think') open.think.push(str(p.think ?? ''));
           else list.warn(`a ${str(p.type)} content part; not read`, `/${index}`);
           return;
         }
         case 'tool.call':
-          open ??= { index, text: [], think: [], calls: [], results: new Map() };
+          open ??= opened(index);
           open.calls.push({
             id: str(e.toolCallId ?? e.uuid ?? `call_${index}`),
             name: str(e.name ?? 'tool'),
-            arguments: parseArguments(e.args) as JsonValue,
+            arguments: parseArguments(e.args),
           });
           return;
         case 'tool.result': {
@@ -198,16 +209,12 @@ export const kimiCodeImporter = defineImporter<Op[]>({
               `/${index}`,
             );
             flush();
-            list.add(
-              { kind: 'action', toolCalls: [], observation: r.text, isFinal: false },
-              `/${index}`,
-              at(index),
-            );
+            list.addAction({ observation: r.text }, `/${index}`, at(index));
           }
           return;
         }
         case 'step.end':
-          open ??= { index, text: [], think: [], calls: [], results: new Map() };
+          open ??= opened(index);
           open.usage = kimiUsage(e.usage);
           if (typeof e.finishReason === 'string') open.finish = e.finishReason;
           flush();
@@ -281,15 +288,15 @@ export const kimiCodeImporter = defineImporter<Op[]>({
       list.warn(`operations not read: ${[...unknown].map(([t, n]) => `${t} ×${n}`).join(', ')}`);
     if (!list.steps.some((s) => s.kind === 'task' || s.kind === 'action'))
       throw new ImportError(`${fileName}: the Kimi Code session holds no message the model saw`);
-    const header = ops[0] as Rec;
+    const only = sole(models);
     const history: History = {
       id: fileName,
       title: `Kimi Code session ${fileName.replace(/^.*\//, '')}`,
       format: 'kimi-code',
-      ...(models.size === 1 ? { model: [...models][0] as string } : {}),
+      ...(only ? { model: only } : {}),
       steps: list.markFinal(),
       meta: {
-        protocolVersion: str(header.protocol_version),
+        protocolVersion: str(ops[0]?.protocol_version),
         ...(models.size > 1 ? { models: [...models] } : {}),
       },
     };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ToolCall } from '../model/types';
 import { isPythonCall, parsePythonLiteral, type PythonCall } from './python-literal';
 import type { StepList } from './util';
-import { isRecord, num, parseArguments, str } from './util';
+import { actionDraft, isRecord, num, parseArguments, str } from './util';
 
 export const chatMessage = z.object({
   role: z.enum(['system', 'user', 'assistant', 'tool-call', 'tool-response']),
@@ -76,7 +76,8 @@ export function fromMessages(list: readonly unknown[], steps: StepList, pointer:
         return;
       }
       case 'assistant':
-        steps.addAction({ modelOutput: text }, at);
+        // The message's text, an empty one too: smolagents sent the model that message.
+        steps.add({ ...actionDraft({}), modelOutput: text }, at);
         return;
       case 'tool-call': {
         const calls = parseCallingTools(text);
