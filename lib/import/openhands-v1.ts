@@ -116,7 +116,7 @@ export const openHandsV1Importer = defineImporter<Parsed>({
   },
   import(parsed, fileName, raw) {
     if ('runs' in parsed) {
-      const records = Array.isArray(raw) ? raw : undefined;
+      const records: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
       const { histories, warnings } = readRuns(
         parsed.runs,
         (r, i) => evalRunHistory(r, i, fileName),

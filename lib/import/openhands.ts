@@ -172,7 +172,7 @@ export const openHandsImporter = defineImporter({
         warnings: steps.warnings,
       };
     }
-    const records = Array.isArray(raw) ? raw : undefined;
+    const records: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
     if ('resolved' in parsed) {
       const { histories, warnings } = readRuns(
         parsed.resolved,
