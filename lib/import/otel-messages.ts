@@ -5,6 +5,7 @@
  * OpenTelemetry importer (otel.ts).
  */
 import type { JsonValue, Usage } from '../model/types';
+import { jsonOr } from './fields';
 import { jsonOf, text, type Span } from './otel-spans';
 import { isPythonCall, parsePythonLiteral, PythonLiteralError } from './python-literal';
 import { declaredTotal } from './usage-conventions';
@@ -92,8 +93,9 @@ function byIndex(
     if (!k.startsWith(`${prefix}.`)) continue;
     const m = pattern.exec(k.slice(prefix.length + 1));
     if (!m) continue;
-    const i = Number(m[1]);
-    found.set(i, { ...(found.get(i) ?? {}), [m[2] as string]: v });
+    const [, index, field = ''] = m;
+    const i = Number(index);
+    found.set(i, { ...(found.get(i) ?? {}), [field]: v });
   }
   if (found.size === 0) return undefined;
   return [...found].sort((a, b) => a[0] - b[0]).map(([, f]) => f);
@@ -184,7 +186,7 @@ export function fromGemini(contents: unknown): Msg[] {
             type: 'tool_call',
             id: text(p.function_call.id),
             name: text(p.function_call.name),
-            arguments: (p.function_call.args ?? {}) as JsonValue,
+            arguments: jsonOr(p.function_call.args ?? {}, {}),
           },
         ];
       if (isRecord(p.function_response))

@@ -176,13 +176,21 @@ function addEntry(list: StepList, e: Entry, pointer: string, at: At, models: Set
     const draft = actionDraft({
       toolCalls: callsOf(m.content),
       thought,
-      error: failed ? str(m.errorMessage ?? m.stopReason) : undefined,
       usage: u,
       model,
       timestamp,
     });
-    // The reply's text as recorded, an empty one too (a reply of tool calls only).
-    list.add({ ...draft, modelOutput: contentText(m.content) }, pointer, at);
+    // The reply's text as recorded, an empty one too (a reply of tool calls only); a failed
+    // reply's error even when pi recorded no message for it.
+    list.add(
+      {
+        ...draft,
+        modelOutput: contentText(m.content),
+        ...(failed ? { error: str(m.errorMessage ?? m.stopReason) } : {}),
+      },
+      pointer,
+      at,
+    );
   } else if (m.role === 'toolResult') {
     const output = contentText(m.content);
     if (!list.linkResult(str(m.toolCallId ?? ''), output, m.isError === true)) {
