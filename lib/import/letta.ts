@@ -223,7 +223,11 @@ function agentHistory(
     ? a.core_memory
     : blocks.filter((b) => isRecord(b) && Array.isArray(a.block_ids) && a.block_ids.includes(b.id));
   const name = str(a.name ?? 'agent');
-  const tools = Array.isArray(a.tool_ids) ? a.tool_ids : Array.isArray(a.tools) ? a.tools : [];
+  const tools: readonly unknown[] = Array.isArray(a.tool_ids)
+    ? a.tool_ids
+    : Array.isArray(a.tools)
+      ? a.tools
+      : [];
   const history: History = {
     id: str(a.id ?? name),
     title: `letta agent ${name}${typeof a.description === 'string' && a.description ? ` · ${a.description}` : ''}`,

@@ -191,7 +191,7 @@ export const tinyAgentImporter = defineImporter({
   id: 'tinyagent',
   label: 'tinyAgent run',
   near: { sniff: (v) => isRecord(v) && 'run' in v && 'events' in v, schema: runDump },
-  // A run dump or an asdict() step list, read as written.
+  // A run dump as parsed, or an asdict() step list as written (stepFromDict reads each step).
   detect: (value): { run: RunDump } | { steps: Record<string, unknown>[] } | undefined => {
     const run = parsedBy(runDump, value);
     if (run) return { run };
