@@ -4,6 +4,7 @@
  * with where it is, and every syntax error placed at a line and column with what was found there.
  */
 import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
+import { isRecord } from './guards';
 import { type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
 
@@ -77,16 +78,17 @@ export function scanValue(value: unknown, limit = MAX_DEPTH): { deep: boolean; b
   let big = false;
   const visit = (node: object, depth: number): boolean => {
     if (Array.isArray(node)) {
-      for (const x of node as unknown[]) {
+      const items: readonly unknown[] = node;
+      for (const x of items) {
         if (typeof x === 'object' && x !== null) {
           if (depth >= limit || visit(x, depth + 1)) return true;
         } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) big = true;
       }
       return false;
     }
-    const record = node as Record<string, unknown>;
-    for (const key in record) {
-      const x = record[key];
+    if (!isRecord(node)) return false;
+    for (const key in node) {
+      const x = node[key];
       if (typeof x === 'object' && x !== null) {
         if (depth >= limit || visit(x, depth + 1)) return true;
       } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) big = true;
@@ -126,23 +128,22 @@ function pointerOf(path: readonly (string | number)[]): string {
  */
 export function tooDeep(value: unknown, limit = MAX_DEPTH): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  // The containers on the current path, and for each the keys still to visit.
+  // The containers on the current path, and for each its entries still to visit.
   const path: (string | number)[] = [];
-  const stack: { node: object; keys: string[] | number; next: number }[] = [];
-  const enter = (node: object) =>
-    stack.push({ node, keys: Array.isArray(node) ? node.length : Object.keys(node), next: 0 });
+  const stack: Iterator<[string | number, unknown]>[] = [];
+  const enter = (node: object) => {
+    const items: readonly unknown[] | undefined = Array.isArray(node) ? node : undefined;
+    stack.push(items ? items.entries() : Object.entries(node).values());
+  };
   enter(value);
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1] as (typeof stack)[number];
-    const size = typeof top.keys === 'number' ? top.keys : top.keys.length;
-    if (top.next >= size) {
+  for (let top = stack.at(-1); top; top = stack.at(-1)) {
+    const next = top.next();
+    if (next.done) {
       stack.pop();
       path.pop();
       continue;
     }
-    const key = typeof top.keys === 'number' ? top.next : (top.keys[top.next] as string);
-    top.next++;
-    const child = (top.node as Record<string | number, unknown>)[key];
+    const [key, child] = next.value;
     if (typeof child !== 'object' || child === null) continue;
     path.push(key);
     if (stack.length >= limit) return pointerOf(path);
@@ -224,8 +225,8 @@ export function parseJsonText(text: string): {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (!/Unexpected token '[NI-]'/.test((error as Error).message) || !/NaN|Infinity/.test(text))
-      throw error;
+    const message = error instanceof Error ? error.message : '';
+    if (!/Unexpected token '[NI-]'/.test(message) || !/NaN|Infinity/.test(text)) throw error;
     let found = 0;
     const patched = text.replace(PYTHON_CONSTANT, (m) =>
       m.startsWith('"') ? m : (found++, 'null'),

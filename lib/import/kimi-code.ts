@@ -21,12 +21,13 @@
  * repeat each call's usage (scope `turn`) or hold a compaction's (scope `session`).
  */
 import { z } from 'zod';
-import type { History, JsonValue, ToolCall, Usage } from '../model/types';
+import type { History, ToolCall, Usage } from '../model/types';
+import { sole } from './fields';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
-import { addCompaction, BOOKKEEPING, contentText, kimiUsage, resultText } from './kimi-code-parts';
 import { kindOf, nearRecords } from './near';
-import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
+import { withInputCounts } from './usage-conventions';
+import { actionDraft, isoToUnix, isRecord, parseArguments, StepList, str, usage } from './util';
 
 type Rec = Record<string, unknown>;
 type Op = Rec & { type: string };
@@ -105,9 +106,107 @@ const nearJournal = nearRecords(
   ],
 );
 
+/** Operations that never change what the model is sent. */
+const BOOKKEEPING = new Set([
+  'metadata',
+  'turn.prompt',
+  'turn.steer',
+  'turn.cancel',
+  'turn.ended',
+  'tools.set_active_tools',
+  'llm.tools_snapshot',
+  'usage.record',
+  'permission.set_mode',
+  'permission.record_approval_result',
+  'plan_mode.enter',
+  'plan_mode.exit',
+  'full_compaction.begin',
+  'full_compaction.complete',
+  'profile.bind',
+  'plugin.session_start',
+  'runtime.set_binding',
+  'token_counting.measured',
+  'token_counting.turn_recorded',
+]);
+
+/** Text of a message's content: a string, or `text` parts (others named). */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((p) => (isRecord(p) ? (p.type === 'text' ? str(p.text ?? '') : `[${str(p.type)}]`) : ''))
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Kimi's `TokenUsage` (see the head comment): `inputOther` is the input apart from the cache. */
+function kimiUsage(u: unknown): Usage | undefined {
+  if (!isRecord(u)) return undefined;
+  return withInputCounts(
+    usage({
+      inputTokens: u.inputOther,
+      outputTokens: u.output,
+      cacheReadInputTokens: u.inputCacheRead,
+      cacheCreationInputTokens: u.inputCacheCreation,
+    }),
+    'uncached',
+  );
+}
+
+/** A tool result as the model reads it: its output, then its `<system>` note. */
+function resultText(r: unknown): { text: string; isError: boolean } {
+  if (!isRecord(r)) return { text: str(r ?? ''), isError: false };
+  const output = typeof r.output === 'string' ? r.output : contentText(r.output);
+  const note = typeof r.note === 'string' ? r.note : '';
+  return { text: [output, note].filter(Boolean).join('\n'), isError: r.isError === true };
+}
+
+/** A token count as the file wrote it, when it is one (a count is never negative). */
+const count = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined;
+
+/**
+ * A compaction: the summary stands for every step before it but the last `keptUserMessageCount`
+ * user messages, which Kimi keeps beside it (the most recent ones by a token budget, compaction
+ * shape in `agent-core-v2`'s context service).
+ */
+function addCompaction(
+  list: StepList,
+  o: Rec,
+  index: number,
+  at: { records: readonly unknown[]; index: number },
+  trigger: 'auto' | 'manual' | undefined,
+): void {
+  const gone = new Set(list.steps.flatMap((s) => (s.kind === 'summary' ? s.replaces : [])));
+  const live = list.steps.filter((s) => !gone.has(s.id) && s.kind !== 'system-prompt');
+  const kept = typeof o.keptUserMessageCount === 'number' ? o.keptUserMessageCount : 0;
+  const tasks = live.filter((s) => s.kind === 'task');
+  const keptTasks = new Set(kept > 0 ? tasks.slice(-kept).map((s) => s.id) : []);
+  const t = isoToUnix(o.time);
+  list.add(
+    {
+      kind: 'summary',
+      content: str(o.contextSummary ?? o.summary ?? ''),
+      replaces: live.filter((s) => !keptTasks.has(s.id)).map((s) => s.id),
+      origin: 'model',
+      compaction: {
+        recordedAs: 'context.apply_compaction',
+        ...(trigger ? { trigger } : {}),
+        ...(count(o.tokensBefore) === undefined ? {} : { tokensBefore: count(o.tokensBefore) }),
+        ...(count(o.tokensAfter) === undefined ? {} : { tokensAfter: count(o.tokensAfter) }),
+      },
+      ...(t === undefined ? {} : { timestamp: t }),
+    },
+    `/${index}`,
+    at,
+  );
+}
+
 /** A model call being read: parts arrive between `step.begin` and `step.end`. */
 interface Open {
   readonly index: number;
+  /** The time of the operation that opened it (`time`, epoch ms). */
+  readonly timestamp: number | undefined;
   readonly text: string[];
   readonly think: string[];
   readonly calls: ToolCall[];
@@ -119,10 +218,9 @@ interface Open {
 export const kimiCodeImporter = defineImporter<Op[]>({
   id: 'kimi-code',
   label: 'Kimi Code CLI session',
-  detect: (value) =>
-    Array.isArray(value) ? (parsedBy(journal, value) as Op[] | undefined) : undefined,
+  detect: (value) => (Array.isArray(value) ? parsedBy(journal, value) : undefined),
   import(ops, fileName, raw) {
-    const records = Array.isArray(raw) ? raw : ops;
+    const records: readonly unknown[] = Array.isArray(raw) ? raw : ops;
     const list = new StepList({ format: 'kimi-code', file: fileName });
     const models = new Set<string>();
     let alias: string | undefined;
@@ -137,6 +235,14 @@ export const kimiCodeImporter = defineImporter<Op[]>({
       const t = isoToUnix(o.time);
       return t === undefined ? {} : { timestamp: t };
     };
+    const opened = (index: number): Open => ({
+      index,
+      timestamp: isoToUnix(ops[index]?.time),
+      text: [],
+      think: [],
+      calls: [],
+      results: new Map(),
+    });
 
     const flush = () => {
       const o = open;
@@ -148,17 +254,18 @@ export const kimiCodeImporter = defineImporter<Op[]>({
       }
       const own = model ?? alias;
       if (own) models.add(own);
-      const thought = o.think.filter(Boolean).join('\n\n');
       list.add(
         {
-          kind: 'action',
-          toolCalls: o.calls,
-          isFinal: false,
+          ...actionDraft({
+            toolCalls: o.calls,
+            thought: o.think.filter(Boolean).join('\n\n'),
+            usage: o.usage,
+            model: own,
+            timestamp: o.timestamp,
+          }),
+          // The reply's text even when empty (a call that only used tools): the model was sent
+          // an assistant message with it, and counts read it so.
           modelOutput: o.text.join(''),
-          ...(thought ? { thought } : {}),
-          ...(o.usage ? { usage: o.usage } : {}),
-          ...(own ? { model: own } : {}),
-          ...time(ops[o.index] as Rec),
         },
         `/${o.index}`,
         at(o.index),
@@ -170,22 +277,22 @@ export const kimiCodeImporter = defineImporter<Op[]>({
       switch (e.type) {
         case 'step.begin':
           flush();
-          open = { index, text: [], think: [], calls: [], results: new Map() };
+          open = opened(index);
           return;
         case 'content.part': {
           const p = isRecord(e.part) ? e.part : {};
-          open ??= { index, text: [], think: [], calls: [], results: new Map() };
+          open ??= opened(index);
           if (p.type === 'text') open.text.push(str(p.text ?? ''));
           else if (p.type === 'think') open.think.push(str(p.think ?? ''));
           else list.warn(`a ${str(p.type)} content part; not read`, `/${index}`);
           return;
         }
         case 'tool.call':
-          open ??= { index, text: [], think: [], calls: [], results: new Map() };
+          open ??= opened(index);
           open.calls.push({
             id: str(e.toolCallId ?? e.uuid ?? `call_${index}`),
             name: str(e.name ?? 'tool'),
-            arguments: parseArguments(e.args) as JsonValue,
+            arguments: parseArguments(e.args),
           });
           return;
         case 'tool.result': {
@@ -198,16 +305,12 @@ export const kimiCodeImporter = defineImporter<Op[]>({
               `/${index}`,
             );
             flush();
-            list.add(
-              { kind: 'action', toolCalls: [], observation: r.text, isFinal: false },
-              `/${index}`,
-              at(index),
-            );
+            list.addAction({ observation: r.text }, `/${index}`, at(index));
           }
           return;
         }
         case 'step.end':
-          open ??= { index, text: [], think: [], calls: [], results: new Map() };
+          open ??= opened(index);
           open.usage = kimiUsage(e.usage);
           if (typeof e.finishReason === 'string') open.finish = e.finishReason;
           flush();
@@ -281,15 +384,15 @@ export const kimiCodeImporter = defineImporter<Op[]>({
       list.warn(`operations not read: ${[...unknown].map(([t, n]) => `${t} ×${n}`).join(', ')}`);
     if (!list.steps.some((s) => s.kind === 'task' || s.kind === 'action'))
       throw new ImportError(`${fileName}: the Kimi Code session holds no message the model saw`);
-    const header = ops[0] as Rec;
+    const only = sole(models);
     const history: History = {
       id: fileName,
       title: `Kimi Code session ${fileName.replace(/^.*\//, '')}`,
       format: 'kimi-code',
-      ...(models.size === 1 ? { model: [...models][0] as string } : {}),
+      ...(only ? { model: only } : {}),
       steps: list.markFinal(),
       meta: {
-        protocolVersion: str(header.protocol_version),
+        protocolVersion: str(ops[0]?.protocol_version),
         ...(models.size > 1 ? { models: [...models] } : {}),
       },
     };

@@ -17,8 +17,9 @@ function writtenAt(value: unknown): [number, number] | undefined {
   if (typeof value !== 'string') return undefined;
   const m = /^([^.]*?\d\d:\d\d:\d\d)(?:\.(\d+))?(.*)$/.exec(value);
   if (!m) return undefined;
-  const seconds = isoToUnix(`${m[1] as string}${m[3] as string}`);
-  return seconds === undefined ? undefined : [seconds, Number(`0.${m[2] ?? '0'}`)];
+  const [, whole = '', fraction = '0', zone = ''] = m;
+  const seconds = isoToUnix(`${whole}${zone}`);
+  return seconds === undefined ? undefined : [seconds, Number(`0.${fraction}`)];
 }
 
 /**
@@ -26,15 +27,15 @@ function writtenAt(value: unknown): [number, number] | undefined {
  * list's order), or undefined when a message has no readable time.
  */
 function timeOrder(messages: readonly Record<string, unknown>[]): number[] | undefined {
-  const times = messages.map((m) => writtenAt(m.created_at));
-  if (times.some((t) => t === undefined)) return undefined;
-  const at = times as [number, number][];
-  return messages
-    .map((_, i) => i)
-    .sort((a, b) => {
-      const [x, y] = [at[a] as [number, number], at[b] as [number, number]];
-      return x[0] - y[0] || x[1] - y[1] || a - b;
-    });
+  const written: { i: number; at: [number, number] }[] = [];
+  for (const [i, m] of messages.entries()) {
+    const at = writtenAt(m.created_at);
+    if (!at) return undefined;
+    written.push({ i, at });
+  }
+  return written
+    .sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1] || a.i - b.i)
+    .map(({ i }) => i);
 }
 
 /**
@@ -71,7 +72,7 @@ function movedCount(order: readonly number[]): number {
     let hi = tails.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((tails[mid] as number) < x) lo = mid + 1;
+      if ((tails[mid] ?? x) < x) lo = mid + 1;
       else hi = mid;
     }
     tails[lo] = x;

@@ -31,7 +31,7 @@ import type { History, JsonValue, RecordedCompaction } from '../model/types';
 import { parseEmbeddedJson } from './json-text';
 import { readingOrder } from './letta-order';
 import { readRuns, runPlace } from './runs';
-import { defineImporter, fits, type ImportWarning } from './types';
+import { defineImporter, parsedBy, type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
 import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
 
@@ -143,7 +143,8 @@ function agentHistory(
       `${pointer}/messages`,
     );
   for (const i of order) {
-    const m = a.messages[i] as Record<string, unknown>;
+    const m = a.messages[i];
+    if (!m) continue;
     const at = `${pointer}/messages/${i}`;
     const timestamp = isoToUnix(m.created_at);
     const time = timestamp === undefined ? {} : { timestamp };
@@ -191,14 +192,12 @@ function agentHistory(
             arguments: parseArguments(f.arguments),
           };
         });
-      list.add(
+      list.addAction(
         {
-          kind: 'action',
           toolCalls: calls,
-          isFinal: false,
-          ...(text ? { modelOutput: text } : {}),
-          ...(typeof m.model === 'string' ? { model: m.model } : {}),
-          ...time,
+          modelOutput: text,
+          model: typeof m.model === 'string' ? m.model : undefined,
+          timestamp,
         },
         at,
       );
@@ -211,7 +210,7 @@ function agentHistory(
           `message ${i}: a tool result answers no earlier call (${str(m.tool_call_id ?? 'no id')}); kept as an observation`,
           at,
         );
-        list.add({ kind: 'action', toolCalls: [], observation: text, isFinal: false, ...time }, at);
+        list.addAction({ observation: text, timestamp }, at);
       }
     } else list.warn(`message ${i}: a message of role "${str(m.role)}" was skipped`, at);
     // A system prompt leaves the context when Letta rebuilds it after a memory edit (letta 0.6
@@ -224,6 +223,11 @@ function agentHistory(
     ? a.core_memory
     : blocks.filter((b) => isRecord(b) && Array.isArray(a.block_ids) && a.block_ids.includes(b.id));
   const name = str(a.name ?? 'agent');
+  const tools: readonly unknown[] = Array.isArray(a.tool_ids)
+    ? a.tool_ids
+    : Array.isArray(a.tools)
+      ? a.tools
+      : [];
   const history: History = {
     id: str(a.id ?? name),
     title: `letta agent ${name}${typeof a.description === 'string' && a.description ? ` · ${a.description}` : ''}`,
@@ -236,9 +240,7 @@ function agentHistory(
         ? { contextWindow: config.context_window }
         : {}),
       ...(own.length > 0 ? { memoryBlocks: blockMeta(own) } : {}),
-      ...(Array.isArray(a.tools) || Array.isArray(a.tool_ids)
-        ? { tools: (Array.isArray(a.tool_ids) ? a.tool_ids : (a.tools as unknown[])).length }
-        : {}),
+      ...(Array.isArray(a.tools) || Array.isArray(a.tool_ids) ? { tools: tools.length } : {}),
       ...(outOfContext > 0 ? { outOfContext } : {}),
     },
   };
@@ -246,17 +248,15 @@ function agentHistory(
 }
 
 function parsedOf(value: unknown, twice: boolean): Parsed | undefined {
-  if (fits(agentFile, value)) {
-    const v = value as { agents: Agent[]; blocks?: unknown[] };
+  const file = parsedBy(agentFile, value);
+  if (file)
     return {
-      agents: v.agents.map((a, i) => ({ a, pointer: `/agents/${i}` })),
-      blocks: v.blocks ?? [],
+      agents: file.agents.map((a, i) => ({ a, pointer: `/agents/${i}` })),
+      blocks: file.blocks ?? [],
       twice,
     };
-  }
-  if (fits(v1Agent, value))
-    return { agents: [{ a: value as Agent, pointer: '', v1: true }], blocks: [], twice };
-  return undefined;
+  const a = parsedBy(v1Agent, value);
+  return a ? { agents: [{ a, pointer: '', v1: true }], blocks: [], twice } : undefined;
 }
 
 export const lettaImporter = defineImporter<Parsed>({

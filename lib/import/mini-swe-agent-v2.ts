@@ -103,7 +103,7 @@ export function importTrajectory(
     const pointer = `/messages/${i}`;
     const extra = m.extra ?? {};
     // 2.x stamps `extra.timestamp`; 1.x from 1.14 a top-level `timestamp`.
-    const timestamp = isoToUnix(extra.timestamp ?? (m as Record<string, unknown>).timestamp);
+    const timestamp = isoToUnix(extra.timestamp ?? m.timestamp);
     const time = timestamp === undefined ? {} : { timestamp };
     const body = text(m.content);
     const previous = t.messages[i - 1];
@@ -120,14 +120,12 @@ export function importTrajectory(
         else list.add({ kind: 'final-answer', answer: body, ...time }, pointer);
         return;
       case 'assistant': {
-        list.add(
+        list.addAction(
           {
-            kind: 'action',
             toolCalls: callsOf(m),
-            isFinal: false,
-            ...(body ? { modelOutput: body } : {}),
+            modelOutput: body,
             ...billedCall(extra.response, extra.cost),
-            ...time,
+            timestamp,
           },
           pointer,
         );
@@ -140,25 +138,15 @@ export function importTrajectory(
           `message ${i}: a tool message answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`,
           pointer,
         );
-        list.add(
-          { kind: 'action', toolCalls: [], observation: body, isFinal: false, ...time },
-          pointer,
-        );
+        list.addAction({ observation: body, timestamp }, pointer);
         return;
       }
       case 'user': {
         if (extra.interrupt_type === 'FormatError' && previous?.role !== 'assistant') {
           // 2.x raises FormatError while parsing the model's reply (`model.query`), so the reply
           // never joins the messages: the error stands for a billed call whose output is lost.
-          list.add(
-            {
-              kind: 'action',
-              toolCalls: [],
-              isFinal: false,
-              observation: body,
-              ...billedCall(extra.model_response, extra.cost),
-              ...time,
-            },
+          list.addAction(
+            { observation: body, ...billedCall(extra.model_response, extra.cost), timestamp },
             pointer,
           );
           return;
@@ -180,10 +168,7 @@ export function importTrajectory(
             `message ${i}: a command's output follows no model turn; kept as an observation`,
             pointer,
           );
-          list.add(
-            { kind: 'action', toolCalls: [], observation: body, isFinal: false, ...time },
-            pointer,
-          );
+          list.addAction({ observation: body, timestamp }, pointer);
         } else if (body === '')
           list.warn(
             `message ${i}: an empty user message (how 1.x ends a run on its limits) is not a step`,

@@ -5,6 +5,7 @@
  * and field), then what the whole file lacks.
  */
 import { z, type ZodType } from 'zod';
+import { isRecord } from './guards';
 
 type Rec = Record<string, unknown>;
 
@@ -17,7 +18,8 @@ export function nearRecords(
     .array(z.union([...shapes, z.record(z.string(), z.unknown())]))
     .min(1)
     .superRefine((value, ctx) => {
-      const rs = value as Rec[];
+      // Each element passed a record shape (or the record itself): the filter keeps every one.
+      const rs = value.filter(isRecord);
       for (const [i, r] of rs.entries()) {
         const issue = shapeOf(r, i, rs)?.safeParse(r).error?.issues[0];
         if (issue) {

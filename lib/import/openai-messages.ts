@@ -4,10 +4,10 @@
  * entries. An assistant message is one action; a last assistant message without calls is final.
  */
 import { z } from 'zod';
-import type { ActionStep, History, Step, ToolCall } from '../model/types';
+import type { History, JsonValue, Step } from '../model/types';
 import { exchangeOf, type Exchange } from './exchange';
 import { recordLine } from './read';
-import { isRecord, parseArguments } from './util';
+import { actionDraft, isRecord, parseArguments } from './util';
 import { defineImporter, type ImportWarning } from './types';
 
 const toolCall = z.object({
@@ -78,6 +78,14 @@ function textOf(c: Message['content']): string {
   return c.map((b) => b.text ?? `[${b.type}]`).join('\n');
 }
 
+/** A call as this import builds it: its result is filled in when its tool message comes. */
+interface Call {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: JsonValue;
+  result?: string;
+}
+
 export function importOpenAIMessages(
   list: readonly Message[],
   source: { format: string; file: string; pointer: string },
@@ -85,7 +93,8 @@ export function importOpenAIMessages(
 ) {
   const steps: Step[] = [];
   const warnings: ImportWarning[] = [];
-  const callOwner = new Map<string, number>();
+  // The calls of the step that made each call id (this import's own objects, not yet handed out).
+  const callsOf = new Map<string, Call[]>();
   // A step's id, number and source (built only for messages that become steps).
   const baseAt = (i: number) => {
     const line = records ? recordLine(records, i) : undefined;
@@ -105,55 +114,40 @@ export function importOpenAIMessages(
       steps.push({ ...baseAt(i), kind: 'system-prompt', content: text });
     else if (m.role === 'user') steps.push({ ...baseAt(i), kind: 'task', task: text });
     else if (m.role === 'assistant') {
-      const calls: ToolCall[] = (m.tool_calls ?? []).map((c) => ({
+      const calls: Call[] = (m.tool_calls ?? []).map((c) => ({
         id: c.id,
         name: c.function.name,
         arguments: parseArguments(c.function.arguments),
       }));
-      const base = baseAt(i);
-      const step: ActionStep = text
-        ? { ...base, kind: 'action', toolCalls: calls, isFinal: false, modelOutput: text }
-        : { ...base, kind: 'action', toolCalls: calls, isFinal: false };
-      for (const c of calls) callOwner.set(c.id, steps.length);
-      steps.push(step);
+      for (const c of calls) callsOf.set(c.id, calls);
+      steps.push({ ...baseAt(i), ...actionDraft({ toolCalls: calls, modelOutput: text }) });
     } else {
-      const owner = m.tool_call_id === undefined ? undefined : callOwner.get(m.tool_call_id);
-      const ownerStep = owner === undefined ? undefined : steps[owner];
-      if (ownerStep?.kind !== 'action') {
+      const calls = m.tool_call_id === undefined ? undefined : callsOf.get(m.tool_call_id);
+      if (!calls) {
         warnings.push({
           message: `tool message ${i} answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`,
           pointer: `${source.pointer}/${i}`,
         });
-        steps.push({
-          ...baseAt(i),
-          kind: 'action',
-          toolCalls: [],
-          observation: text,
-          isFinal: false,
-        });
+        steps.push({ ...baseAt(i), ...actionDraft({ observation: text }) });
         return;
       }
       // Two calls with one id, or two results for one call: each result goes to the first call still
       // waiting for it, and a result for a call already answered is added to its result, never lost.
-      const waiting = ownerStep.toolCalls.findIndex(
-        (c) => c.id === m.tool_call_id && c.result === undefined,
-      );
-      const target =
-        waiting >= 0 ? waiting : ownerStep.toolCalls.findLastIndex((c) => c.id === m.tool_call_id);
-      if (waiting < 0)
+      const waiting = calls.find((c) => c.id === m.tool_call_id && c.result === undefined);
+      const call = waiting ?? calls.findLast((c) => c.id === m.tool_call_id);
+      if (!waiting)
         warnings.push({
           message: `tool message ${i} answers call ${m.tool_call_id ?? ''}, which already has a result; added to it`,
           pointer: `${source.pointer}/${i}`,
         });
       // The step's calls are this import's own objects, not yet handed out: filled in place.
-      const call = ownerStep.toolCalls[target] as { result?: string };
-      call.result = call.result === undefined ? text : `${call.result}\n${text}`;
+      if (call) call.result = call.result === undefined ? text : `${call.result}\n${text}`;
     }
   });
   // The last assistant message without tool calls is the answer (seed 000: `is_final=True`).
   for (let i = steps.length - 1; i >= 0; i--) {
-    const s = steps[i] as Step;
-    if (s.kind === 'action') {
+    const s = steps[i];
+    if (s?.kind === 'action') {
       if (s.toolCalls.length === 0) steps[i] = { ...s, isFinal: true };
       break;
     }
@@ -167,7 +161,7 @@ function withReply(steps: Step[], index: number, exchange: Exchange): Step[] {
     s.id === `m${index}` && s.kind === 'action'
       ? {
           ...s,
-          source: { ...s.source, pointer: exchange.replyPointer } as NonNullable<Step['source']>,
+          ...(s.source ? { source: { ...s.source, pointer: exchange.replyPointer } } : {}),
           ...(exchange.usage ? { usage: exchange.usage } : {}),
         }
       : s,
@@ -218,6 +212,8 @@ export const openAIMessagesImporter = defineImporter({
     fileName,
     raw,
   ) {
+    // The records whose lines the steps are at: the file's list, or the request's.
+    const records = body ? body.messages : raw;
     const imported = importOpenAIMessages(
       list,
       {
@@ -225,7 +221,7 @@ export const openAIMessagesImporter = defineImporter({
         file: fileName,
         pointer: body ? `${exchange?.requestPointer ?? ''}/messages` : '',
       },
-      (body ? body.messages : raw) as unknown[],
+      Array.isArray(records) ? records : undefined,
     );
     const { warnings } = imported;
     const steps = exchange ? withReply(imported.steps, list.length - 1, exchange) : imported.steps;

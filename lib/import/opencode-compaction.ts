@@ -7,7 +7,7 @@
  * kept, when one is named) and what follows; every earlier message is dropped.
  */
 import type { SummaryStep } from '../model/types';
-import { type OpenCodeMessage, openCodeUsage, type Rec } from './opencode-message';
+import { type OpenCodeMessage, openCodeUsage } from './opencode-message';
 import { isoToUnix, isRecord, type StepList, str } from './util';
 
 /** Adds a summary message: the steps OpenCode dropped for it are the ones it replaces. */
@@ -23,8 +23,7 @@ export function addSummary(
     .join('\n');
   const time = isRecord(m.info.time) ? isoToUnix(m.info.time.created) : undefined;
   const request = byId.get(str(m.info.parentID));
-  const part = request?.parts.find(({ part: p }) => p.type === 'compaction')?.part as
-    Rec | undefined;
+  const part = request?.parts.find(({ part: p }) => p.type === 'compaction')?.part;
   const finished = typeof m.info.finish === 'string' && m.info.error === undefined;
   const boundary = request ? firstStep.get(str(request.info.id)) : undefined;
   let replaces: string[] = [];

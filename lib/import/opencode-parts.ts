@@ -22,9 +22,7 @@
 import type { ToolCall } from '../model/types';
 import { addSummary } from './opencode-compaction';
 import { type OpenCodeMessage, openCodeUsage, type Rec } from './opencode-message';
-import { isoToUnix, isRecord, parseArguments, type StepList, str } from './util';
-
-export type { OpenCodeMessage, Rec } from './opencode-message';
+import { actionDraft, isoToUnix, isRecord, parseArguments, type StepList, str } from './util';
 
 /** What a user message's part puts in the prompt. */
 function userPartText(p: Rec): string {
@@ -101,14 +99,15 @@ function segmentsOf(m: OpenCodeMessage): Segment[] {
   let open: Segment | undefined;
   for (const at of m.parts) {
     const type = at.part.type;
+    const previous = out.at(-1);
     if (type === 'step-start') {
       if (!open) out.push((open = { parts: [] }));
     } else if (type === 'step-finish') {
       if (!open) out.push((open = { parts: [] }));
       open.finish = at.part;
       open = undefined;
-    } else if (!open && out.length > 0 && !OUTPUT.has(str(type))) {
-      (out.at(-1) as Segment).parts.push(at);
+    } else if (!open && previous && !OUTPUT.has(str(type))) {
+      previous.parts.push(at);
     } else {
       if (!open) out.push((open = { parts: [] }));
       open.parts.push(at);
@@ -154,19 +153,17 @@ function addAssistant(list: StepList, m: OpenCodeMessage, models: Set<string>): 
       list.warn('a step-finish cost that is not a number; not read', m.pointer);
     const err = i === last ? error : undefined;
     if (text.length === 0 && !thought && tools.length === 0 && !u && !err) return;
-    const timestamp = timeOf(s.parts[0]?.part) ?? timeOf(m.info);
+    const draft = actionDraft({
+      toolCalls: tools.map((t) => t.call),
+      thought,
+      error: err,
+      usage: u,
+      model,
+      timestamp: timeOf(s.parts[0]?.part) ?? timeOf(m.info),
+    });
+    // The call's text as recorded, an empty one too (a call that only used tools).
     list.add(
-      {
-        kind: 'action',
-        toolCalls: tools.map((t) => t.call),
-        isFinal: false,
-        modelOutput: text.map(({ part }) => str(part.text ?? '')).join('\n'),
-        ...(thought ? { thought } : {}),
-        ...(err ? { error: err } : {}),
-        ...(u ? { usage: u } : {}),
-        ...(model ? { model } : {}),
-        ...(timestamp === undefined ? {} : { timestamp }),
-      },
+      { ...draft, modelOutput: text.map(({ part }) => str(part.text ?? '')).join('\n') },
       s.parts[0]?.pointer ?? m.pointer,
     );
     for (const t of tools)

@@ -17,10 +17,12 @@
  */
 import { z } from 'zod';
 import type { History } from '../model/types';
-import { addMessages, type OpenCodeMessage, type Rec } from './opencode-parts';
+import { type OpenCodeMessage, type Rec } from './opencode-message';
+import { addMessages } from './opencode-parts';
 import { FolderValue } from './read';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
+import { sole } from './fields';
 import { folderFiles, folderPointer, isRecord, StepList, str } from './util';
 
 const messageInfo = z
@@ -88,7 +90,7 @@ function fromFolder(folder: FolderValue): Parsed | undefined {
   }
   const sessions = [...bySession].map(([id, ms]) => ({
     id,
-    ...(infos.has(id) ? { info: infos.get(id) as Rec } : {}),
+    info: infos.get(id),
     messages: ms.sort(
       (a, b) => created(a.info) - created(b.info) || str(a.info.id).localeCompare(str(b.info.id)),
     ),
@@ -125,11 +127,12 @@ function historyOf(
     s.messages.map((m) => m.info.providerID).filter((p): p is string => typeof p === 'string'),
   );
   const title = typeof info.title === 'string' && info.title ? info.title : undefined;
+  const model = sole(models);
   const history: History = {
     id: s.id,
     title: title ?? `OpenCode session ${s.id}`,
     format: 'opencode',
-    ...(models.size === 1 ? { model: [...models][0] as string } : {}),
+    ...(model ? { model } : {}),
     steps: list.markFinal(),
     meta: {
       ...(typeof info.directory === 'string' ? { directory: info.directory } : {}),

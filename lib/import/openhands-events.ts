@@ -4,9 +4,10 @@
  * usage), agent-state events skipped. Part of the OpenHands importer (openhands.ts).
  */
 import { z } from 'zod';
-import type { JsonValue, Usage } from '../model/types';
+import type { Usage } from '../model/types';
+import { jsonOr } from './fields';
 import { litellmUsage } from './usage-conventions';
-import { isoToUnix, isRecord, StepList, str } from './util';
+import { actionDraft, isoToUnix, isRecord, StepList, str } from './util';
 
 export const event = z
   .object({
@@ -82,7 +83,8 @@ export function importEvents(
       : start !== undefined && end !== undefined
         ? Array.from({ length: Math.max(0, end - start + 1) }, (_, k) => String(start + k))
         : [];
-    const hasSummary = typeof args.summary === 'string';
+    const summary = typeof args.summary === 'string' ? args.summary : undefined;
+    const hasSummary = summary !== undefined;
     const found = ids.flatMap((id) => stepOfEvent.get(id) ?? []);
     const replaces = [...new Set([...found, ...(hasSummary ? summaries : [])])];
     if (ids.length === 0)
@@ -90,7 +92,7 @@ export function importEvents(
     const step = steps.add(
       {
         kind: 'summary',
-        content: hasSummary ? (args.summary as string) : '',
+        content: summary ?? '',
         replaces,
         origin: 'model',
         compaction: { recordedAs: 'condensation' },
@@ -107,7 +109,7 @@ export function importEvents(
       steps.warn(`event ${i} is not an OpenHands action or observation; skipped`, pointer);
       return;
     }
-    const e = parsed.data as Event;
+    const e = parsed.data;
     const timestamp = isoToUnix(e.timestamp);
     const time = timestamp === undefined ? {} : { timestamp };
     const args = argsOf(e);
@@ -118,8 +120,8 @@ export function importEvents(
     }
     const before = steps.steps.length;
     convert(e, args, kind, pointer, time);
-    if (steps.steps.length > before)
-      stepOfEvent.set(str(e.id), (steps.steps.at(-1) as { id: string }).id);
+    const added = steps.steps.length > before ? steps.steps.at(-1) : undefined;
+    if (added) stepOfEvent.set(str(e.id), added.id);
   });
   function convert(
     e: Event,
@@ -160,20 +162,10 @@ export function importEvents(
         ...(response.model ? { model: response.model } : {}),
         ...time,
       };
-      // An action's `thought` is the text of the model's message that made the call.
-      const said =
-        typeof args.thought === 'string' && args.thought !== ''
-          ? { modelOutput: args.thought }
-          : {};
       if (e.action === 'message') {
+        // The message's text as recorded, an empty one too.
         steps.add(
-          {
-            kind: 'action',
-            toolCalls: [],
-            isFinal: false,
-            modelOutput: str(args.content ?? e.message ?? ''),
-            ...extra,
-          },
+          { ...actionDraft(extra), modelOutput: str(args.content ?? e.message ?? '') },
           pointer,
         );
         return;
@@ -185,13 +177,7 @@ export function importEvents(
           (x) => typeof x === 'string' && x !== '',
         );
         steps.add(
-          {
-            kind: 'action',
-            toolCalls: [],
-            isFinal: true,
-            modelOutput: str(answer ?? ''),
-            ...extra,
-          },
+          { ...actionDraft({ ...extra, isFinal: true }), modelOutput: str(answer ?? '') },
           pointer,
         );
         return;
@@ -201,12 +187,11 @@ export function importEvents(
       const name = typeof meta.function_name === 'string' ? meta.function_name : e.action;
       const { thought: _omit, ...callArgs } = args;
       callOfEvent.set(str(e.id), id);
-      const added = steps.add(
+      const added = steps.addAction(
         {
-          kind: 'action',
-          toolCalls: [{ id, name, arguments: callArgs as JsonValue }],
-          isFinal: false,
-          ...said,
+          toolCalls: [{ id, name, arguments: jsonOr(callArgs, {}) }],
+          // An action's `thought` is the text of the model's message that made the call.
+          modelOutput: typeof args.thought === 'string' ? args.thought : undefined,
           ...extra,
         },
         pointer,
@@ -229,20 +214,14 @@ export function importEvents(
       const owner = stepOfCall.get(callId);
       if (owner) stepOfEvent.set(str(e.id), owner);
     } else {
-      if (e.observation === 'error')
-        steps.add(
-          { kind: 'action', toolCalls: [], isFinal: false, error: content, ...time },
-          pointer,
-        );
+      // The error's text as recorded, an empty one too.
+      if (e.observation === 'error') steps.add({ ...actionDraft(time), error: content }, pointer);
       else {
         steps.warn(
           `event ${str(e.id)}: a ${e.observation ?? ''} observation answers no earlier action (cause ${str(e.cause ?? 'none')}); kept as an observation`,
           pointer,
         );
-        steps.add(
-          { kind: 'action', toolCalls: [], isFinal: false, observation: content, ...time },
-          pointer,
-        );
+        steps.addAction({ observation: content, ...time }, pointer);
       }
     }
   }

@@ -1,12 +1,22 @@
 /**
  * OpenHands V1 events read as one conversation (part of the OpenHands V1 importer, openhands-v1.ts,
  * whose header describes the events): the steps the model saw, calls linked to their observations,
- * recorded condensations as summary steps, usage per response from `base_state.json`.
+ * recorded condensations as summary steps, the text of the SDK's content blocks, and usage per
+ * response from `base_state.json`.
  */
-import type { History } from '../model/types';
-import { textOf, usageByResponse } from './openhands-v1-parts';
+import type { History, Usage } from '../model/types';
 import { ImportError } from '../model/errors';
-import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
+import { litellmPrompt, withInputCounts } from './usage-conventions';
+import {
+  actionDraft,
+  isoToUnix,
+  isRecord,
+  num,
+  parseArguments,
+  StepList,
+  str,
+  usage,
+} from './util';
 
 export type Event = Record<string, unknown> & { id: string; kind: string };
 
@@ -37,20 +47,10 @@ export function historyOf(
       const m = e.llm_message;
       const body = textOf(m.content);
       if (m.role === 'assistant') {
-        const thought =
-          typeof m.reasoning_content === 'string' && m.reasoning_content
-            ? m.reasoning_content
-            : undefined;
+        const thought = typeof m.reasoning_content === 'string' ? m.reasoning_content : undefined;
+        // The reply's text as recorded, an empty one too.
         list.add(
-          {
-            kind: 'action',
-            toolCalls: [],
-            isFinal: false,
-            modelOutput: body,
-            ...(thought ? { thought } : {}),
-            ...(u ? { usage: u } : {}),
-            ...time,
-          },
+          { ...actionDraft({ thought, usage: u, timestamp }), modelOutput: body },
           pointer,
           line,
         );
@@ -77,18 +77,7 @@ export function historyOf(
         ]
           .filter(Boolean)
           .join('\n\n');
-        list.add(
-          {
-            kind: 'action',
-            toolCalls: [call],
-            isFinal: false,
-            ...(thought ? { thought } : {}),
-            ...(u ? { usage: u } : {}),
-            ...time,
-          },
-          pointer,
-          line,
-        );
+        list.addAction({ toolCalls: [call], thought, usage: u, timestamp }, pointer, line);
       }
     } else if (
       e.kind === 'ObservationEvent' ||
@@ -114,18 +103,9 @@ export function historyOf(
           `${e.kind} ${e.id}: answers no earlier tool call (${str(e.tool_call_id ?? 'no id')}); kept as an observation`,
           pointer,
         );
-        list.add(
-          {
-            kind: 'action',
-            toolCalls: [],
-            observation: output,
-            isFinal: false,
-            ...(isError ? { error: output } : {}),
-            ...time,
-          },
-          pointer,
-          line,
-        );
+        // An error's text as recorded, an empty one too.
+        const draft = actionDraft({ observation: output, timestamp });
+        list.add(isError ? { ...draft, error: output } : draft, pointer, line);
       }
     } else if (e.kind === 'CondensationSummaryEvent' || e.kind === 'Condensation') {
       // software-agent-sdk `openhands/sdk/context/view.py` `View.from_events` (bf3026216ea3): the
@@ -167,8 +147,9 @@ export function historyOf(
       return;
     }
     // An action merged into the step before it belongs to that step.
-    if (list.steps.length > before || e.kind === 'ActionEvent')
-      stepOfEvent.set(e.id, (list.steps.at(-1) as { id: string }).id);
+    const last = list.steps.at(-1);
+    if (last && (list.steps.length > before || e.kind === 'ActionEvent'))
+      stepOfEvent.set(e.id, last.id);
     if (e.kind === 'ActionEvent') lastResponse = response;
     else if (
       e.kind !== 'ObservationEvent' &&
@@ -203,7 +184,71 @@ function condenserOf(state: unknown): Record<string, string | number> | undefine
   const c = agent && isRecord(agent.condenser) ? agent.condenser : undefined;
   if (!c || typeof c.kind !== 'string') return undefined;
   const out: Record<string, string | number> = { kind: c.kind };
-  for (const key of ['max_size', 'keep_first', 'max_tokens'])
-    if (typeof c[key] === 'number') out[key] = c[key] as number;
+  for (const key of ['max_size', 'keep_first', 'max_tokens']) {
+    const setting = c[key];
+    if (typeof setting === 'number') out[key] = setting;
+  }
   return out;
+}
+
+/** The text of SDK content: a string, a `{text}` block, or a list of blocks (others by their type). */
+function textOf(content: unknown): string {
+  if (Array.isArray(content))
+    return content
+      .map((c) =>
+        isRecord(c) && typeof c.text === 'string'
+          ? c.text
+          : isRecord(c)
+            ? `[${str(c.type)}]`
+            : str(c),
+      )
+      .join('\n');
+  if (typeof content === 'string') return content;
+  return isRecord(content) && typeof content.text === 'string' ? content.text : '';
+}
+
+/**
+ * Usage per model response id, from `base_state.json` (`stats.usage_to_metrics.<llm>.token_usages`;
+ * before software-agent-sdk 301161fc6 (October 2025) the same map was `service_to_metrics`).
+ */
+function usageByResponse(state: unknown): {
+  byId: Map<string, Usage>;
+  cost?: number;
+  model?: string;
+} {
+  const byId = new Map<string, Usage>();
+  let cost: number | undefined;
+  let model: string | undefined;
+  const stats = isRecord(state) && isRecord(state.stats) ? state.stats : {};
+  const metrics = isRecord(stats.usage_to_metrics)
+    ? stats.usage_to_metrics
+    : isRecord(stats.service_to_metrics)
+      ? stats.service_to_metrics
+      : {};
+  for (const m of Object.values(metrics)) {
+    if (!isRecord(m)) continue;
+    if (typeof m.accumulated_cost === 'number') cost = (cost ?? 0) + m.accumulated_cost;
+    for (const t of Array.isArray(m.token_usages) ? m.token_usages : []) {
+      if (!isRecord(t) || typeof t.response_id !== 'string') continue;
+      if (typeof t.model === 'string') model ??= t.model;
+      // openhands-sdk `llm/utils/metrics.py` TokenUsage: LiteLLM's prompt_tokens and the cache
+      // reads and writes beside it (`litellmPrompt` says what the prompt count holds).
+      const [input, counts] = litellmPrompt(
+        num(t.prompt_tokens),
+        num(t.cache_read_tokens),
+        num(t.cache_write_tokens),
+      );
+      const u = withInputCounts(
+        usage({
+          inputTokens: input,
+          outputTokens: t.completion_tokens,
+          cacheReadInputTokens: t.cache_read_tokens,
+          cacheCreationInputTokens: t.cache_write_tokens,
+        }),
+        counts,
+      );
+      if (u) byId.set(t.response_id, u);
+    }
+  }
+  return { byId, ...(cost === undefined ? {} : { cost }), ...(model ? { model } : {}) };
 }

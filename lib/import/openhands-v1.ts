@@ -104,19 +104,22 @@ export const openHandsV1Importer = defineImporter<Parsed>({
       return folderFiles(value, EVENT_FILE).length > 0 ? { folder: value } : undefined;
     const runs = parsedBy(evalRuns, value);
     if (runs) return { runs };
-    if (!fits(eventList, value)) return undefined;
-    const records = value as Event[];
+    if (!Array.isArray(value)) return undefined;
+    // Lines are the file's records' (the list as read), not the parse's.
+    const records: readonly unknown[] = value;
+    const events = parsedBy(eventList, records);
+    if (!events) return undefined;
     return {
-      events: records,
-      at: (i) => ({
-        pointer: `/${i}`,
-        ...(recordLine(records, i) === undefined ? {} : { line: recordLine(records, i) as number }),
-      }),
+      events,
+      at: (i) => {
+        const line = recordLine(records, i);
+        return { pointer: `/${i}`, ...(line === undefined ? {} : { line }) };
+      },
     };
   },
   import(parsed, fileName, raw) {
     if ('runs' in parsed) {
-      const records = Array.isArray(raw) ? raw : undefined;
+      const records: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
       const { histories, warnings } = readRuns(
         parsed.runs,
         (r, i) => evalRunHistory(r, i, fileName),
@@ -139,11 +142,14 @@ export const openHandsV1Importer = defineImporter<Parsed>({
     const dir = (files[0]?.[0] ?? '').replace(/\/?events\/[^/]+$/, '');
     const statePath = dir ? `${dir}/base_state.json` : 'base_state.json';
     const state = parsed.folder.files[statePath];
-    const kept = files.filter(([, v]) => fits(event, v));
+    const kept = files.flatMap(([path, v]) => {
+      const e = parsedBy(event, v);
+      return e ? [{ path, e }] : [];
+    });
     const { history, warnings } = historyOf(
-      kept.map(([, v]) => v as Event),
+      kept.map(({ e }) => e),
       parsed.folder.name,
-      (i) => ({ pointer: folderPointer(kept[i]?.[0] ?? '') }),
+      (i) => ({ pointer: folderPointer(kept[i]?.path ?? '') }),
       undefined,
       state,
     );

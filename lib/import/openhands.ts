@@ -134,11 +134,10 @@ export const openHandsImporter = defineImporter({
       return Object.keys(value.files).some((p) => EVENT_FILE.test(p))
         ? { folder: value }
         : undefined;
-    if (fits(events, value))
-      return (value as Record<string, unknown>[]).some(
-        (e) => e.source === 'agent' || e.source === 'user',
-      )
-        ? { events: value as unknown[] }
+    const list = parsedBy(events, value);
+    if (list)
+      return list.some((e) => e.source === 'agent' || e.source === 'user')
+        ? { events: list }
         : undefined;
     const resolved = parsedBy(resolverRuns, value);
     if (resolved?.some((r) => r.history.some((e) => 'action' in e || 'observation' in e)))
@@ -172,7 +171,7 @@ export const openHandsImporter = defineImporter({
         warnings: steps.warnings,
       };
     }
-    const records = Array.isArray(raw) ? raw : undefined;
+    const records: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
     if ('resolved' in parsed) {
       const { histories, warnings } = readRuns(
         parsed.resolved,

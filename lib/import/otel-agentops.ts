@@ -9,7 +9,7 @@
  * importer (otel.ts).
  */
 import { z } from 'zod';
-import { fits } from './types';
+import { parsedBy } from './types';
 import { isRecord } from './util';
 
 const agentopsSpan = z
@@ -44,8 +44,9 @@ function flatten(value: unknown, prefix: string, out: Record<string, unknown>, d
 export function agentopsSpans(
   value: unknown,
 ): { list: Record<string, unknown>[]; prefix: string } | undefined {
-  if (!fits(agentopsTrace, value)) return undefined;
-  const { trace, spans } = value as z.infer<typeof agentopsTrace>;
+  const parsed = parsedBy(agentopsTrace, value);
+  if (!parsed) return undefined;
+  const { trace, spans } = parsed;
   const list = spans.map((s) => {
     const attributes: Record<string, unknown> = {};
     flatten(s.span_attributes, '', attributes);

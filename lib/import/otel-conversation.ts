@@ -129,8 +129,9 @@ export function addConversation(
     const timestamp = call ? nanosToUnix(call.span.start.toString()) : undefined;
     const textOf = (type: 'text' | 'reasoning') =>
       m.parts
-        .filter((p) => p.type === type)
-        .map((p) => (p as { content: string }).content)
+        .flatMap((p) =>
+          (p.type === 'text' || p.type === 'reasoning') && p.type === type ? [p.content] : [],
+        )
         .join('\n');
     const body = textOf('text');
     const reasoning = textOf('reasoning');
@@ -147,7 +148,7 @@ export function addConversation(
       const last = list.steps.at(-1);
       if (last?.kind === 'action' && last.toolCalls.length === 0)
         list.updateLast((s) => (s.kind === 'action' ? { ...s, toolCalls: calls } : s));
-      else list.add({ kind: 'action', toolCalls: calls, isFinal: false }, pointer);
+      else list.addAction({ toolCalls: calls }, pointer);
     } else if (m.role === 'assistant' || m.role === 'model') {
       if (call && m.parts.length === 0)
         list.warn(
@@ -155,26 +156,20 @@ export function addConversation(
           pointer,
         );
       const withResults = calls.map((c) => ({ ...c, ...(toolResult(c) ?? {}) }));
-      const time = timestamp === undefined ? {} : { timestamp };
-      const dur =
-        call && !call.conversation
-          ? { durationMs: Number((call.span.end - call.span.start) / 1_000_000n) }
-          : {};
-      list.add(
+      const ownCall = call && !call.conversation ? call : undefined;
+      list.addAction(
         {
-          kind: 'action',
           toolCalls: withResults.map(({ result, isError, ...c }) => ({
             ...c,
             ...(result === undefined ? {} : { result }),
             ...(isError ? { isError } : {}),
           })),
-          isFinal: false,
-          ...(body ? { modelOutput: body } : {}),
-          ...(reasoning ? { thought: reasoning } : {}),
-          ...(call?.usage && !call.conversation ? { usage: call.usage } : {}),
-          ...(call?.model ? { model: call.model } : {}),
-          ...time,
-          ...dur,
+          modelOutput: body,
+          thought: reasoning,
+          usage: ownCall?.usage,
+          model: call?.model,
+          timestamp,
+          durationMs: ownCall && Number((ownCall.span.end - ownCall.span.start) / 1_000_000n),
         },
         pointer,
       );
@@ -195,10 +190,7 @@ export function addConversation(
             `message ${i}: a tool result answers no call (${r.id || 'no id'}); kept as an observation`,
             pointer,
           );
-          list.add(
-            { kind: 'action', toolCalls: [], observation: r.response, isFinal: false },
-            pointer,
-          );
+          list.addAction({ observation: r.response }, pointer);
         }
       }
     } else if (body.trim() !== '') list.add({ kind: 'task', task: body }, pointer);
@@ -214,15 +206,7 @@ export function addConversation(
   const drafts = left.map((t) => ({ call: toolCallOfSpan(t), t }));
   if (answer?.kind === 'action') list.steps.pop();
   for (const { call, t } of drafts)
-    list.add(
-      {
-        kind: 'action',
-        toolCalls: [call],
-        isFinal: false,
-        timestamp: nanosToUnix(t.start.toString()) as number,
-      },
-      t.pointer,
-    );
+    list.addAction({ toolCalls: [call], timestamp: nanosToUnix(t.start.toString()) }, t.pointer);
   if (answer?.kind === 'action') list.add({ ...answer }, answer.source?.pointer ?? '');
   list.warn(
     `${left.length} tool call(s) are recorded only as tool spans, not in the messages; shown as actions before the answer`,

@@ -5,8 +5,9 @@
  * OpenTelemetry importer (otel.ts).
  */
 import type { JsonValue, Usage } from '../model/types';
+import { jsonOr } from './fields';
 import { jsonOf, text, type Span } from './otel-spans';
-import { isReprCall, parsePythonRepr, ReprError } from './python-repr';
+import { isPythonCall, parsePythonLiteral, PythonLiteralError } from './python-literal';
 import { declaredTotal } from './usage-conventions';
 import { isRecord, parseArguments, str, usage } from './util';
 
@@ -61,8 +62,8 @@ export function fromGenAi(value: unknown): Msg[] | undefined {
 function reprToolCall(content: string): Part | undefined {
   if (!content.startsWith('ResponseFunctionToolCall(')) return undefined;
   try {
-    const item = parsePythonRepr(content);
-    if (!isReprCall(item) || typeof item.kwargs.name !== 'string') return undefined;
+    const item = parsePythonLiteral(content);
+    if (!isPythonCall(item) || typeof item.kwargs.name !== 'string') return undefined;
     const { name, call_id: callId, id, arguments: args } = item.kwargs;
     return {
       type: 'tool_call',
@@ -71,7 +72,7 @@ function reprToolCall(content: string): Part | undefined {
       arguments: parseArguments(args ?? {}),
     };
   } catch (e) {
-    if (e instanceof ReprError) return undefined;
+    if (e instanceof PythonLiteralError) return undefined;
     throw e;
   }
 }
@@ -92,8 +93,9 @@ function byIndex(
     if (!k.startsWith(`${prefix}.`)) continue;
     const m = pattern.exec(k.slice(prefix.length + 1));
     if (!m) continue;
-    const i = Number(m[1]);
-    found.set(i, { ...(found.get(i) ?? {}), [m[2] as string]: v });
+    const [, index, field = ''] = m;
+    const i = Number(index);
+    found.set(i, { ...(found.get(i) ?? {}), [field]: v });
   }
   if (found.size === 0) return undefined;
   return [...found].sort((a, b) => a[0] - b[0]).map(([, f]) => f);
@@ -184,7 +186,7 @@ export function fromGemini(contents: unknown): Msg[] {
             type: 'tool_call',
             id: text(p.function_call.id),
             name: text(p.function_call.name),
-            arguments: (p.function_call.args ?? {}) as JsonValue,
+            arguments: jsonOr(p.function_call.args ?? {}, {}),
           },
         ];
       if (isRecord(p.function_response))

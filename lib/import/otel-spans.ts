@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { parseEmbeddedJson } from './json-text';
 import { isRecord, str, writtenInteger } from './util';
-import { fits } from './types';
+import { parsedBy } from './types';
 import { otlpIssue, otlpSpansOf } from './otlp';
 import { contextSpansOf } from './phoenix-spans';
 
@@ -124,9 +124,10 @@ export function isAgentSpan(s: Span): boolean {
 export function spansOf(
   value: unknown,
 ): { list: Record<string, unknown>[]; prefix: string; pointers?: string[] } | undefined {
-  if (fits(spanList, value)) return { list: value as Record<string, unknown>[], prefix: '' };
-  if (fits(spanEnvelope, value))
-    return { list: (value as { spans: Record<string, unknown>[] }).spans, prefix: '/spans' };
+  const list = parsedBy(spanList, value);
+  if (list) return { list, prefix: '' };
+  const envelope = parsedBy(spanEnvelope, value);
+  if (envelope) return { list: envelope.spans, prefix: '/spans' };
   // OTLP/JSON (resourceSpans → scopeSpans → spans, KeyValue attributes), flattened to the above;
   // span records with their ids in `context` (Phoenix, the Python SDK's to_json) likewise.
   const flat = otlpSpansOf(value) ?? contextSpansOf(value);

@@ -8,9 +8,7 @@
 import { toolCallOfSpan } from './otel-conversation';
 import type { Call } from './otel-messages';
 import type { Span } from './otel-spans';
-import { isRecord, nanosToUnix, type StepList } from './util';
-
-const timeOf = (s: Span) => nanosToUnix(s.start.toString()) as number;
+import { actionDraft, isRecord, nanosToUnix, type StepList } from './util';
 
 export function addCallTimeline(
   list: StepList,
@@ -24,21 +22,18 @@ export function addCallTimeline(
     a.at.start < b.at.start ? -1 : a.at.start > b.at.start ? 1 : a.at.index - b.at.index,
   );
   for (const { at, call } of events) {
+    const timestamp = nanosToUnix(at.start.toString());
     if (call) {
-      const failed = isRecord(at.status) && at.status.code === 'ERROR';
+      const status = isRecord(at.status) ? at.status : {};
+      const draft = actionDraft({
+        usage: call.usage,
+        model: call.model,
+        timestamp,
+        durationMs: Number((at.end - at.start) / 1_000_000n),
+      });
+      // A failed call is an error even when its status gives no message (AgentOps writes '').
       list.add(
-        {
-          kind: 'action',
-          toolCalls: [],
-          isFinal: false,
-          ...(call.usage ? { usage: call.usage } : {}),
-          ...(call.model ? { model: call.model } : {}),
-          ...(failed
-            ? { error: String((at.status as Record<string, unknown>).message ?? 'ERROR') }
-            : {}),
-          timestamp: timeOf(at),
-          durationMs: Number((at.end - at.start) / 1_000_000n),
-        },
+        status.code === 'ERROR' ? { ...draft, error: String(status.message ?? 'ERROR') } : draft,
         at.pointer,
       );
       continue;
@@ -48,10 +43,6 @@ export function addCallTimeline(
       list.updateLast((s) =>
         s.kind === 'action' ? { ...s, toolCalls: [...s.toolCalls, tool] } : s,
       );
-    else
-      list.add(
-        { kind: 'action', toolCalls: [tool], isFinal: false, timestamp: timeOf(at) },
-        at.pointer,
-      );
+    else list.addAction({ toolCalls: [tool], timestamp }, at.pointer);
   }
 }

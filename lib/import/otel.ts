@@ -38,9 +38,20 @@ function conversationCall(s: Span): Call | undefined {
   return call && { ...call, conversation: true };
 }
 
+/**
+ * An agent's model calls and tool spans. A group exists once a call or a tool joined it: `first` is
+ * that span (the first tool when it has no call).
+ */
+interface Group {
+  readonly agent?: Span;
+  readonly first: Span;
+  readonly calls: Call[];
+  readonly tools: Span[];
+}
+
 /** The span a group of calls and tools is placed by: its agent, else its first call or tool. */
-function anchor(g: { agent?: Span; calls: readonly Call[]; tools: readonly Span[] }): Span {
-  return g.agent ?? g.calls[0]?.span ?? (g.tools[0] as Span);
+function anchor(g: Group): Span {
+  return g.agent ?? g.calls[0]?.span ?? g.first;
 }
 
 /** The nearest agent span above a span, through parent ids. */
@@ -83,7 +94,7 @@ function importTrace(
   const byId = new Map(spans.map((s) => [s.id, s]));
   const order = (a: Span, b: Span) =>
     a.start < b.start ? -1 : a.start > b.start ? 1 : a.index - b.index;
-  const groups = new Map<string, { agent?: Span; calls: Call[]; tools: Span[] }>();
+  const groups = new Map<string, Group>();
   const keyOf = (s: Span) => (isAgentSpan(s) ? s.id : (agentOf(s, byId)?.id ?? ''));
   const nested = outerCalls(spans, byId);
   if (nested.size > 0)
@@ -104,7 +115,7 @@ function importTrace(
     if (!call && !tool) continue;
     const key = keyOf(s);
     const agent = key ? byId.get(key) : undefined;
-    const g = groups.get(key) ?? { ...(agent ? { agent } : {}), calls: [], tools: [] };
+    const g = groups.get(key) ?? { ...(agent ? { agent } : {}), first: s, calls: [], tools: [] };
     groups.set(key, g);
     if (call) g.calls.push(call);
     else g.tools.push(s);
@@ -132,24 +143,20 @@ function importTrace(
         (typeof agentModel === 'string' ? agentModel : undefined);
       // A conversation-recording agent span's usage is the whole run's.
       const runUsage = g.calls.find((c) => c.conversation)?.usage;
-      return {
-        g,
-        name,
-        history: {
-          id: g.agent?.id ?? anchor(g).trace,
-          title: name ?? anchor(g).name,
-          format: 'otel',
-          steps: list.markFinal(),
-          ...(model ? { model } : {}),
-          ...(recorded.length === 0 ? { meta: { messageText: 'not recorded' } } : {}),
-          ...(runUsage ? { usage: runUsage } : {}),
-        } as History,
-        warnings: list.warnings,
+      const history: History = {
+        id: g.agent?.id ?? anchor(g).trace,
+        title: name ?? anchor(g).name,
+        format: 'otel',
+        steps: list.markFinal(),
+        ...(model ? { model } : {}),
+        ...(recorded.length === 0 ? { meta: { messageText: 'not recorded' } } : {}),
+        ...(runUsage ? { usage: runUsage } : {}),
       };
+      return { g, name, history, warnings: list.warnings };
     });
-  if (built.length === 0) return undefined;
   built.sort((a, b) => order(anchor(a.g), anchor(b.g)));
-  const [main, ...subs] = built as [(typeof built)[number], ...typeof built];
+  const [main, ...subs] = built;
+  if (!main) return undefined;
   warnings.push(...main.warnings);
   // A sub-agent starts inside the tool call of the agent that asked it.
   const calls = main.history.steps.flatMap((st) =>

@@ -39,7 +39,7 @@ const isResourceSpans = (v: unknown) =>
     'scope_spans',
     'instrumentation_library_spans',
   ].some((k) => Array.isArray(v[k]));
-const isExport = (v: unknown) =>
+const isExport = (v: unknown): v is Record<string, unknown> =>
   isRecord(v) && (Array.isArray(v.resourceSpans) || Array.isArray(v.resource_spans));
 /** A file exporter's line of another signal (logs, metrics, profiles), or an empty batch `{}`. */
 const isOtherLine = (v: unknown) =>
@@ -57,8 +57,8 @@ export function locate(
   depth: number,
 ): { at: string; value: unknown }[] {
   if (isExport(value)) {
-    const key = 'resourceSpans' in (value as object) ? 'resourceSpans' : 'resource_spans';
-    return [{ at: `${at}/${key}`, value: (value as Record<string, unknown>)[key] }];
+    const key = 'resourceSpans' in value ? 'resourceSpans' : 'resource_spans';
+    return [{ at: `${at}/${key}`, value: value[key] }];
   }
   if (Array.isArray(value)) {
     if (value.length > 0 && value.every(isResourceSpans)) return [{ at, value }];

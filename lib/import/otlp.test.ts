@@ -8,8 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { importText } from './index';
 import { parseSource } from './read';
 import { toSpans } from './otel-spans';
-import { decodeAnyValue, decodeAttributes, hexId, otlpSpansOf, resourceSpansList } from './otlp';
-import { fitsResourceSpans } from './otlp-fast';
+import {
+  decodeAnyValue,
+  decodeAttributes,
+  fitsResourceSpans,
+  hexId,
+  otlpSpansOf,
+  resourceSpansList,
+} from './otlp';
 
 const read = (path: string) =>
   readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url), 'utf8');
@@ -192,7 +198,7 @@ describe('shapes', () => {
   });
 });
 
-describe('the fast shape check (otlp-fast.ts)', () => {
+describe('the fast shape check (fitsResourceSpans)', () => {
   const exports = [
     JSON.parse(ADK).resourceSpans as unknown[],
     (JSON.parse(TEMPO) as { batches: unknown[] }).batches,

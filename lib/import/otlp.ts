@@ -10,9 +10,14 @@
  * read), 64-bit integers as decimal strings (numbers accepted), enums as integers (names accepted),
  * lowerCamelCase field names (the proto's snake_case accepted, as the mapping requires of parsers).
  * Where the data sits in a file (JSON Lines, wrappers) is otlp-locate.ts.
+ *
+ * The shape is checked twice over, side by side here: by its zod schema (`resourceSpansList`, whose
+ * first problem a refusal reports) and by a hand-written check of the same fields
+ * (`fitsResourceSpans`, tested to agree with it), which the reader uses: validating every KeyValue of
+ * a large export with zod was most of its import time (BENCHMARKS.md, issue 23).
  */
-import { fitsResourceSpans } from './otlp-fast';
 import { z } from 'zod';
+import { isRecord } from './guards';
 import { asCamel, isSnake, locate } from './otlp-locate';
 import { parsedBy } from './types';
 import { writtenInteger } from './util';
@@ -104,6 +109,85 @@ const resourceSpans = z.object({
 /** TracesData's `resourceSpans` (a file's export, its JSON Lines, a wrapper's list: otlp-locate.ts). */
 export const resourceSpansList = z.array(resourceSpans);
 type ResourceSpans = z.infer<typeof resourceSpans>;
+
+/** The schema above written out as checks: each field it names of the right type. */
+type Check = (v: unknown) => boolean;
+
+const optional =
+  (check: Check): Check =>
+  (v) =>
+    v === undefined || check(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const digits = /^-?\d+$/;
+const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+// zod's int() is a safe integer.
+const intOrName: Check = (v) => (typeof v === 'number' && Number.isSafeInteger(v)) || isString(v);
+const nano: Check = (v) => (isString(v) && /^\d+$/.test(v)) || (isInteger(v) && v >= 0);
+const listOf =
+  (check: Check): Check =>
+  (v) =>
+    Array.isArray(v) && v.every(check);
+
+/** An object whose `fields` pass their checks (zod strips or keeps the others; none is read). */
+const fieldsOf = (fields: Record<string, Check>): Check => {
+  const checks = Object.entries(fields);
+  return (v) => {
+    if (!isRecord(v)) return false;
+    for (const [key, check] of checks) if (!check(v[key])) return false;
+    return true;
+  };
+};
+
+const anyValueFits: Check = fieldsOf({
+  stringValue: optional(isString),
+  boolValue: optional((v) => typeof v === 'boolean'),
+  intValue: optional((v) => (isString(v) && digits.test(v)) || isInteger(v)),
+  doubleValue: optional((v) => (typeof v === 'number' && Number.isFinite(v)) || isString(v)),
+  arrayValue: optional(fieldsOf({ values: optional(listOf((v) => anyValueFits(v))) })),
+  kvlistValue: optional(fieldsOf({ values: optional(listOf((v) => keyValueFits(v))) })),
+  bytesValue: optional(isString),
+});
+const keyValueFits: Check = fieldsOf({ key: isString, value: optional(anyValueFits) });
+const attributesFit = optional(listOf(keyValueFits));
+const spanFits = fieldsOf({
+  traceId: optional(isString),
+  spanId: (v) => isString(v) && v.length > 0,
+  parentSpanId: optional(isString),
+  name: isString,
+  kind: optional(intOrName),
+  startTimeUnixNano: optional(nano),
+  endTimeUnixNano: optional(nano),
+  attributes: attributesFit,
+  events: optional(
+    listOf(
+      fieldsOf({
+        timeUnixNano: optional(nano),
+        name: isString,
+        attributes: optional(attributesFit),
+      }),
+    ),
+  ),
+  status: optional(fieldsOf({ code: optional(intOrName), message: optional(isString) })),
+});
+const scopeFits = fieldsOf({ name: optional(isString), version: optional(isString) });
+const spansFit = optional(listOf(spanFits));
+const resourceSpansFits = fieldsOf({
+  resource: optional(fieldsOf({ attributes: attributesFit })),
+  scopeSpans: optional(listOf(fieldsOf({ scope: optional(scopeFits), spans: spansFit }))),
+  instrumentationLibrarySpans: optional(
+    listOf(fieldsOf({ instrumentationLibrary: optional(scopeFits), spans: spansFit })),
+  ),
+});
+
+/**
+ * Whether the value is a `resourceSpans` list `resourceSpansList` takes as it is: then the zod parse
+ * would succeed and differ from the value only by the keys it strips, which `flatten` never reads (it
+ * takes each field by name), so the reader skips the parse; when it says no, the zod parse runs and
+ * decides, with its pointer for the refusal.
+ */
+export function fitsResourceSpans(value: unknown): value is ResourceSpans[] {
+  return Array.isArray(value) && value.every(resourceSpansFits);
+}
 
 /** An AnyValue as a plain value; integers past 2^53 stay their exact digits. */
 export function decodeAnyValue(v: AnyValueJson | undefined): AttributeValue {
@@ -204,7 +288,7 @@ function flatten(
           start_time: nanoText(s.startTimeUnixNano) ?? '0',
           end_time: nanoText(s.endTimeUnixNano ?? s.startTimeUnixNano) ?? '0',
           attributes: decodeAttributes(s.attributes),
-          // Status by its fields (the fast path in otlp-fast.ts keeps keys zod would strip).
+          // Status by its fields (the fast path, `fitsResourceSpans`, keeps keys zod would strip).
           ...(s.status
             ? {
                 status: {
@@ -244,9 +328,7 @@ export function otlpSpansOf(
   for (const f of found) {
     const camel = asCamel(f.value);
     // The exact shape already (the usual case) needs no zod parse: it would return it unchanged.
-    const parsed = fitsResourceSpans(camel)
-      ? (camel as ResourceSpans[])
-      : parsedBy(resourceSpansList, camel);
+    const parsed = fitsResourceSpans(camel) ? camel : parsedBy(resourceSpansList, camel);
     if (!parsed) return undefined;
     const flat = flatten(parsed, f.at, isSnake(f.value));
     list.push(...flat.list);

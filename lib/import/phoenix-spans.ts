@@ -46,9 +46,11 @@ export function isoNanos(time: string): string | undefined {
   const m = /^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
     time,
   );
-  const ms = m ? Date.parse(`${(m[1] as string).replace(' ', 'T')}${m[3] ?? 'Z'}`) : NaN;
-  if (!m || Number.isNaN(ms)) return undefined;
-  return String(BigInt(ms) * 1_000_000n + BigInt((m[2] ?? '').padEnd(9, '0').slice(0, 9)));
+  if (!m) return undefined;
+  const [, seconds = '', fraction = '', zone = 'Z'] = m;
+  const ms = Date.parse(`${seconds.replace(' ', 'T')}${zone}`);
+  if (Number.isNaN(ms)) return undefined;
+  return String(BigInt(ms) * 1_000_000n + BigInt(fraction.padEnd(9, '0').slice(0, 9)));
 }
 
 /** Attributes nested as objects (`{llm: {model_name}}`) as OpenInference's dotted keys (`llm.model_name`). */

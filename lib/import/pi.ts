@@ -15,32 +15,27 @@
  * extension keeps for itself (never sent to the model, so not steps).
  */
 import { z } from 'zod';
-import type { History, JsonValue, OffBranchCall, ToolCall, Usage } from '../model/types';
+import type { History, OffBranchCall, ToolCall, Usage } from '../model/types';
+import { jsonOr, sole } from './fields';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { withInputCounts } from './usage-conventions';
-import { imagePlaceholder, isoToUnix, isRecord, StepList, str, usage } from './util';
+import { actionDraft, imagePlaceholder, isoToUnix, isRecord, StepList, str, usage } from './util';
 
 const entry = z.object({ type: z.string() }).passthrough();
+const header = z
+  .object({ type: z.literal('session'), id: z.string(), timestamp: z.string() })
+  .passthrough();
+/** The header line (`header`, checked first), then entries: one of them a message. */
 const session = z
   .array(entry)
   .min(2)
-  .refine((es) => {
-    // zod runs refinements on a list too short for `min` as well.
-    const h = es[0];
-    return (
-      isRecord(h) &&
-      h.type === 'session' &&
-      typeof h.id === 'string' &&
-      typeof h.timestamp === 'string'
-    );
-  }, 'a session header line first')
   .refine(
     (es) => es.some((e) => e.type === 'message' && isRecord(e.message) && 'role' in e.message),
     'a message entry',
   );
 
-type Entry = Record<string, unknown> & { type: string };
+type Entry = z.infer<typeof entry>;
 
 /** Text of a message's content: a string, or text / image / thinking blocks. */
 function contentText(content: unknown): string {
@@ -66,21 +61,23 @@ function activePath(entries: readonly { e: Entry; index: number }[]): {
   path: { e: Entry; index: number }[];
   off: Entry[];
 } {
-  const withIds = entries.filter(({ e }) => typeof e.id === 'string');
+  const withIds = entries.flatMap((x) =>
+    typeof x.e.id === 'string' ? [{ ...x, id: x.e.id }] : [],
+  );
   if (withIds.length === 0) return { path: [...entries], off: [] };
-  const byId = new Map(withIds.map((x) => [x.e.id as string, x]));
+  const byId = new Map(withIds.map((x) => [x.id, x]));
   const path: { e: Entry; index: number }[] = [];
   const seen = new Set<string>();
   for (
-    let at: { e: Entry; index: number } | undefined = withIds.at(-1);
-    at && !seen.has(at.e.id as string);
+    let at = withIds.at(-1);
+    at && !seen.has(at.id);
     at = typeof at.e.parentId === 'string' ? byId.get(at.e.parentId) : undefined
   ) {
-    seen.add(at.e.id as string);
-    path.push(at);
+    seen.add(at.id);
+    path.push({ e: at.e, index: at.index });
   }
   path.reverse();
-  return { path, off: withIds.filter(({ e }) => !seen.has(e.id as string)).map(({ e }) => e) };
+  return { path, off: withIds.filter(({ id }) => !seen.has(id)).map(({ e }) => e) };
 }
 
 /**
@@ -129,15 +126,14 @@ function callsOf(content: unknown): ToolCall[] {
     .map((b, i) => ({
       id: str(b.id ?? `call_${i}`),
       name: str(b.name ?? 'tool'),
-      arguments: (b.arguments ?? {}) as JsonValue,
+      arguments: jsonOr(b.arguments ?? {}, {}),
     }));
 }
 
 function thinkingOf(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
   const text = content
-    .filter((b) => isRecord(b) && b.type === 'thinking')
-    .map((b) => str((b as Record<string, unknown>).thinking ?? ''))
+    .flatMap((b) => (isRecord(b) && b.type === 'thinking' ? [str(b.thinking ?? '')] : []))
     .filter(Boolean)
     .join('\n\n');
   return text || undefined;
@@ -177,17 +173,20 @@ function addEntry(list: StepList, e: Entry, pointer: string, at: At, models: Set
     if (model) models.add(model);
     const thought = thinkingOf(m.content);
     const failed = m.stopReason === 'error' || m.stopReason === 'aborted';
+    const draft = actionDraft({
+      toolCalls: callsOf(m.content),
+      thought,
+      usage: u,
+      model,
+      timestamp,
+    });
+    // The reply's text as recorded, an empty one too (a reply of tool calls only); a failed
+    // reply's error even when pi recorded no message for it.
     list.add(
       {
-        kind: 'action',
-        toolCalls: callsOf(m.content),
-        isFinal: false,
+        ...draft,
         modelOutput: contentText(m.content),
-        ...(thought ? { thought } : {}),
         ...(failed ? { error: str(m.errorMessage ?? m.stopReason) } : {}),
-        ...(u ? { usage: u } : {}),
-        ...(model ? { model } : {}),
-        ...time,
       },
       pointer,
       at,
@@ -199,11 +198,7 @@ function addEntry(list: StepList, e: Entry, pointer: string, at: At, models: Set
         `a ${str(m.toolName ?? 'tool')} result answers no earlier call (${str(m.toolCallId ?? 'no id')}); kept as an observation`,
         pointer,
       );
-      list.add(
-        { kind: 'action', toolCalls: [], observation: output, isFinal: false, ...time },
-        pointer,
-        at,
-      );
+      list.addAction({ observation: output, timestamp }, pointer, at);
     }
   } else list.warn(`a message of an unknown role "${str(m.role)}"; skipped`, pointer);
 }
@@ -226,14 +221,16 @@ function keptFrom(
     : undefined;
 }
 
-export const piImporter = defineImporter<Entry[]>({
+export const piImporter = defineImporter({
   id: 'pi',
   label: 'pi coding agent session',
-  detect: (value) =>
-    Array.isArray(value) ? (parsedBy(session, value) as Entry[] | undefined) : undefined,
-  import(entries, fileName, raw) {
-    const records = Array.isArray(raw) ? raw : entries;
-    const header = entries[0] as Entry;
+  detect: (value) => {
+    const head = Array.isArray(value) ? parsedBy(header, value[0]) : undefined;
+    const entries = head && parsedBy(session, value);
+    return entries ? { header: head, entries } : undefined;
+  },
+  import({ header, entries }, fileName, raw) {
+    const records: readonly unknown[] = Array.isArray(raw) ? raw : entries;
     const list = new StepList({ format: 'pi', file: fileName });
     const models = new Set<string>(typeof header.modelId === 'string' ? [header.modelId] : []);
     const { path, off } = activePath(entries.slice(1).map((e, i) => ({ e, index: i + 1 })));
@@ -294,17 +291,18 @@ export const piImporter = defineImporter<Entry[]>({
     }
     if (list.steps.length === 0)
       throw new ImportError(`${fileName}: the pi session holds no message the model saw`);
-    const id = str(header.id);
+    const { id } = header;
+    const model = sole(models);
     const history: History = {
       id,
       title: `pi session ${/^[0-9a-f]{8}-/i.test(id) ? id.slice(0, 8) : id}${name ? ` · ${name}` : ''}`,
       format: 'pi',
-      ...(models.size === 1 ? { model: [...models][0] as string } : {}),
+      ...(model ? { model } : {}),
       steps: list.markFinal(),
       ...(offBranchCalls.length > 0 ? { offBranchCalls } : {}),
       meta: {
         ...(typeof header.cwd === 'string' ? { cwd: header.cwd } : {}),
-        startedAt: str(header.timestamp),
+        startedAt: header.timestamp,
         version: typeof header.version === 'number' ? header.version : 1,
         ...(typeof header.provider === 'string' ? { provider: header.provider } : {}),
         ...(typeof header.branchedFrom === 'string' ? { branchedFrom: header.branchedFrom } : {}),

@@ -30,7 +30,8 @@ import { where } from './claude-code-entries';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { declaredTotal } from './usage-conventions';
-import { isoToUnix, isRecord, num, StepList, str, usage } from './util';
+import { sole } from './fields';
+import { actionDraft, isoToUnix, isRecord, num, StepList, str, usage } from './util';
 
 const part = z.record(z.string(), z.unknown());
 const content = z.object({ role: z.string(), parts: z.array(part).optional() }).passthrough();
@@ -63,14 +64,16 @@ interface Merged {
   index: number;
 }
 
+/** A chat record and its index among the file's records. */
+interface Read {
+  readonly r: ChatRecord;
+  readonly index: number;
+}
+
 /** The conversation the file ends on: its last record's chain to the root, each uuid merged. */
-function activeChain(
-  records: readonly ChatRecord[],
-  indexes: readonly number[],
-): { chain: Merged[]; off: Merged[] } {
+function activeChain(records: readonly Read[]): { chain: Merged[]; off: Merged[] } {
   const byUuid = new Map<string, Merged>();
-  records.forEach((r, k) => {
-    const index = indexes[k] as number;
+  records.forEach(({ r, index }) => {
     const parts = r.message?.parts ?? [];
     const m = byUuid.get(r.uuid);
     if (!m) {
@@ -89,7 +92,7 @@ function activeChain(
   });
   const chain: Merged[] = [];
   const seen = new Set<string>();
-  let at: string | null | undefined = records[records.length - 1]?.uuid;
+  let at: string | null | undefined = records.at(-1)?.r.uuid;
   while (at && !seen.has(at)) {
     seen.add(at);
     const m = byUuid.get(at);
@@ -121,13 +124,12 @@ function usageOf(meta: unknown): Usage | undefined {
 }
 
 function historyOf(
-  records: readonly ChatRecord[],
-  indexes: readonly number[],
+  records: readonly Read[],
   raw: readonly unknown[],
   fileName: string,
 ): { history: History; warnings: StepList['warnings'] } {
   const list = new StepList({ format: 'qwen-code', file: fileName });
-  const { chain, off } = activeChain(records, indexes);
+  const { chain, off } = activeChain(records);
   const system = new Map<string, number>();
   const models = new Set<string>();
   let title: string | undefined;
@@ -173,12 +175,13 @@ function historyOf(
       }
       continue;
     }
-    const responses = parts.filter((p) => isRecord(p.functionResponse));
+    const responses = parts.flatMap((p) =>
+      isRecord(p.functionResponse) ? [p.functionResponse] : [],
+    );
     if (r.type === 'tool_result' || responses.length > 0) {
       const result = isRecord(r.toolCallResult) ? r.toolCallResult : {};
       const failed = result.status === 'error' || result.status === 'cancelled';
-      for (const p of responses) {
-        const fr = p.functionResponse as Record<string, unknown>;
+      for (const fr of responses) {
         const id = str(fr.id ?? result.callId ?? '');
         const { text, isError } = responseText(fr.response);
         if (!list.linkResult(id, text, isError || failed)) {
@@ -205,21 +208,15 @@ function historyOf(
     const u = usageOf(r.usageMetadata);
     const model = typeof r.model === 'string' && r.model ? r.model : undefined;
     if (model) models.add(model);
-    const thought = textOf(parts, true);
-    list.add(
-      {
-        kind: 'action',
-        toolCalls: functionCallsOf(parts, index),
-        isFinal: false,
-        modelOutput: textOf(parts, false),
-        ...(thought ? { thought } : {}),
-        ...(u ? { usage: u } : {}),
-        ...(model ? { model } : {}),
-        ...time,
-      },
-      pointer,
-      at,
-    );
+    const draft = actionDraft({
+      toolCalls: functionCallsOf(parts, index),
+      thought: textOf(parts, true),
+      usage: u,
+      model,
+      timestamp,
+    });
+    // The response's text as recorded, an empty one too (a response of function calls only).
+    list.add({ ...draft, modelOutput: textOf(parts, false) }, pointer, at);
   }
   // Responses on a rewound branch were billed all the same.
   const offBranchCalls: OffBranchCall[] = off.flatMap(({ r }) => {
@@ -239,7 +236,7 @@ function historyOf(
     list.warn(
       `${off.length} record${off.length === 1 ? ' is' : 's are'} on a branch the session left (a rewind): not shown`,
     );
-  const first = chain[0]?.r ?? records[0];
+  const first = chain[0]?.r ?? records[0]?.r;
   const id = str(first?.sessionId ?? fileName);
   const shortId = /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? id.slice(0, 8) : id;
   const meta: Record<string, JsonValue> = { sessionId: id };
@@ -249,11 +246,12 @@ function historyOf(
   if (system.size > 0) meta.systemRecords = Object.fromEntries(system);
   if (commands.size > 0)
     meta.slashCommands = [...commands].map(({ parts }) => partsText(parts).trim());
+  const only = sole(models);
   const history: History = {
     id,
     title: `qwen session ${shortId}${title ? ` · ${title}` : ''}`,
     format: 'qwen-code',
-    ...(models.size === 1 ? { model: [...models][0] as string } : {}),
+    ...(only ? { model: only } : {}),
     steps: list.markFinal(),
     ...(offBranchCalls.length > 0 ? { offBranchCalls } : {}),
     meta,
@@ -270,18 +268,15 @@ export const qwenCodeImporter = defineImporter<Record<string, unknown>[]>({
       ? parsedBy(lines, value)
       : undefined,
   import(parsed, fileName, raw) {
-    const read = Array.isArray(raw) ? raw : parsed;
-    const records: ChatRecord[] = [];
-    const indexes: number[] = [];
+    const read: readonly unknown[] = Array.isArray(raw) ? raw : parsed;
+    const records: Read[] = [];
     const skipped: number[] = [];
     parsed.forEach((r, index) => {
       const ok = record.safeParse(r);
-      if (ok.success) {
-        records.push(ok.data);
-        indexes.push(index);
-      } else skipped.push(index + 1);
+      if (ok.success) records.push({ r: ok.data, index });
+      else skipped.push(index + 1);
     });
-    const { history, warnings } = historyOf(records, indexes, read, fileName);
+    const { history, warnings } = historyOf(records, read, fileName);
     if (history.steps.length === 0)
       throw new ImportError(`${fileName}: the Qwen Code recording holds no turn the model saw`);
     if (skipped.length > 0)

@@ -13,6 +13,7 @@
 import { z, type ZodType } from 'zod';
 import { recordLine } from './read';
 import type { Importer } from './types';
+import { sole } from './fields';
 import { isRecord, str } from './util';
 
 type Issue = z.core.$ZodIssue;
@@ -21,8 +22,11 @@ type Path = readonly PropertyKey[];
 /** How many records of a list are looked at for their keys and parsed against a schema. */
 const SAMPLE = 200;
 
-/** The keys a schema knows: of an object value, and of the records of a list value. */
-function knownKeys(schema: ZodType, depth = 0): { object: Set<string>; list: Set<string> } {
+/**
+ * The keys a schema knows: of an object value, and of the records of a list value. Typed as zod's
+ * core type, which is what a schema's inner schemas (elements, options, wrapped types) are.
+ */
+function knownKeys(schema: z.core.$ZodType, depth = 0): { object: Set<string>; list: Set<string> } {
   const out = { object: new Set<string>(), list: new Set<string>() };
   const add = (other: { object: Set<string>; list: Set<string> }) => {
     other.object.forEach((k) => out.object.add(k));
@@ -31,19 +35,19 @@ function knownKeys(schema: ZodType, depth = 0): { object: Set<string>; list: Set
   if (depth > 6) return out;
   if (schema instanceof z.ZodObject) Object.keys(schema.shape).forEach((k) => out.object.add(k));
   else if (schema instanceof z.ZodArray)
-    knownKeys(schema.element as ZodType, depth + 1).object.forEach((k) => out.list.add(k));
+    knownKeys(schema.element, depth + 1).object.forEach((k) => out.list.add(k));
   else if (schema instanceof z.ZodUnion)
-    for (const option of schema.options) add(knownKeys(option as ZodType, depth + 1));
+    for (const option of schema.options) add(knownKeys(option, depth + 1));
   else if (schema instanceof z.ZodIntersection) {
-    add(knownKeys(schema.def.left as ZodType, depth + 1));
-    add(knownKeys(schema.def.right as ZodType, depth + 1));
-  } else if (schema instanceof z.ZodPipe) add(knownKeys(schema.in as ZodType, depth + 1));
+    add(knownKeys(schema.def.left, depth + 1));
+    add(knownKeys(schema.def.right, depth + 1));
+  } else if (schema instanceof z.ZodPipe) add(knownKeys(schema.in, depth + 1));
   else if (
     schema instanceof z.ZodOptional ||
     schema instanceof z.ZodNullable ||
     schema instanceof z.ZodDefault
   )
-    add(knownKeys(schema.unwrap() as ZodType, depth + 1));
+    add(knownKeys(schema.unwrap(), depth + 1));
   return out;
 }
 
@@ -67,7 +71,11 @@ function firstProblem(issue: Issue): { path: Path; message: string } {
     return { path: issue.path, message: issue.message };
   const typeOnly = issue.errors.every((e) => e[0]?.code === 'invalid_type' && !e[0].path.length);
   if (typeOnly) {
-    const expected = [...new Set(issue.errors.map((e) => (e[0] as { expected: string }).expected))];
+    const expected = [
+      ...new Set(
+        issue.errors.flatMap((e) => (e[0]?.code === 'invalid_type' ? [e[0].expected] : [])),
+      ),
+    ];
     const received = / received (\S+)$/.exec(issue.errors[0]?.[0]?.message ?? '')?.[1];
     const list = `${expected.slice(0, -1).join(', ')} or ${expected.at(-1) ?? ''}`;
     return {
@@ -182,9 +190,10 @@ export function describeValue(value: unknown): string {
           : typeof v;
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
+  const only = sole(kinds.keys());
   const what =
-    kinds.size === 1
-      ? count(value.length, [...kinds.keys()][0] as string)
+    only !== undefined
+      ? count(value.length, only)
       : `${count(value.length, 'value')} (${[...kinds].map(([k, n]) => count(n, k)).join(', ')})`;
   const of = `${recordLine(value, 0) === undefined ? 'a list' : 'JSONL'} of ${what}`;
   return kinds.has('object') ? `${of} with ${keyList(ownKeys(value))}` : of;

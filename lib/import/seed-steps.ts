@@ -14,8 +14,8 @@ export const seedStepsImporter = defineImporter({
   // The list's shape is checked here; each step is read (and checked) by stepFromDict.
   detect: (value) => {
     const parsed = parsedBy(list, value);
-    return parsed?.some((s) => (STEP_TYPE_NAMES as readonly string[]).includes(s.type))
-      ? (value as unknown[])
+    return parsed?.some((s) => STEP_TYPE_NAMES.some((name) => name === s.type))
+      ? parsed
       : undefined;
   },
   import(records, fileName) {

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { History, PlanItem } from '../model/types';
 import { defineImporter, type ImportWarning, parsedBy } from './types';
-import { isoToUnix, isRecord, StepList, str } from './util';
+import { actionDraft, isoToUnix, isRecord, StepList, str } from './util';
 
 const turn = z.object({
   turn_id: z.number(),
@@ -85,12 +85,8 @@ function importTask(
       if (tu.role === 'user')
         ids.push(list.add({ kind: 'task', task: tu.content, ...base }, at).id);
       else if (tu.role === 'assistant')
-        ids.push(
-          list.add(
-            { kind: 'action', toolCalls: [], isFinal: false, modelOutput: tu.content, ...base },
-            at,
-          ).id,
-        );
+        // The turn's content as the seed wrote it, an empty one too.
+        ids.push(list.add({ ...actionDraft(base), modelOutput: tu.content }, at).id);
       else if (
         last?.kind === 'action' &&
         last.planStepId === planStepId &&
@@ -105,13 +101,7 @@ function importTask(
           result: tu.content,
         };
         list.updateLast((st) => (st.kind === 'action' ? { ...st, toolCalls: [call] } : st));
-      } else
-        ids.push(
-          list.add(
-            { kind: 'action', toolCalls: [], isFinal: false, observation: tu.content, ...base },
-            at,
-          ).id,
-        );
+      } else ids.push(list.addAction({ observation: tu.content, ...base }, at).id);
     });
     if (s.summary)
       list.add(

@@ -6,9 +6,9 @@
  * `system_prompt` (lib/messages/trajectory.ts writes it).
  */
 import { z } from 'zod';
-import type { JsonValue } from '../model/types';
+import { jsonOr } from './fields';
 import { defineImporter, parsedBy } from './types';
-import { isoToUnix, isRecord, StepList, str } from './util';
+import { actionDraft, isoToUnix, isRecord, StepList, str } from './util';
 
 const STEP_TYPES = [
   'query',
@@ -76,16 +76,14 @@ export const seedTrajectoryImporter = defineImporter({
         case 'user_query':
           out.add({ kind: 'task', task: s.content, ...time }, pointer);
           return;
+        // The step's content as the seed wrote it, an empty one too.
         case 'thought':
-          out.add(
-            { kind: 'action', toolCalls: [], isFinal: false, modelOutput: s.content, ...time },
-            pointer,
-          );
+          out.add({ ...actionDraft({ timestamp: ts }), modelOutput: s.content }, pointer);
           return;
         case 'answer':
         case 'final_answer':
           out.add(
-            { kind: 'action', toolCalls: [], isFinal: true, modelOutput: s.content, ...time },
+            { ...actionDraft({ isFinal: true, timestamp: ts }), modelOutput: s.content },
             pointer,
           );
           return;
@@ -105,7 +103,7 @@ export const seedTrajectoryImporter = defineImporter({
           const call = {
             id: s.tool_use_id ?? `tool_${i}`,
             name: str(data.name ?? data.tool_name ?? s.content.replace(/^Using tool: /, '')),
-            arguments: (data.args ?? data.arguments ?? data.input ?? {}) as JsonValue,
+            arguments: jsonOr(data.args ?? data.arguments ?? data.input ?? {}, {}),
           };
           // Calls after the thought that made them (and before any result) belong to its action.
           if (
@@ -117,7 +115,7 @@ export const seedTrajectoryImporter = defineImporter({
             out.updateLast((st) =>
               st.kind === 'action' ? { ...st, toolCalls: [...st.toolCalls, call] } : st,
             );
-          } else out.add({ kind: 'action', toolCalls: [call], isFinal: false, ...time }, pointer);
+          } else out.addAction({ toolCalls: [call], timestamp: ts }, pointer);
           return;
         }
         case 'tool_result': {
@@ -127,10 +125,7 @@ export const seedTrajectoryImporter = defineImporter({
               `step ${i}: a tool result answers no earlier tool use (${s.tool_use_id ?? 'no id'}); kept as an observation`,
               pointer,
             );
-            out.add(
-              { kind: 'action', toolCalls: [], observation: s.content, isFinal: false, ...time },
-              pointer,
-            );
+            out.addAction({ observation: s.content, timestamp: ts }, pointer);
           }
           return;
         }

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { ChildHistory, History, StepDraft } from '../model/types';
 import { defineImporter, parsedBy } from './types';
-import { isoToUnix, StepList, isRecord } from './util';
+import { actionDraft, isoToUnix, StepList, isRecord } from './util';
 
 const busMessage = z.object({
   id: z.string(),
@@ -34,14 +34,11 @@ function draftOf(m: BusMessage): StepDraft {
   if (m.type === 'task') return { kind: 'task', task: text, ...time };
   if (m.type === 'final_answer') return { kind: 'final-answer', answer: text, ...time };
   const to = m.recipients.join(', ');
-  return {
-    kind: 'action',
-    toolCalls: [],
-    isFinal: false,
+  return actionDraft({
     modelOutput: `[${m.type} from ${m.sender} to ${to}]\n${text}`,
     model: m.sender,
-    ...time,
-  };
+    timestamp,
+  });
 }
 
 export const smolagentsBusImporter = defineImporter({
@@ -56,7 +53,7 @@ export const smolagentsBusImporter = defineImporter({
   },
   detect: (value) => parsedBy(bus, value),
   import(messages, fileName, raw) {
-    const records = raw as unknown[];
+    const records: readonly unknown[] = Array.isArray(raw) ? raw : messages;
     const main = new StepList({ format: 'smolagents-bus', file: fileName });
     const agents = new Map<string, { list: StepList; firstStep: string }>();
     messages.forEach((m, i) => {

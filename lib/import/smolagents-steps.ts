@@ -4,10 +4,10 @@
  * (smolagents.ts); parseCallingTools is shared with the OpenTelemetry importer.
  */
 import { z } from 'zod';
-import type { JsonValue, ToolCall } from '../model/types';
-import { isReprCall, parsePythonRepr, type ReprCall } from './python-repr';
+import type { ToolCall } from '../model/types';
+import { isPythonCall, parsePythonLiteral, type PythonCall } from './python-literal';
 import type { StepList } from './util';
-import { isRecord, num, parseArguments, str } from './util';
+import { actionDraft, isRecord, num, parseArguments, str } from './util';
 
 export const chatMessage = z.object({
   role: z.enum(['system', 'user', 'assistant', 'tool-call', 'tool-response']),
@@ -27,9 +27,10 @@ export function textOf(content: z.infer<typeof chatMessage>['content']): string 
 export function parseCallingTools(text: string): ToolCall[] | undefined {
   const body = text.replace(/^Calling tools:\s*/, '');
   try {
-    const list = parsePythonRepr(body);
+    const list = parsePythonLiteral(body);
     if (!Array.isArray(list)) return undefined;
-    return (list as unknown[]).filter(isRecord).map((c, i) => {
+    const items: readonly unknown[] = list;
+    return items.filter(isRecord).map((c, i) => {
       const fn = isRecord(c.function) ? c.function : {};
       return {
         id: str(c.id ?? `call_${i}`),
@@ -75,7 +76,8 @@ export function fromMessages(list: readonly unknown[], steps: StepList, pointer:
         return;
       }
       case 'assistant':
-        steps.add({ kind: 'action', toolCalls: [], modelOutput: text, isFinal: false }, at);
+        // The message's text, an empty one too: smolagents sent the model that message.
+        steps.add({ ...actionDraft({}), modelOutput: text }, at);
         return;
       case 'tool-call': {
         const calls = parseCallingTools(text);
@@ -94,11 +96,7 @@ export function fromMessages(list: readonly unknown[], steps: StepList, pointer:
           steps.updateLast((s) =>
             s.kind === 'action' ? { ...s, toolCalls, ...(calls ? {} : { observation: text }) } : s,
           );
-        } else
-          steps.add(
-            { kind: 'action', toolCalls, isFinal: false, ...(calls ? {} : { modelOutput: text }) },
-            at,
-          );
+        } else steps.addAction({ toolCalls, modelOutput: calls ? undefined : text }, at);
         return;
       }
       case 'tool-response': {
@@ -113,7 +111,7 @@ export function fromMessages(list: readonly unknown[], steps: StepList, pointer:
             `message ${i}: a tool response with no action before it; kept as an observation`,
             at,
           );
-          steps.add({ kind: 'action', toolCalls: [], observation: text, isFinal: false }, at);
+          steps.addAction({ observation: text }, at);
           return;
         }
         steps.updateLast((s) => {
@@ -143,7 +141,7 @@ export function fromMessages(list: readonly unknown[], steps: StepList, pointer:
 export function reprText(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string') return value;
-  if (isReprCall(value))
+  if (isPythonCall(value))
     return `${value.$class}(${[...value.args.map((a) => JSON.stringify(a)), ...Object.entries(value.kwargs).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)].join(', ')})`;
   return JSON.stringify(value);
 }
@@ -153,13 +151,13 @@ export function fromReprSteps(list: readonly unknown[], steps: StepList, pointer
   let unread = 0;
   list.forEach((raw, i) => {
     const at = `${pointer}/${i}`;
-    let call: ReprCall | undefined;
+    let call: PythonCall | undefined;
     try {
-      const parsed = typeof raw === 'string' ? parsePythonRepr(raw) : undefined;
-      call = isReprCall(parsed) ? parsed : undefined;
+      const parsed = typeof raw === 'string' ? parsePythonLiteral(raw) : undefined;
+      call = isPythonCall(parsed) ? parsed : undefined;
     } catch (error) {
       steps.warn(
-        `step ${i}: the repr could not be read (${(error as Error).message}); kept as text`,
+        `step ${i}: the repr could not be read (${error instanceof Error ? error.message : str(error)}); kept as text`,
         at,
       );
     }
@@ -181,30 +179,26 @@ export function fromReprSteps(list: readonly unknown[], steps: StepList, pointer
         at,
       );
     else if (call.$class === 'ActionStep') {
-      const calls = Array.isArray(k.tool_calls)
-        ? (k.tool_calls as unknown[]).filter(isReprCall)
-        : [];
+      const calls = Array.isArray(k.tool_calls) ? k.tool_calls.filter(isPythonCall) : [];
       const observation = reprText(k.observations);
       const toolCalls = calls.map((c, j) => ({
         id: str(c.kwargs.id ?? `call_${j}`),
         name: str(c.kwargs.name ?? ''),
-        arguments: parseArguments(c.kwargs.arguments) as JsonValue,
+        arguments: parseArguments(c.kwargs.arguments),
         ...(calls.length === 1 && observation !== undefined ? { result: observation } : {}),
       }));
       const start = num(k.start_time);
       const duration = num(k.duration);
       const error = reprText(k.error);
       const output = reprText(k.llm_output);
-      steps.add(
+      steps.addAction(
         {
-          kind: 'action',
           toolCalls,
-          isFinal: false,
-          ...(output ? { modelOutput: output } : {}),
-          ...(calls.length !== 1 && observation ? { observation } : {}),
-          ...(error ? { error } : {}),
-          ...(start === undefined ? {} : { timestamp: start }),
-          ...(duration === undefined ? {} : { durationMs: Math.round(duration * 1000) }),
+          modelOutput: output,
+          observation: calls.length !== 1 && observation ? observation : undefined,
+          error,
+          timestamp: start,
+          durationMs: duration === undefined ? undefined : Math.round(duration * 1000),
         },
         at,
       );

@@ -10,13 +10,14 @@
  * - `get_full_steps()` step dicts (ActionStep/PlanningStep/TaskStep/SystemPromptStep/FinalAnswerStep).
  */
 import { z } from 'zod';
-import type { History, JsonValue } from '../model/types';
+import type { History } from '../model/types';
+import { isJsonValue } from './fields';
 import { recordLine } from './read';
 import { readRuns, runPlace, type RunRead } from './runs';
 import { defineImporter, type ImportWarning, fits, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { withInputCounts } from './usage-conventions';
-import { isRecord, num, parseArguments, StepList, str, usage } from './util';
+import { actionDraft, isRecord, num, parseArguments, StepList, str, usage } from './util';
 import { chatMessage, fromMessages, fromReprSteps } from './smolagents-steps';
 
 const run = z.object({ intermediate_steps: z.array(z.unknown()) }).passthrough();
@@ -140,9 +141,12 @@ function importRuns(
       ...(u ? { usage: u } : {}),
       ...(outcome ? { outcome } : {}),
       meta: Object.fromEntries(
-        ['source', 'agent_action_type', 'start_time', 'end_time', 'task', 'agent_error']
-          .filter((k) => r[k] !== undefined && r[k] !== null)
-          .map((k) => [k, r[k] as JsonValue]),
+        ['source', 'agent_action_type', 'start_time', 'end_time', 'task', 'agent_error'].flatMap(
+          (k) => {
+            const v = r[k];
+            return v !== undefined && v !== null && isJsonValue(v) ? [[k, v]] : [];
+          },
+        ),
       ),
     };
     return { history, warnings };
@@ -212,18 +216,18 @@ function importFullSteps(list: Record<string, unknown>[], fileName: string): His
         : undefined;
       const start = num(timing.start_time ?? s.start_time);
       const duration = num(timing.duration ?? s.duration);
+      const draft = actionDraft({
+        toolCalls,
+        isFinal: s.is_final_answer === true,
+        observation: calls.length !== 1 && observation ? observation : undefined,
+        error,
+        usage: tu,
+        timestamp: start,
+        durationMs: duration === undefined ? undefined : Math.round(duration * 1000),
+      });
+      // The step's model output as recorded, an empty one too.
       steps.add(
-        {
-          kind: 'action',
-          toolCalls,
-          isFinal: s.is_final_answer === true,
-          ...(typeof s.model_output === 'string' ? { modelOutput: s.model_output } : {}),
-          ...(calls.length !== 1 && observation ? { observation } : {}),
-          ...(error ? { error } : {}),
-          ...(tu ? { usage: tu } : {}),
-          ...(start === undefined ? {} : { timestamp: start }),
-          ...(duration === undefined ? {} : { durationMs: Math.round(duration * 1000) }),
-        },
+        typeof s.model_output === 'string' ? { ...draft, modelOutput: s.model_output } : draft,
         at,
       );
     }

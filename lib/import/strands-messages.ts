@@ -3,7 +3,8 @@
  * the shape every Strands source shares. Part of the Strands importer (strands.ts).
  */
 import { z } from 'zod';
-import type { JsonValue, ToolCall } from '../model/types';
+import type { ToolCall } from '../model/types';
+import { jsonOr } from './fields';
 import type { StepList } from './util';
 import { imagePlaceholder, isRecord, str } from './util';
 import { parsedBy } from './types';
@@ -73,7 +74,7 @@ export function addStrandsMessages(
         calls.push({
           id: str(b.toolUse.toolUseId ?? ''),
           name: str(b.toolUse.name ?? ''),
-          arguments: (b.toolUse.input ?? {}) as JsonValue,
+          arguments: jsonOr(b.toolUse.input ?? {}, {}),
         });
       else if (isRecord(b.toolResult)) {
         const r = b.toolResult;
@@ -84,10 +85,7 @@ export function addStrandsMessages(
             `message ${i}: a tool result answers no earlier toolUse (${id}); kept as an observation`,
             pointer,
           );
-          list.add(
-            { kind: 'action', toolCalls: [], observation: text, isFinal: false, ...time },
-            pointer,
-          );
+          list.addAction({ observation: text, timestamp }, pointer);
         }
       } else if (isRecord(b.reasoningContent)) {
         const rt = b.reasoningContent.reasoningText;
@@ -110,15 +108,8 @@ export function addStrandsMessages(
     }
     const text = texts.join('\n');
     if (m.role === 'assistant') {
-      list.add(
-        {
-          kind: 'action',
-          toolCalls: calls,
-          isFinal: false,
-          ...(text ? { modelOutput: text } : {}),
-          ...(thoughts.length ? { thought: thoughts.join('\n\n') } : {}),
-          ...time,
-        },
+      list.addAction(
+        { toolCalls: calls, modelOutput: text, thought: thoughts.join('\n\n'), timestamp },
         pointer,
       );
     } else if (text.trim() !== '') list.add({ kind: 'task', task: text, ...time }, pointer);

@@ -5,16 +5,26 @@
  */
 import { z } from 'zod';
 import { parseEmbeddedJson } from './json-text';
-import type { History, JsonValue } from '../model/types';
+import type { History } from '../model/types';
+import { isJsonValue } from './fields';
 import type { FolderValue } from './read';
 import { type ImportWarning } from './types';
 import { folderFiles, folderPointer, isoToUnix, isRecord, StepList, str, usage } from './util';
 import type { contentBlock } from './strands-messages';
 import { addStrandsMessages, strandsMessage } from './strands-messages';
 
+/** A Langfuse trace export: its input messages, and the observations that hold each call's usage. */
+export const langfuseTrace = z
+  .object({
+    id: z.string(),
+    input: z.array(z.object({ role: z.string(), content: z.string() })).min(1),
+    observations: z.array(z.record(z.string(), z.unknown())),
+  })
+  .passthrough();
+
 /** Langfuse: the strings inside `input[].content` and `output.message` are the JSON of Strands blocks. */
 export function fromLangfuse(
-  trace: Record<string, unknown>,
+  trace: z.infer<typeof langfuseTrace>,
   fileName: string,
 ): { history: History; warnings: ImportWarning[] } {
   const warnings: ImportWarning[] = [];
@@ -27,8 +37,9 @@ export function fromLangfuse(
     });
     return [{ text: raw }];
   };
-  const input = (trace.input as { role: string; content: string }[]).map((m, i) => ({
-    role: (m.role === 'tool' ? 'user' : m.role) as 'user' | 'assistant',
+  // A tool's answer is a user turn in Strands; every role but the assistant's reads as one.
+  const input = trace.input.map((m, i) => ({
+    role: m.role === 'assistant' ? ('assistant' as const) : ('user' as const),
     content: decode(m.content, `input ${i}`),
   }));
   const output = isRecord(trace.output) ? decode(trace.output.message, 'output') : [];
@@ -48,7 +59,7 @@ export function fromLangfuse(
     );
   addStrandsMessages(list, all, (i) => (i < input.length ? `/input/${i}` : '/output'));
   // Each model call is a GENERATION named "chat"; in time order they match the actions.
-  const observations = trace.observations as Record<string, unknown>[];
+  const observations = trace.observations;
   const calls = observations
     .map((o, index) => ({ o, index }))
     .filter(({ o }) => o.type === 'GENERATION' && o.name === 'chat')
@@ -123,8 +134,8 @@ export function fromSessionFolder(folder: FolderValue): {
   const files = folderFiles(folder, AGENT_MESSAGE);
   const byAgent = new Map<string, [string, unknown][]>();
   for (const f of files) {
-    const m = AGENT_MESSAGE.exec(f[0]) as RegExpExecArray;
-    const key = `${f[0].slice(0, m.index + (m[1] as string).length)}agents/agent_${m[2] as string}`;
+    // The agent's folder: the path up to its `messages/` (AGENT_MESSAGE matched it).
+    const key = f[0].replace(/\/messages\/message_\d+\.json$/, '');
     byAgent.set(key, [...(byAgent.get(key) ?? []), f]);
   }
   const warnings: ImportWarning[] = [];
@@ -132,13 +143,12 @@ export function fromSessionFolder(folder: FolderValue): {
   const histories = [...byAgent].map(([dir, msgs]) => {
     // Numeric order by message_id (message_10 after message_9), never by name.
     const ordered = msgs
-      .map(([path, value]) => ({ path, parsed: sessionMessage.safeParse(value) }))
-      .filter((x) => {
-        if (!x.parsed.success)
-          warnings.push({ message: `${x.path}: not a Strands session message; skipped` });
-        return x.parsed.success;
+      .flatMap(([path, value]) => {
+        const parsed = sessionMessage.safeParse(value);
+        if (parsed.success) return [{ path, m: parsed.data }];
+        warnings.push({ message: `${path}: not a Strands session message; skipped` });
+        return [];
       })
-      .map((x) => ({ path: x.path, m: x.parsed.data as z.infer<typeof sessionMessage> }))
       .sort((a, b) => (a.m.message_id ?? 0) - (b.m.message_id ?? 0));
     claimed.push(...msgs.map(([p]) => p));
     const agentFile = `${dir}/agent.json`;
@@ -204,7 +214,7 @@ export function fromSessionFolder(folder: FolderValue): {
       title: `${id.replace(/^agent_/, 'agent ')} · ${ordered.length} messages`,
       format: 'strands-session',
       steps: list.markFinal(),
-      ...(cm ? { meta: { conversationManager: cm as JsonValue } } : {}),
+      ...(cm && isJsonValue(cm) ? { meta: { conversationManager: cm } } : {}),
     };
   });
   return { histories, warnings, claimed };

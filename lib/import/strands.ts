@@ -18,7 +18,7 @@ import { defineImporter, type ImportWarning, parsedBy, fits } from './types';
 import { ImportError } from '../model/errors';
 import { isRecord, pointerSegment, StepList } from './util';
 import { addStrandsMessages, isStrandsMessages, messages } from './strands-messages';
-import { AGENT_MESSAGE, fromLangfuse, fromSessionFolder } from './strands-sources';
+import { AGENT_MESSAGE, fromLangfuse, fromSessionFolder, langfuseTrace } from './strands-sources';
 
 const agentDump = z.object({
   messages,
@@ -31,11 +31,6 @@ const agentDump = z.object({
 const scenarios = z
   .record(z.string(), z.object({ messages: z.array(z.unknown()) }).passthrough())
   .refine((r) => Object.values(r).some((d) => fits(agentDump, d)), 'a scenario of messages');
-const langfuseTrace = z.object({
-  id: z.string(),
-  input: z.array(z.object({ role: z.string(), content: z.string() })).min(1),
-  observations: z.array(z.record(z.string(), z.unknown())),
-});
 function systemText(prompt: z.infer<typeof agentDump>['system_prompt']): string | undefined {
   if (prompt === undefined || prompt === null) return undefined;
   return typeof prompt === 'string' ? prompt : prompt.map((p) => p.text).join('\n\n');
@@ -63,7 +58,7 @@ type Shape =
   | { messages: z.infer<typeof messages> }
   | { dump: z.infer<typeof agentDump> }
   | { named: z.infer<typeof scenarios> }
-  | { trace: Record<string, unknown> };
+  | { trace: z.infer<typeof langfuseTrace> };
 
 export const strandsImporter = defineImporter({
   id: 'strands',
@@ -89,7 +84,8 @@ export const strandsImporter = defineImporter({
     if (dump) return { dump };
     const named = parsedBy(scenarios, value);
     if (named) return { named };
-    return fits(langfuseTrace, value) ? { trace: value as Record<string, unknown> } : undefined;
+    const trace = parsedBy(langfuseTrace, value);
+    return trace ? { trace } : undefined;
   },
   import(parsed, fileName) {
     if ('folder' in parsed) {

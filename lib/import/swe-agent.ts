@@ -12,7 +12,7 @@ import type { History, ToolCall } from '../model/types';
 import { addObservationStyle } from './observation-style';
 import { defineImporter, parsedBy } from './types';
 import { withInputCounts } from './usage-conventions';
-import { isRecord, num, parseArguments, StepList, usage } from './util';
+import { actionDraft, isRecord, num, parseArguments, StepList, usage } from './util';
 
 const text = z.union([
   z.string(),
@@ -104,13 +104,11 @@ export const sweAgentImporter = defineImporter({
             name: c.function.name,
             arguments: parseArguments(c.function.arguments),
           }));
-          list.add(
+          list.addAction(
             {
-              kind: 'action',
               toolCalls: calls,
-              isFinal: false,
-              ...(body ? { modelOutput: body } : {}),
-              ...(m.thought && m.thought !== body ? { thought: m.thought } : {}),
+              modelOutput: body,
+              thought: m.thought !== body ? m.thought : undefined,
             },
             pointer,
           );
@@ -122,27 +120,22 @@ export const sweAgentImporter = defineImporter({
               `history ${i}: a tool message answers no earlier tool call (${ids.join(', ') || 'no ids'}); kept as an observation`,
               pointer,
             );
-            list.add({ kind: 'action', toolCalls: [], observation: body, isFinal: false }, pointer);
+            list.addAction({ observation: body }, pointer);
           }
         }
       });
     } else {
       (t.trajectory ?? []).forEach((s, i) => {
         const pointer = `/trajectory/${i}`;
-        list.add(
-          {
-            kind: 'action',
-            toolCalls: [],
-            isFinal: false,
-            modelOutput: s.response ?? s.action,
-            ...(s.thought ? { thought: s.thought } : {}),
-            ...(s.observation ? { observation: s.observation } : {}),
-            ...(s.execution_time === undefined
-              ? {}
-              : { durationMs: Math.round(s.execution_time * 1000) }),
-          },
-          pointer,
-        );
+        const draft = actionDraft({
+          thought: s.thought,
+          // SWE-agent writes `observation` on every trajectory step, empty when it had none.
+          observation: s.observation || undefined,
+          durationMs:
+            s.execution_time === undefined ? undefined : Math.round(s.execution_time * 1000),
+        });
+        // The step's response as recorded, an empty one too.
+        list.add({ ...draft, modelOutput: s.response ?? s.action }, pointer);
       });
       list.warn(
         'the file has no history (the messages the model saw); steps are read from its trajectory',

@@ -122,7 +122,7 @@ export const tauBenchRunsImporter = defineImporter({
         ...('folder' in parsed ? { claimed: parsed.folder.claimed } : {}),
       };
     }
-    const records = Array.isArray(raw) ? raw : undefined;
+    const records: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
     const { histories, warnings } = readRuns(
       parsed,
       (r, i) => runHistory(r, i, fileName),

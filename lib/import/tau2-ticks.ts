@@ -105,10 +105,12 @@ export function messagesOfTicks(ticks: readonly unknown[]): TickMessage[] {
  * conversation, so it is refused, saying what the file lacks.
  */
 export function refuseTurnTakingOnly(sims: readonly Record<string, unknown>[]): void {
-  const withTicks = sims.filter((s) => Array.isArray(s.ticks) && !Array.isArray(s.messages));
+  const withTicks = sims.flatMap((s): (readonly unknown[])[] =>
+    Array.isArray(s.ticks) && !Array.isArray(s.messages) ? [s.ticks] : [],
+  );
   if (withTicks.length === 0 || withTicks.length < sims.length) return;
-  if (withTicks.some((s) => messagesOfTicks(s.ticks as unknown[]).length > 0)) return;
-  const ticks = withTicks.reduce((n, s) => n + (s.ticks as unknown[]).length, 0);
+  if (withTicks.some((ticks) => messagesOfTicks(ticks).length > 0)) return;
+  const ticks = withTicks.reduce((n, t) => n + t.length, 0);
   throw new ImportError(
     `a tau2-bench voice run (${withTicks.length} full-duplex simulation(s), ${ticks} ticks) whose ticks hold no transcript, tool call or tool result: only who spoke when (contains_speech, turn_taking_action, audio effects), which is no conversation to read`,
   );

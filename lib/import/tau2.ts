@@ -15,7 +15,7 @@ import type { History, ToolCall } from '../model/types';
 import type { FolderValue } from './read';
 import { messagesOfTicks, refuseTurnTakingOnly, spokenText } from './tau2-ticks';
 import { readRuns, runPlace } from './runs';
-import { fits, type ImportWarning } from './types';
+import { parsedBy, type ImportWarning } from './types';
 import { litellmUsage } from './usage-conventions';
 import {
   folderFiles,
@@ -88,7 +88,7 @@ function simulationHistory(
         `a tool result answers no earlier call (${str(m.id ?? 'no id')}); kept as an observation`,
         pointer,
       );
-      list.add({ kind: 'action', toolCalls: [], observation: text, isFinal: false }, pointer);
+      list.addAction({ observation: text }, pointer);
     }
   };
   messages.forEach((m, i) => {
@@ -110,18 +110,14 @@ function simulationHistory(
       const u = isRecord(m.usage)
         ? litellmUsage({ ...(isRecord(raw.usage) ? raw.usage : {}), ...m.usage, cost: m.cost })
         : undefined;
-      const thought = thinkingOf(m.raw_data);
-      const stepModel = typeof raw.model === 'string' ? raw.model : undefined;
-      list.add(
+      list.addAction(
         {
-          kind: 'action',
           toolCalls: calls,
-          isFinal: false,
-          ...(text ? { modelOutput: text } : {}),
-          ...(thought ? { thought } : {}),
-          ...(u ? { usage: u } : {}),
-          ...(stepModel ? { model: stepModel } : {}),
-          ...time,
+          modelOutput: text,
+          thought: thinkingOf(m.raw_data),
+          usage: u,
+          model: typeof raw.model === 'string' ? raw.model : undefined,
+          timestamp,
         },
         pointer,
       );
@@ -193,9 +189,13 @@ export function tau2Folder(
   folder: FolderValue,
 ): { results: Tau2Results; places: Place[]; claimed: string[] } | undefined {
   const resultsPath = Object.keys(folder.files).find((p) => /(^|\/)results\.json$/.test(p));
-  const head = resultsPath === undefined ? undefined : folder.files[resultsPath];
+  if (resultsPath === undefined) return undefined;
+  const head = folder.files[resultsPath];
   if (!isRecord(head) || !isRecord(head.info)) return undefined;
-  const files = folderFiles(folder, SIMULATION_FILE).filter(([, v]) => fits(simulationFile, v));
+  const files = folderFiles(folder, SIMULATION_FILE).flatMap(([path, v]) => {
+    const simulation = parsedBy(simulationFile, v);
+    return simulation ? [{ path, simulation }] : [];
+  });
   if (files.length === 0) return undefined;
   const index = Array.isArray(head.simulations)
     ? head.simulations.filter(isRecord).map((e) => str(e.id ?? ''))
@@ -204,11 +204,10 @@ export function tau2Folder(
     const k = index.indexOf(isRecord(v) ? str(v.id ?? '') : '');
     return k < 0 ? index.length : k;
   };
-  files.sort((a, b) => rank(a[1]) - rank(b[1]));
-  const simulations = files.map(([, v]) => v) as Tau2Results['simulations'];
+  files.sort((a, b) => rank(a.simulation) - rank(b.simulation));
   return {
-    results: { ...head, simulations } as Tau2Results,
-    places: files.map(([p]) => ({ file: folder.name, base: folderPointer(p) })),
-    claimed: [resultsPath as string, ...files.map(([p]) => p)],
+    results: { ...head, simulations: files.map(({ simulation }) => simulation) },
+    places: files.map(({ path }) => ({ file: folder.name, base: folderPointer(path) })),
+    claimed: [resultsPath, ...files.map(({ path }) => path)],
   };
 }

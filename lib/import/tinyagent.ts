@@ -9,18 +9,21 @@
  *   read from the keys (`task`, `tool_name`, `raw_llm_response`, `content`).
  */
 import { z } from 'zod';
-import type { History, JsonValue, ToolCall } from '../model/types';
-import { defineImporter, fits } from './types';
+import type { History, ToolCall } from '../model/types';
+import { defineImporter, fits, parsedBy } from './types';
 import { stepFromDict } from '../format/native';
 import { withInputCounts } from './usage-conventions';
 import { isRecord, num, parseArguments, StepList, str, usage } from './util';
 
-const runDump = z.object({
-  run: z
-    .object({ model: z.unknown().optional(), system_prompt: z.string().optional() })
-    .passthrough(),
-  events: z.array(z.object({ type: z.string() }).passthrough()),
-});
+const runDump = z
+  .object({
+    run: z
+      .object({ model: z.unknown().optional(), system_prompt: z.string().optional() })
+      .passthrough(),
+    events: z.array(z.object({ type: z.string() }).passthrough()),
+  })
+  .passthrough();
+type RunDump = z.infer<typeof runDump>;
 const asdictStep = z.union([
   z.object({ task: z.string() }).passthrough(),
   z
@@ -35,7 +38,8 @@ const asdictStep = z.union([
 ]);
 const asdictSteps = z.array(asdictStep).min(1);
 
-function isAsdict(value: unknown): boolean {
+/** Every record a step dict with the seed's keys, and the list one of `asdictSteps`. */
+function isAsdict(value: unknown): value is Record<string, unknown>[] {
   // The keys first: other formats' records fail on the first one, before zod walks them all.
   return (
     Array.isArray(value) &&
@@ -44,7 +48,7 @@ function isAsdict(value: unknown): boolean {
   );
 }
 
-function messagesOf(dump: Record<string, unknown>): {
+function messagesOf(dump: RunDump): {
   messages: Record<string, unknown>[];
   pointerOf: (i: number) => string;
 } {
@@ -53,28 +57,29 @@ function messagesOf(dump: Record<string, unknown>): {
       messages: dump.agent_state_messages.filter(isRecord),
       pointerOf: (i) => `/agent_state_messages/${i}`,
     };
-  const events = dump.events as Record<string, unknown>[];
+  const { events } = dump;
   const end = events.findIndex((e) => e.type === 'agent_end' && Array.isArray(e.messages));
-  if (end >= 0)
+  const endMessages = events[end]?.messages;
+  if (Array.isArray(endMessages))
     return {
-      messages: (events[end]?.messages as unknown[]).filter(isRecord),
+      messages: endMessages.filter(isRecord),
       pointerOf: (i) => `/events/${end}/messages/${i}`,
     };
-  const ends = events
-    .map((e, i) => ({ e, i }))
-    .filter(({ e }) => e.type === 'message_end' && isRecord(e.message));
+  const ends = events.flatMap((e, i) =>
+    e.type === 'message_end' && isRecord(e.message) ? [{ message: e.message, i }] : [],
+  );
   return {
-    messages: ends.map(({ e }) => e.message as Record<string, unknown>),
+    messages: ends.map(({ message }) => message),
     pointerOf: (k) => `/events/${ends[k]?.i ?? 0}/message`,
   };
 }
 
 function importRun(
-  dump: Record<string, unknown>,
+  dump: RunDump,
   fileName: string,
 ): { history: History; warnings: StepList['warnings'] } {
   const list = new StepList({ format: 'tinyagent', file: fileName });
-  const run = dump.run as Record<string, unknown>;
+  const { run } = dump;
   if (typeof run.system_prompt === 'string' && run.system_prompt !== '')
     list.add({ kind: 'system-prompt', content: run.system_prompt }, '/run/system_prompt');
   const { messages, pointerOf } = messagesOf(dump);
@@ -95,7 +100,8 @@ function importRun(
     const body = [text, ...images].filter(Boolean).join('\n');
     // Timestamps are epoch milliseconds in real runs and small counters in test payloads.
     const ms = num(m.timestamp);
-    const time = ms !== undefined && ms > 1e12 ? { timestamp: ms / 1000 } : {};
+    const timestamp = ms !== undefined && ms > 1e12 ? ms / 1000 : undefined;
+    const time = timestamp === undefined ? {} : { timestamp };
     if (m.role === 'user') list.add({ kind: 'task', task: body, ...time }, pointer);
     else if (m.role === 'assistant') {
       const calls: ToolCall[] = blocks
@@ -103,7 +109,7 @@ function importRun(
         .map((b, j) => ({
           id: str(b.id ?? `call_${j}`),
           name: str(b.name ?? ''),
-          arguments: parseArguments(b.arguments ?? b.partial_json) as JsonValue,
+          arguments: parseArguments(b.arguments ?? b.partial_json),
         }));
       const thought = blocks
         .filter((b) => b.type === 'thinking')
@@ -124,21 +130,15 @@ function importRun(
             'uncached',
           )
         : undefined;
-      const error =
-        typeof m.error_message === 'string' && m.error_message !== ''
-          ? { error: m.error_message }
-          : {};
-      list.add(
+      list.addAction(
         {
-          kind: 'action',
           toolCalls: calls,
-          isFinal: false,
-          ...(body ? { modelOutput: body } : {}),
-          ...(thought ? { thought } : {}),
-          ...(u ? { usage: u } : {}),
-          ...(typeof m.model === 'string' ? { model: m.model } : {}),
-          ...error,
-          ...time,
+          modelOutput: body,
+          thought,
+          usage: u,
+          model: typeof m.model === 'string' ? m.model : undefined,
+          error: typeof m.error_message === 'string' ? m.error_message : undefined,
+          timestamp,
         },
         pointer,
       );
@@ -148,10 +148,7 @@ function importRun(
           `message ${i}: a tool result answers no earlier tool call (${str(m.tool_call_id ?? 'no id')}); kept as an observation`,
           pointer,
         );
-        list.add(
-          { kind: 'action', toolCalls: [], observation: body, isFinal: false, ...time },
-          pointer,
-        );
+        list.addAction({ observation: body, timestamp }, pointer);
       }
     } else
       list.warn(`message ${i}: role "${str(m.role)}" is not a tinyAgent role; skipped`, pointer);
@@ -194,15 +191,12 @@ export const tinyAgentImporter = defineImporter({
   id: 'tinyagent',
   label: 'tinyAgent run',
   near: { sniff: (v) => isRecord(v) && 'run' in v && 'events' in v, schema: runDump },
-  // A run dump or an asdict() step list, read as written.
-  detect: (
-    value,
-  ): { run: Record<string, unknown> } | { steps: Record<string, unknown>[] } | undefined =>
-    fits(runDump, value)
-      ? { run: value as Record<string, unknown> }
-      : isAsdict(value)
-        ? { steps: value as Record<string, unknown>[] }
-        : undefined,
+  // A run dump as parsed, or an asdict() step list as written (stepFromDict reads each step).
+  detect: (value): { run: RunDump } | { steps: Record<string, unknown>[] } | undefined => {
+    const run = parsedBy(runDump, value);
+    if (run) return { run };
+    return isAsdict(value) ? { steps: value } : undefined;
+  },
   import(parsed, fileName) {
     if ('run' in parsed) {
       const { history, warnings } = importRun(parsed.run, fileName);

@@ -1,20 +1,25 @@
 /**
- * A reader for the Python `repr()` text older smolagents wrote instead of JSON:
+ * A reader of Python literals as `repr()` writes them (what `ast.literal_eval` reads, plus calls),
+ * for the text older smolagents logs hold instead of JSON:
  * `ActionStep(tool_calls=[ToolCall(name='x', arguments='…', id='call_2')], error=None, …)` and
  * `[{'id': 'call_1', 'type': 'function', …}]`. Reads literals (str with escapes, int, float, None,
  * True, False), lists, tuples, dicts and calls `Name(arg, key=value)`; opaque reprs such as
- * `<PIL.Image.Image image mode=RGB size=1000x805 at 0x7F…>` are kept as their text.
+ * `<PIL.Image.Image image mode=RGB size=1000x805 at 0x7F…>` are kept as their text. The writer, our
+ * own `repr()` for the smolagents dialect, is lib/text/python-repr.ts.
  */
 import type { JsonValue } from '../model/types';
 
-/** A `Name(...)` call: its class name, positional and keyword arguments. */
-export interface ReprCall {
+/**
+ * A `Name(...)` call: its class name, positional and keyword arguments. A JSON object itself (a
+ * type, not an interface, so it is one of JsonValue's objects): a call nests in lists and dicts.
+ */
+export type PythonCall = {
   readonly $class: string;
   readonly args: JsonValue[];
   readonly kwargs: Record<string, JsonValue>;
-}
+};
 
-export class ReprError extends Error {}
+export class PythonLiteralError extends Error {}
 
 const ESCAPES: Record<string, string> = {
   n: '\n',
@@ -31,28 +36,28 @@ const ESCAPES: Record<string, string> = {
   '\n': '',
 };
 
-export function parsePythonRepr(text: string): JsonValue | ReprCall {
+export function parsePythonLiteral(text: string): JsonValue {
   let i = 0;
   const fail = (what: string): never => {
-    throw new ReprError(`${what} at character ${i + 1}`);
+    throw new PythonLiteralError(`${what} at character ${i + 1}`);
   };
   const space = () => {
-    while (i < text.length && /\s/.test(text[i] as string)) i++;
+    while (i < text.length && /\s/.test(text.charAt(i))) i++;
   };
   const string = (): string => {
-    const quote = text[i] as string;
+    const quote = text.charAt(i);
     const triple = text.startsWith(quote.repeat(3), i);
     const end = triple ? quote.repeat(3) : quote;
     i += end.length;
     let out = '';
     while (i < text.length && !text.startsWith(end, i)) {
-      const c = text[i] as string;
+      const c = text.charAt(i);
       if (c !== '\\') {
         out += c;
         i++;
         continue;
       }
-      const e = text[i + 1] as string;
+      const e = text.charAt(i + 1);
       if (e === 'x') {
         out += String.fromCharCode(parseInt(text.slice(i + 2, i + 4), 16));
         i += 4;
@@ -71,8 +76,8 @@ export function parsePythonRepr(text: string): JsonValue | ReprCall {
     i += end.length;
     return out;
   };
-  const items = (close: string): (JsonValue | ReprCall)[] => {
-    const out: (JsonValue | ReprCall)[] = [];
+  const items = (close: string): JsonValue[] => {
+    const out: JsonValue[] = [];
     for (;;) {
       space();
       if (text[i] === close) {
@@ -85,7 +90,7 @@ export function parsePythonRepr(text: string): JsonValue | ReprCall {
       else if (text[i] !== close) fail(`expected "," or "${close}"`);
     }
   };
-  const value = (): JsonValue | ReprCall => {
+  const value = (): JsonValue => {
     space();
     const c = text[i];
     if (c === undefined) return fail('unexpected end');
@@ -97,11 +102,11 @@ export function parsePythonRepr(text: string): JsonValue | ReprCall {
     }
     if (c === '[') {
       i++;
-      return items(']') as JsonValue[];
+      return items(']');
     }
     if (c === '(') {
       i++;
-      return items(')') as JsonValue[];
+      return items(')');
     }
     if (c === '{') {
       i++;
@@ -116,7 +121,7 @@ export function parsePythonRepr(text: string): JsonValue | ReprCall {
         space();
         if (text[i] !== ':') fail('expected ":"');
         i++;
-        out[typeof key === 'string' ? key : JSON.stringify(key)] = value() as JsonValue;
+        out[typeof key === 'string' ? key : JSON.stringify(key)] = value();
         space();
         if (text[i] === ',') i++;
       }
@@ -145,18 +150,19 @@ export function parsePythonRepr(text: string): JsonValue | ReprCall {
     space();
     if (text[i] !== '(') return name[0];
     i++;
-    const call: ReprCall = { $class: name[0], args: [], kwargs: {} };
+    const call: PythonCall = { $class: name[0], args: [], kwargs: {} };
     for (;;) {
       space();
       if (text[i] === ')') {
         i++;
         return call;
       }
-      const kw = /^([A-Za-z_]\w*)\s*=(?!=)/.exec(text.slice(i, i + 200));
+      // A keyword (`name=`, not `name==`): the name, then past the `=`.
+      const kw = /^[A-Za-z_]\w*(?=\s*=(?!=))/.exec(text.slice(i, i + 200));
       if (kw) {
-        i += kw[0].length;
-        call.kwargs[kw[1] as string] = value() as JsonValue;
-      } else call.args.push(value() as JsonValue);
+        i = text.indexOf('=', i + kw[0].length) + 1;
+        call.kwargs[kw[0]] = value();
+      } else call.args.push(value());
       space();
       if (text[i] === ',') i++;
       else if (text[i] !== ')') fail('expected "," or ")"');
@@ -168,6 +174,6 @@ export function parsePythonRepr(text: string): JsonValue | ReprCall {
   return out;
 }
 
-export function isReprCall(value: unknown): value is ReprCall {
+export function isPythonCall(value: unknown): value is PythonCall {
   return typeof value === 'object' && value !== null && '$class' in value;
 }
