@@ -9,6 +9,7 @@ import { checkText, createDecoder, decodeBytes, sizeProblem, sniffEncoding } fro
 import { isZip, readEvalZip } from './eval-zip';
 import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText } from './json-text';
 import { AiderChat, isAiderChat } from './aider';
+import { errorOf } from './guards';
 import { type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
 
@@ -42,7 +43,7 @@ function parseWhole(text: string, name: string): { value: unknown; warnings: Imp
   try {
     parsed = parseJsonText(text);
   } catch (error) {
-    throw new ImportError(`${name}: invalid JSON at ${jsonErrorPosition(text, error as Error)}`);
+    throw new ImportError(`${name}: invalid JSON at ${jsonErrorPosition(text, errorOf(error))}`);
   }
   checkDepth(parsed.deepAt, name);
   return { value: parsed.value, warnings: parsed.warnings };
@@ -64,7 +65,7 @@ export function createJsonlReader(name: string) {
       try {
         parsed = parseJsonText(text);
       } catch (error) {
-        const at = jsonErrorPosition(text, error as Error).replace(/^line 1, /, '');
+        const at = jsonErrorPosition(text, errorOf(error)).replace(/^line 1, /, '');
         firstError ||= `line ${lineNo}: ${at}`;
         warnings.push({ message: `line ${lineNo}: invalid JSON at ${at}; the line was skipped` });
         return;
@@ -113,7 +114,7 @@ function looksLineOriented(text: string, name: string): boolean {
   const lines = firstLines(text, 3).filter((l) => l.trim() !== '');
   if (lines.length < 2) return false;
   try {
-    JSON.parse(lines[0] as string);
+    JSON.parse(lines[0] ?? '');
     return true;
   } catch {
     return false;

@@ -17,19 +17,16 @@ function unique(id: string, seen: Set<string>): string {
   return out;
 }
 
-function cleanUsage(u: unknown, where: string, bad: string[]): Usage | undefined {
+/** A usage as the importer made it (typed, but built from a file's numbers): checked here. */
+function cleanUsage(u: Usage | undefined, where: string, bad: string[]): Usage | undefined {
   if (typeof u !== 'object' || u === null) return undefined;
-  const out: Record<string, number | string> = {};
+  const out: { -readonly [K in keyof Usage]: Usage[K] } = {};
   let changed = false;
   for (const [k, v] of Object.entries(u)) {
-    if (k === 'inputCounts' && (v === 'uncached' || v === 'total')) out[k] = v;
-    else if (
-      (USAGE_FIELDS as readonly string[]).includes(k) &&
-      typeof v === 'number' &&
-      Number.isFinite(v) &&
-      v >= 0
-    )
-      out[k] = v;
+    const field = USAGE_FIELDS.find((f) => f === k);
+    if (k === 'inputCounts' && (v === 'uncached' || v === 'total')) out.inputCounts = v;
+    else if (field !== undefined && typeof v === 'number' && Number.isFinite(v) && v >= 0)
+      out[field] = v;
     else {
       changed = true;
       bad.push(
@@ -37,17 +34,19 @@ function cleanUsage(u: unknown, where: string, bad: string[]): Usage | undefined
       );
     }
   }
-  if (!changed) return u as Usage;
-  return Object.keys(out).some((k) => k !== 'inputCounts') ? (out as Usage) : undefined;
+  if (!changed) return u;
+  return Object.keys(out).some((k) => k !== 'inputCounts') ? out : undefined;
 }
 
 function stringOr(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** A copy of a value without one of its optional fields. */
 function withoutKey<T extends object>(value: T, key: keyof T): T {
-  const { [key]: _dropped, ...rest } = value;
-  return rest as T;
+  const copy = { ...value };
+  delete copy[key];
+  return copy;
 }
 
 function cleanCalls(
@@ -94,7 +93,7 @@ function cleanStep(
     let compaction = s.compaction;
     for (const key of ['tokensBefore', 'tokensAfter'] as const) {
       const v: unknown = compaction[key];
-      if (v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0)) continue;
+      if (v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) continue;
       badUsage.push(
         `${labelOf(step, index)} compaction ${key} ${typeof v === 'number' ? str(v) : typeof v}`,
       );

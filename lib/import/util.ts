@@ -8,9 +8,12 @@ import type {
   ToolCall,
   Usage,
 } from '../model/types';
+import { USAGE_FIELDS } from '../model/usage';
 import { hasUnsafeInteger, scanValue } from './json-text';
 import { recordLine, type FolderValue } from './read';
 import type { ImportWarning } from './types';
+
+import { isJsonValue, str } from './guards';
 
 export { isRecord, str } from './guards';
 
@@ -36,12 +39,12 @@ export class StepList {
   ): Step {
     const line = at ? recordLine(at.records, at.index) : undefined;
     const source: StepSource = { ...this.source, pointer, ...(line === undefined ? {} : { line }) };
-    const step = {
+    const step: Step = {
       ...draft,
       id: `s${this.steps.length}`,
       stepNumber: this.steps.length,
       source,
-    } as Step;
+    };
     if (step.kind === 'action')
       for (const c of step.toolCalls) this.callOwner.set(c.id, this.steps.length);
     this.steps.push(step);
@@ -64,7 +67,8 @@ export class StepList {
   /** Links a tool result to its call; false when no earlier step made that call. */
   linkResult(id: string, result: string, isError = false): boolean {
     const i = this.callOwner.get(id);
-    const s = i === undefined ? undefined : this.steps[i];
+    if (i === undefined) return false;
+    const s = this.steps[i];
     if (s?.kind !== 'action') return false;
     // Two calls with one id: the first still waiting gets the result; never both.
     const waiting = s.toolCalls.findIndex((c) => c.id === id && c.result === undefined);
@@ -78,15 +82,15 @@ export class StepList {
           }
         : c,
     );
-    this.steps[i as number] = { ...s, toolCalls };
+    this.steps[i] = { ...s, toolCalls };
     return true;
   }
 
   /** Links a result to the first call still waiting in the latest action with calls (ids that do not match). */
   linkWaiting(result: string): boolean {
     for (let i = this.steps.length - 1; i >= 0; i--) {
-      const s = this.steps[i] as Step;
-      if (s.kind !== 'action' || s.toolCalls.length === 0) continue;
+      const s = this.steps[i];
+      if (s?.kind !== 'action' || s.toolCalls.length === 0) continue;
       const waiting = s.toolCalls.find((c) => c.result === undefined);
       if (!waiting) return false;
       this.steps[i] = {
@@ -115,8 +119,8 @@ export class StepList {
   /** Seed 000: the last action without tool calls is the final answer (`is_final=True`). */
   markFinal(): Step[] {
     for (let i = this.steps.length - 1; i >= 0; i--) {
-      const s = this.steps[i] as Step;
-      if (s.kind === 'final-answer') break;
+      const s = this.steps[i];
+      if (s === undefined || s.kind === 'final-answer') break;
       if (s.kind === 'action') {
         if (s.toolCalls.length === 0 && !s.error && s.observation === undefined)
           this.steps[i] = { ...s, isFinal: true };
@@ -169,16 +173,21 @@ export function actionDraft(f: ActionFields): Omit<ActionStep, 'id' | 'stepNumbe
  * would alter (an integer past 2^53 rounds) or that nest too deep stay the file's text, exactly.
  */
 export function parseArguments(raw: unknown): JsonValue {
-  if (typeof raw !== 'string') return (raw ?? {}) as JsonValue;
-  let value: JsonValue;
+  if (typeof raw !== 'string') return raw === undefined || raw === null ? {} : jsonOrText(raw);
+  let value: unknown;
   try {
-    value = JSON.parse(raw) as JsonValue;
+    value = JSON.parse(raw);
   } catch {
     return raw;
   }
   // Too deep, or an integer a JS number rounded: kept as the text it was.
   const scan = scanValue(value);
-  return scan.deep || (scan.big && hasUnsafeInteger(raw)) ? raw : value;
+  return scan.deep || (scan.big && hasUnsafeInteger(raw)) || !isJsonValue(value) ? raw : value;
+}
+
+/** A value from a file as JSON: what `JSON.parse` made is, anything else (none is) reads as text. */
+export function jsonOrText(value: unknown): JsonValue {
+  return isJsonValue(value) ? value : str(value);
 }
 
 /** ISO 8601 to unix seconds; a time without a zone (OpenHands) is read as UTC. */
@@ -238,17 +247,23 @@ export function num(value: unknown): number | undefined {
   return undefined;
 }
 
+type UsageField = (typeof USAGE_FIELDS)[number];
+
 /**
  * A Usage with the fields that are present. Numbers are kept as the file wrote them, even negative or
  * infinite ones: the import's sanitize pass warns about those and drops them.
  */
 export function usage(fields: { [K in keyof Usage]?: unknown }): Usage | undefined {
-  const out: Record<string, number> = {};
+  const out: { -readonly [K in UsageField]?: number } = {};
+  let any = false;
   for (const [k, v] of Object.entries(fields)) {
+    const field = USAGE_FIELDS.find((f) => f === k);
     const n = typeof v === 'number' && !Number.isNaN(v) ? v : num(v);
-    if (n !== undefined) out[k] = n;
+    if (field === undefined || n === undefined) continue;
+    out[field] = n;
+    any = true;
   }
-  return Object.keys(out).length > 0 ? (out as Usage) : undefined;
+  return any ? out : undefined;
 }
 
 /** The files of a folder whose path matches, in numeric-aware path order. */
