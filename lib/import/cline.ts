@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import type { History, Step } from '../model/types';
 import { convert } from './claude-code-convert';
-import type { Entry } from './claude-code-entries';
+import { messageEntries } from './claude-code-entries';
 import { nativeClineMessages, resultHeader } from './cline-results';
 import { uiMessages, type UiMessage } from './cline-ui';
 import { replyUsage } from './cline-usage';
@@ -42,15 +42,16 @@ const userTexts = (m: Message) =>
       : [];
 
 /** A conversation Cline or Roo Code wrote: a user turn with its environment or a text result. */
-function isClineConversation(value: unknown): value is Message[] {
-  if (!fits(messages, value)) return false;
-  return (value as Message[]).some(
+function clineConversation(value: unknown): Message[] | undefined {
+  const list = parsedBy(messages, value);
+  const cline = list?.some(
     (m) =>
       m.role === 'user' &&
       userTexts(m).some(
         (t) => t.includes('<environment_details>') || resultHeader(t) !== undefined,
       ),
   );
+  return cline ? list : undefined;
 }
 const isTaskMetadata = (v: unknown) =>
   isRecord(v) && (Array.isArray(v.model_usage) || Array.isArray(v.files_in_context));
@@ -73,7 +74,7 @@ function tasksIn(folder: FolderValue): Task[] {
   for (const [path, value] of Object.entries(folder.files)) {
     const name = baseOf(path);
     const kind =
-      name === 'api_conversation_history.json' || isClineConversation(value)
+      name === 'api_conversation_history.json' || clineConversation(value)
         ? 'api'
         : name === 'ui_messages.json' || fits(uiMessages, value)
           ? 'ui'
@@ -110,19 +111,16 @@ function apiHistory(
   warnings: ImportWarning[],
 ): { steps: Step[]; prompt?: string; model?: string } {
   const { messages: native } = nativeClineMessages(list);
-  const entries = native.map((m, index) => ({
-    e: {
-      type: str(m.role),
-      message: {
-        ...m,
-        ...(isRecord(m.modelInfo) && typeof m.modelInfo.modelId === 'string'
-          ? { model: m.modelInfo.modelId }
-          : {}),
-      },
-      ...(typeof m.ts === 'number' ? { timestamp: m.ts } : {}),
-    } as unknown as Entry,
-    index,
-  }));
+  const entries = messageEntries(
+    native,
+    (m) => ({
+      ...m,
+      ...(isRecord(m.modelInfo) && typeof m.modelInfo.modelId === 'string'
+        ? { model: m.modelInfo.modelId }
+        : {}),
+    }),
+    (m) => (typeof m.ts === 'number' ? { timestamp: m.ts } : {}),
+  );
   const t = convert(entries, native, file, pointerOf, { format: 'cline' });
   warnings.push(...t.warnings);
   const usageOf = replyUsage(list, ui, warnings);
@@ -219,7 +217,8 @@ export const clineImporter = defineImporter<Parsed>({
       const tasks = tasksIn(value);
       return tasks.length > 0 ? { folder: value, tasks } : undefined;
     }
-    if (isClineConversation(value)) return { api: value };
+    const api = clineConversation(value);
+    if (api) return { api };
     const ui = parsedBy(uiMessages, value);
     return ui ? { ui } : undefined;
   },
