@@ -173,7 +173,7 @@ export function actionDraft(f: ActionFields): Omit<ActionStep, 'id' | 'stepNumbe
  * would alter (an integer past 2^53 rounds) or that nest too deep stay the file's text, exactly.
  */
 export function parseArguments(raw: unknown): JsonValue {
-  if (typeof raw !== 'string') return raw === undefined || raw === null ? {} : jsonOrText(raw);
+  if (typeof raw !== 'string') return keptArguments(raw);
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -188,6 +188,11 @@ export function parseArguments(raw: unknown): JsonValue {
 /** A value from a file as JSON: what `JSON.parse` made is, anything else (none is) reads as text. */
 export function jsonOrText(value: unknown): JsonValue {
   return isJsonValue(value) ? value : str(value);
+}
+
+/** Tool arguments as a file keeps them (a string stays the text), none (null) as `{}`. */
+export function keptArguments(value: unknown): JsonValue {
+  return value === undefined || value === null ? {} : jsonOrText(value);
 }
 
 /** ISO 8601 to unix seconds; a time without a zone (OpenHands) is read as UTC. */
