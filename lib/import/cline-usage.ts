@@ -40,25 +40,27 @@ export function replyUsage(
 ): Map<number, Usage> {
   const out = new Map<number, Usage>();
   const replies = list.flatMap((m, i) =>
-    m.role === 'assistant' && m.isSummary !== true ? [i] : [],
+    m.role === 'assistant' && m.isSummary !== true
+      ? [{ i, m, ts: typeof m.ts === 'number' ? m.ts : undefined }]
+      : [],
   );
   if (!ui) {
-    for (const i of replies) {
-      const u = metricsUsage(list[i] as Message);
+    for (const { i, m } of replies) {
+      const u = metricsUsage(m);
       if (u) out.set(i, u);
     }
     return out;
   }
   const requests = uiRequests(ui);
-  const stamped = replies.every((i) => typeof list[i]?.ts === 'number');
+  const stamped = replies.every((reply) => reply.ts !== undefined);
   let used = 0;
   let after = -Infinity;
   let k = 0;
-  for (const i of replies) {
+  for (const { i, ts } of replies) {
     let r: (typeof requests)[number] | undefined;
-    if (stamped) {
-      const ts = list[i]?.ts as number;
-      while (k < requests.length && (requests[k] as { ts: number }).ts <= ts) r = requests[k++];
+    if (stamped && ts !== undefined) {
+      for (let next = requests[k]; next !== undefined && next.ts <= ts; next = requests[++k])
+        r = next;
       if (r && r.ts <= after) r = undefined;
       after = ts;
     } else r = requests[k++];

@@ -4,7 +4,7 @@
  */
 import type { Usage } from '../model/types';
 import { declaredTotal } from './usage-conventions';
-import { isRecord, str, usage } from './util';
+import { isRecord, str, usage, usageField } from './util';
 
 type Rec = Record<string, unknown>;
 
@@ -92,10 +92,13 @@ export function usageByModelOf(metrics: unknown): Record<string, Usage> | undefi
 }
 
 export function sum(us: readonly Usage[]): Usage {
-  const out: Record<string, number> = {};
+  const out: { -readonly [K in keyof Usage]: Usage[K] } = {};
   for (const u of us)
-    for (const [k, v] of Object.entries(u)) if (typeof v === 'number') out[k] = (out[k] ?? 0) + v;
-  return declaredTotal(out as Usage) ?? {};
+    for (const [k, v] of Object.entries(u)) {
+      const field = usageField(k);
+      if (field !== undefined && typeof v === 'number') out[field] = (out[field] ?? 0) + v;
+    }
+  return declaredTotal(out) ?? {};
 }
 
 /**

@@ -57,12 +57,11 @@ const session = z
 export const copilotCliImporter = defineImporter<Event[]>({
   id: 'copilot-cli',
   label: 'GitHub Copilot CLI session',
-  detect: (value) =>
-    Array.isArray(value) ? (parsedBy(session, value) as Event[] | undefined) : undefined,
+  detect: (value) => (Array.isArray(value) ? parsedBy(session, value) : undefined),
   import(events, fileName, raw) {
     const records = Array.isArray(raw) ? raw : events;
     const list = new StepList({ format: 'copilot-cli', file: fileName });
-    const start = (events[0] as Event).data ?? {};
+    const start = events[0]?.data ?? {};
     const models = new Set<string>();
     let model = text(start.selectedModel) || undefined;
     let thought: string[] = [];
@@ -136,20 +135,14 @@ export const copilotCliImporter = defineImporter<Event[]>({
             );
             return;
           }
-          const step = list.add(
+          const step = list.addAction(
             {
-              kind: 'action',
               toolCalls: calls,
-              isFinal: false,
               modelOutput: text(d.content),
-              ...(reasoning ? { thought: reasoning } : {}),
-              ...(recorded
-                ? { usage: recorded }
-                : out !== undefined
-                  ? { usage: { outputTokens: out } }
-                  : {}),
-              ...(own ? { model: own } : {}),
-              ...time,
+              thought: reasoning,
+              usage: recorded ?? (out === undefined ? undefined : { outputTokens: out }),
+              model: own,
+              timestamp,
             },
             pointer,
             at,
@@ -180,11 +173,7 @@ export const copilotCliImporter = defineImporter<Event[]>({
               `a tool result answers no earlier call (${str(d.toolCallId ?? 'no id')}); kept as an observation`,
               pointer,
             );
-            list.add(
-              { kind: 'action', toolCalls: [], observation: result, isFinal: false, ...time },
-              pointer,
-              at,
-            );
+            list.addAction({ observation: result, timestamp }, pointer, at);
           }
           return;
         }
@@ -283,11 +272,12 @@ export const copilotCliImporter = defineImporter<Event[]>({
       if (typeof context[k] === 'string') meta[k] = context[k];
     if (typeof start.copilotVersion === 'string') meta.copilotVersion = start.copilotVersion;
     if (models.size > 1) meta.models = [...models];
+    const [only] = models;
     const history: History = {
       id,
       title: `Copilot CLI session ${/^[0-9a-f]{8}-/i.test(id) ? id.slice(0, 8) : id}`,
       format: 'copilot-cli',
-      ...(models.size === 1 ? { model: [...models][0] as string } : {}),
+      ...(models.size === 1 && only ? { model: only } : {}),
       steps: list.markFinal(),
       ...(byModel ? { usageByModel: byModel, usage: sum(Object.values(byModel)) } : {}),
       meta,

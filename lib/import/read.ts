@@ -8,7 +8,6 @@
 import { checkText, createDecoder, decodeBytes, sizeProblem, sniffEncoding } from './decode';
 import { isZip, readEvalZip } from './eval-zip';
 import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText } from './json-text';
-import { AiderChat, isAiderChat } from './aider';
 import { errorOf } from './guards';
 import { type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
@@ -21,6 +20,20 @@ export class FolderValue {
     readonly name: string,
     readonly files: Readonly<Record<string, unknown>>,
   ) {}
+}
+
+/** An Aider chat history's run header (Aider-AI/aider `aider/io.py`), which its file starts with. */
+export const AIDER_RUN_START = /^# aider chat started at (.+?)\s*$/;
+
+/** The text of an Aider chat history, as read (Markdown, not JSON): aider.ts imports it. */
+export class AiderChat {
+  constructor(readonly text: string) {}
+}
+
+/** Whether a file's text is an Aider chat history: its first line that is not blank starts a run. */
+function isAiderChat(text: string): boolean {
+  const first = /^\s*(.*)/.exec(text.slice(0, 4096))?.[1] ?? '';
+  return AIDER_RUN_START.test(first);
 }
 
 /** A parsed file and what reading it found. */

@@ -5,9 +5,8 @@
  * that says what was found; a file that needs none comes back unchanged (the same objects).
  */
 import type { History, Step, ToolCall, Usage } from '../model/types';
-import { USAGE_FIELDS } from '../model/usage';
 import type { ImportWarning } from './types';
-import { str } from './util';
+import { str, usageField } from './util';
 
 /** A name not yet in `seen` (`id`, else `id~2`, `id~3`, …), recorded there. */
 function unique(id: string, seen: Set<string>): string {
@@ -23,7 +22,7 @@ function cleanUsage(u: Usage | undefined, where: string, bad: string[]): Usage |
   const out: { -readonly [K in keyof Usage]: Usage[K] } = {};
   let changed = false;
   for (const [k, v] of Object.entries(u)) {
-    const field = USAGE_FIELDS.find((f) => f === k);
+    const field = usageField(k);
     if (k === 'inputCounts' && (v === 'uncached' || v === 'total')) out.inputCounts = v;
     else if (field !== undefined && typeof v === 'number' && Number.isFinite(v) && v >= 0)
       out[field] = v;

@@ -254,6 +254,11 @@ export function num(value: unknown): number | undefined {
 
 type UsageField = (typeof USAGE_FIELDS)[number];
 
+/** The Usage field a key names (the numeric ones), else undefined. */
+export function usageField(key: string): UsageField | undefined {
+  return USAGE_FIELDS.find((f) => f === key);
+}
+
 /**
  * A Usage with the fields that are present. Numbers are kept as the file wrote them, even negative or
  * infinite ones: the import's sanitize pass warns about those and drops them.
@@ -262,7 +267,7 @@ export function usage(fields: { [K in keyof Usage]?: unknown }): Usage | undefin
   const out: { -readonly [K in UsageField]?: number } = {};
   let any = false;
   for (const [k, v] of Object.entries(fields)) {
-    const field = USAGE_FIELDS.find((f) => f === k);
+    const field = usageField(k);
     const n = typeof v === 'number' && !Number.isNaN(v) ? v : num(v);
     if (field === undefined || n === undefined) continue;
     out[field] = n;
