@@ -11,7 +11,7 @@
  * `toolRequests` `{toolCallId, name, arguments}`, `reasoningText`, `model`, `outputTokens`: the
  * call's completion tokens; chunks of one call share an `apiCallId`), `tool.execution_complete`
  * (`success`, `result.content` the model saw, `error.message`), `session.compaction_complete` (its
- * `summaryContent` replacing the steps before the `session.compaction_start`, copilot-cli-shapes.ts),
+ * `summaryContent` replacing the steps before the `session.compaction_start`, copilot-cli-events.ts),
  * `skill.invoked` / `skill.invoked_ref` (a skill's body, inline or by
  * `contentId`) and the `skill.context_delivered_ref` after it (that body as the model was sent it,
  * within its `prefix` and `suffix`), `session.model_change`, each call's usage
@@ -30,13 +30,15 @@ import { ImportError } from '../model/errors';
 import {
   BOOKKEEPING,
   callUsage,
+  compactionOf,
+  isStart,
+  nearSession,
   resultOf,
   sum,
   text,
   usageByModelOf,
   userText,
 } from './copilot-cli-events';
-import { compactionOf, isStart, nearSession } from './copilot-cli-shapes';
 import { isoToUnix, isRecord, num, StepList, str, tool } from './util';
 
 type Rec = Record<string, unknown>;
