@@ -13,20 +13,16 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * except where a reader built it: a `FolderValue`, Aider's text). Containers are walked, not copied.
  */
 export function isJsonValue(value: unknown): value is JsonValue {
-  switch (typeof value) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return true;
-    case 'object':
-      if (value === null) return true;
-      if (Array.isArray(value)) return value.every(isJsonValue);
-      if (!isRecord(value)) return false;
-      for (const key in value) if (!isJsonValue(value[key])) return false;
-      return true;
-    default:
-      return false;
+  if (typeof value !== 'object')
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  if (value === null) return true;
+  if (Array.isArray(value)) {
+    for (const x of value) if (!isJsonValue(x)) return false;
+    return true;
   }
+  if (!isRecord(value)) return false;
+  for (const key in value) if (!isJsonValue(value[key])) return false;
+  return true;
 }
 
 /**

@@ -265,15 +265,15 @@ export function usageField(key: string): UsageField | undefined {
  */
 export function usage(fields: { [K in keyof Usage]?: unknown }): Usage | undefined {
   const out: { -readonly [K in UsageField]?: number } = {};
-  let any = false;
+  let present = false;
   for (const [k, v] of Object.entries(fields)) {
     const field = usageField(k);
     const n = typeof v === 'number' && !Number.isNaN(v) ? v : num(v);
     if (field === undefined || n === undefined) continue;
     out[field] = n;
-    any = true;
+    present = true;
   }
-  return any ? out : undefined;
+  return present ? out : undefined;
 }
 
 /** The files of a folder whose path matches, in numeric-aware path order. */
