@@ -9,11 +9,10 @@ import type {
   Usage,
 } from '../model/types';
 import { USAGE_FIELDS } from '../model/usage';
+import { isJsonValue, str } from './guards';
 import { hasUnsafeInteger, scanValue } from './json-text';
 import { recordLine, type FolderValue } from './read';
 import type { ImportWarning } from './types';
-
-import { isJsonValue, str } from './guards';
 
 export { isRecord, str } from './guards';
 
