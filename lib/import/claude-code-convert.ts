@@ -7,6 +7,7 @@
 
 import type { OffBranchCall, RecordedCompaction, Step, ToolCall, Usage } from '../model/types';
 import { activeBranch, blockText, textOfResult, where, type Entry } from './claude-code-entries';
+import { labelOf, unnamedModelsNote } from './sanitize';
 import { type ImportWarning } from './types';
 import { anthropicUsage } from './usage-conventions';
 import { isoToUnix, isRecord, StepList, str, tool, usage } from './util';
@@ -67,6 +68,7 @@ export function convert(
   let compactedUpTo = 0;
   const models = new Map<string, number>();
   const skippedBlocks = new Map<string, number>();
+  const unnamed: string[] = [];
   // The `compact_boundary` line Claude Code writes before a compaction's summary: what it says
   // about the compaction, attached to the summary step (`isCompactSummary`) that follows it.
   let boundary: { metadata: Record<string, unknown>; pointer: string; at: number } | undefined;
@@ -184,7 +186,9 @@ export function convert(
           calls.push(tool(str(b.id ?? `call-${index}`), str(b.name ?? ''), b.input ?? {}));
         else skippedBlocks.set(str(b.type), (skippedBlocks.get(str(b.type)) ?? 0) + 1);
       }
-      if (m.model) models.set(m.model, (models.get(m.model) ?? 0) + 1);
+      // A model that is not a name (an object, a number) is left out, and the import says so.
+      const model = typeof m.model === 'string' ? m.model : undefined;
+      if (model) models.set(model, (models.get(model) ?? 0) + 1);
       // Older Claude Code put the call's cost on the line (`costUSD`).
       const u = isRecord(m.usage)
         ? anthropicUsage(m.usage, e.costUSD)
@@ -213,10 +217,11 @@ export function convert(
       }
       if (key !== undefined) stepOfResponse.set(key, list.steps.length);
       const step = list.addAction(
-        { toolCalls: calls, modelOutput: text, thought, usage: u, model: m.model, timestamp },
+        { toolCalls: calls, modelOutput: text, thought, usage: u, model, timestamp },
         pointer,
         at,
       );
+      if (m.model && model === undefined) unnamed.push(labelOf(step, step.stepNumber));
       if (uuid) stepOfUuid.set(uuid, step.id);
       continue;
     }
@@ -254,6 +259,7 @@ export function convert(
     list.warn(
       `${offBranch} entries on abandoned branches (a rewound or forked session) were skipped; the branch that ends at the last entry is shown`,
     );
+  if (unnamed.length > 0) list.warn(unnamedModelsNote(unnamed));
   for (const [type, n] of skippedBlocks)
     list.warn(`${n} assistant content block(s) of type "${type}" were not shown`);
   const model = [...models].sort((a, b) => b[1] - a[1])[0]?.[0];

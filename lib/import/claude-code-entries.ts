@@ -84,7 +84,8 @@ export interface EntryMessage {
   /** A string, blocks, or missing (null or absent: the converter says so). */
   readonly content?: unknown;
   readonly id?: string;
-  readonly model?: string;
+  /** As the file wrote it: the converter reads a name and says when it is none. */
+  readonly model?: unknown;
   readonly usage?: Record<string, unknown>;
 }
 
@@ -96,7 +97,8 @@ export type Entry = Readonly<Record<string, unknown>> & {
 
 /**
  * A message as `message` (the schema above) takes it, with the response fields the converter reads
- * when they have their type, else undefined. Checked by hand: it runs on every line of a session.
+ * (its id and usage when they have their type), else undefined. Checked by hand: it runs on every
+ * line of a session.
  */
 export function messageOf(value: unknown): EntryMessage | undefined {
   if (!isRecord(value) || (value.role !== 'user' && value.role !== 'assistant')) return undefined;
@@ -111,7 +113,7 @@ export function messageOf(value: unknown): EntryMessage | undefined {
     role: value.role,
     ...(content === undefined ? {} : { content }),
     ...(typeof id === 'string' ? { id } : {}),
-    ...(typeof model === 'string' ? { model } : {}),
+    ...(model === undefined ? {} : { model }),
     ...(isRecord(usage) ? { usage } : {}),
   };
 }

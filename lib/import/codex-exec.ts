@@ -109,7 +109,11 @@ export function fromExec(
       list.warn(`Codex reported an error item: ${str(it.message ?? '')}`, pointer);
     else if (it.type === 'reasoning') thought = str(it.text ?? '');
     else if (it.type === 'agent_message') {
-      list.addAction({ modelOutput: str(it.text ?? ''), thought }, pointer, at);
+      list.addAction(
+        { modelOutput: str(it.text ?? ''), thought, keepEmptyOutput: true },
+        pointer,
+        at,
+      );
       thought = undefined;
     } else if (TOOL_ITEMS.has(str(it.type))) {
       started.delete(str(it.id ?? ''));

@@ -76,7 +76,10 @@ function itemReader(
       const text = partsText(it.content);
       const time = ts === undefined ? {} : { timestamp: ts };
       if (it.role === 'assistant') {
-        list.addAction({ modelOutput: text, thought, timestamp: ts }, pointer);
+        list.addAction(
+          { modelOutput: text, thought, timestamp: ts, keepEmptyOutput: true },
+          pointer,
+        );
         thought = undefined;
       } else if (it.role === 'system' || it.role === 'developer')
         list.add({ kind: 'system-prompt', content: text, ...time }, pointer);

@@ -145,6 +145,7 @@ export const copilotCliImporter = defineImporter<Event[]>({
               usage: recorded ?? (out === undefined ? undefined : { outputTokens: out }),
               model: own,
               timestamp,
+              keepEmptyOutput: true,
             },
             pointer,
             at,

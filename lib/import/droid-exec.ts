@@ -116,7 +116,11 @@ export function fromExec(
     } else if (e.type === 'message' && e.role === 'user')
       list.add({ kind: 'task', task: str(e.text ?? ''), ...time }, pointer, at);
     else if (e.type === 'message')
-      list.addAction({ modelOutput: str(e.text ?? ''), timestamp }, pointer, at);
+      list.addAction(
+        { modelOutput: str(e.text ?? ''), timestamp, keepEmptyOutput: true },
+        pointer,
+        at,
+      );
     else if (e.type === 'tool_call') {
       const call = tool(
         str(e.toolCallId ?? e.id ?? `call_${index}`),
@@ -147,7 +151,7 @@ export function fromExec(
       // The final reply, unless a message just carried the same text (an empty one, none).
       const same = last?.kind === 'action' && (last.modelOutput ?? '') === text;
       if (!(same && last.toolCalls.length === 0))
-        list.addAction({ modelOutput: text, timestamp }, pointer, at);
+        list.addAction({ modelOutput: text, timestamp, keepEmptyOutput: true }, pointer, at);
       if (isRecord(e.usage)) out.usage = anthropicUsage(e.usage);
     } else if (e.type === 'error') {
       const message = str(e.message ?? 'error');

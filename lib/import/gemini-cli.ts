@@ -211,6 +211,7 @@ function historyOf(
           usage: u,
           model,
           timestamp,
+          keepEmptyOutput: true,
         },
         pointer,
         at,

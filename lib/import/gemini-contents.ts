@@ -37,7 +37,12 @@ function historyOf(parsed: Parsed, fileName: string): { history: History; list: 
     if (c.role === 'model') {
       const toolCalls = functionCallsOf(c.parts, i);
       list.addAction(
-        { toolCalls, modelOutput: textOf(c.parts, false), thought: textOf(c.parts, true) },
+        {
+          toolCalls,
+          modelOutput: textOf(c.parts, false),
+          thought: textOf(c.parts, true),
+          keepEmptyOutput: true,
+        },
         pointer,
       );
       lastCalls = toolCalls;

@@ -21,7 +21,10 @@ export function addObservationStyle(list: StepList, messages: readonly PlainMess
       list.add({ kind: 'system-prompt', content: m.text, ...time }, m.pointer);
     else if (m.role === 'assistant') {
       const thought = m.thought !== m.text ? m.thought : undefined;
-      list.addAction({ modelOutput: m.text, thought, timestamp: m.timestamp }, m.pointer);
+      list.addAction(
+        { modelOutput: m.text, thought, timestamp: m.timestamp, keepEmptyOutput: true },
+        m.pointer,
+      );
     } else if (
       last?.kind === 'action' &&
       last.observation === undefined &&

@@ -70,7 +70,7 @@ function cleanCalls(
 }
 
 /** How warnings name a step: its index, and its line in a JSONL file. */
-function labelOf(step: Step, i: number): string {
+export function labelOf(step: Step, i: number): string {
   return `step ${i}${step.source?.line === undefined ? '' : ` (line ${step.source.line})`}`;
 }
 
@@ -109,6 +109,11 @@ function cleanStep(
     if (toolCalls !== s.toolCalls) s = { ...s, toolCalls };
   }
   return s;
+}
+
+/** The note for steps whose model is something that is not a name (`labels` as `labelOf` words them). */
+export function unnamedModelsNote(labels: readonly string[]): string {
+  return `${labels.length} step(s) name their model with something that is not a name (first: ${labels[0] ?? ''}); ignored`;
 }
 
 function cleanHistory(
@@ -177,10 +182,7 @@ function cleanHistory(
     if (children.some((c, i) => c !== h.children?.[i])) out = { ...out, children };
   }
   if (id !== h.id) notes.unshift(`its id "${str(h.id)}" is used by another run; shown as "${id}"`);
-  if (badModels.length > 0)
-    notes.push(
-      `${badModels.length} step(s) name their model with something that is not a name (first: ${badModels[0]}); ignored`,
-    );
+  if (badModels.length > 0) notes.push(unnamedModelsNote(badModels));
   if (badUsage.length > 0) {
     notes.push(
       `${badUsage.length} reported usage value(s) are not token counts (negative, not a number, or infinite) and were ignored: ${badUsage.slice(0, 3).join(', ')}${badUsage.length > 3 ? ', …' : ''}`,

@@ -143,19 +143,28 @@ export interface ActionFields {
   readonly timestamp?: number | undefined;
   readonly durationMs?: number | undefined;
   readonly planStepId?: string | undefined;
+  /**
+   * The file records the reply's text even when it is empty (a reply of tool calls only, its
+   * reasoning apart): an empty `modelOutput` is then kept, so dialects do not send the thought as
+   * the reply's text in its place (`assistantText`).
+   */
+  readonly keepEmptyOutput?: boolean;
 }
 
 /**
  * An action step's draft with only the fields the file holds: an empty text (model output, thought,
- * error, model name) is no text, as every importer reads it; an observation is kept even when empty
- * (a tool that printed nothing still answered). No calls and not final unless the file says so.
+ * error, model name) is no text, as most importers read it (`keepEmptyOutput` says otherwise for the
+ * reply's text); an observation is kept even when empty (a tool that printed nothing still
+ * answered). No calls and not final unless the file says so.
  */
 export function actionDraft(f: ActionFields): Omit<ActionStep, 'id' | 'stepNumber'> {
   return {
     kind: 'action',
     toolCalls: f.toolCalls ?? [],
     isFinal: f.isFinal ?? false,
-    ...(f.modelOutput ? { modelOutput: f.modelOutput } : {}),
+    ...(f.modelOutput || (f.keepEmptyOutput && f.modelOutput !== undefined)
+      ? { modelOutput: f.modelOutput }
+      : {}),
     ...(f.thought ? { thought: f.thought } : {}),
     ...(f.observation !== undefined ? { observation: f.observation } : {}),
     ...(f.error ? { error: f.error } : {}),
