@@ -12,22 +12,10 @@
  * file contents are not in the file, and its `> ` output is not sent to the model: neither is a step.
  */
 import type { History, Step, StepDraft, Usage } from '../model/types';
+import { AIDER_RUN_START, AiderChat } from './read';
 import { defineImporter, type ImportWarning } from './types';
+import { actionDraft } from './util';
 import { ImportError } from '../model/errors';
-
-/** A run's first line. */
-const RUN_START = /^# aider chat started at (.+?)\s*$/;
-
-/** The text of an Aider chat history, as read (not JSON): what `parseSource` gives for one. */
-export class AiderChat {
-  constructor(readonly text: string) {}
-}
-
-/** Whether a file's text is an Aider chat history: its first line that is not blank starts a run. */
-export function isAiderChat(text: string): boolean {
-  const first = /^\s*(.*)/.exec(text.slice(0, 4096))?.[1] ?? '';
-  return RUN_START.test(first);
-}
 
 type Line = { kind: 'user' | 'tool' | 'text' | 'blank'; text: string; line: number };
 
@@ -42,28 +30,28 @@ function classify(raw: string, line: number): Line {
 
 /** `5,244`, `2.4k`, `1.2M`: aider's token counts (rounded above 1,000 in newer versions). */
 function count(value: string): number {
-  const m = /^([\d.,]+)([kM]?)$/.exec(value.trim());
-  if (!m) return NaN;
-  const n = Number((m[1] as string).replace(/,/g, ''));
-  return Math.round(n * (m[2] === 'k' ? 1e3 : m[2] === 'M' ? 1e6 : 1));
+  const [, digits, unit] = /^([\d.,]+)([kM]?)$/.exec(value.trim()) ?? [];
+  if (digits === undefined) return NaN;
+  const n = Number(digits.replace(/,/g, ''));
+  return Math.round(n * (unit === 'k' ? 1e3 : unit === 'M' ? 1e6 : 1));
 }
 
 /** `Tokens: 5,244 sent, 604 received. Cost: $0.02 request, $0.02 session.` (cache parts too). */
 function tokensLine(text: string): { usage: Usage; session?: number } | undefined {
-  const m =
+  const [, sent, written, hit, received] =
     /^Tokens: ([\d.,]+[kM]?) sent, (?:([\d.,]+[kM]?) cache write, )?(?:([\d.,]+[kM]?) cache hit, )?([\d.,]+[kM]?) received\./.exec(
       text,
-    );
-  if (!m) return undefined;
+    ) ?? [];
+  if (sent === undefined || received === undefined) return undefined;
   const cost = /Cost: \$([\d.]+) (?:request|message), \$([\d.]+) session/.exec(text);
   // "sent" is LiteLLM's prompt_tokens (cache reads counted in it) plus, when the response reports
   // cache fields, the cache writes (aider `coders/base_coder.py` calculate_and_show_tokens_and_cost):
   // the whole prompt, the cache parts shown beside it.
   const usage: Usage = {
-    inputTokens: count(m[1] as string),
-    outputTokens: count(m[4] as string),
-    ...(m[2] ? { cacheCreationInputTokens: count(m[2]) } : {}),
-    ...(m[3] ? { cacheReadInputTokens: count(m[3]) } : {}),
+    inputTokens: count(sent),
+    outputTokens: count(received),
+    ...(written ? { cacheCreationInputTokens: count(written) } : {}),
+    ...(hit ? { cacheReadInputTokens: count(hit) } : {}),
     ...(cost ? { costUsd: Number(cost[1]) } : {}),
     inputCounts: 'total',
   };
@@ -106,7 +94,7 @@ function runOf(
   let session: number | undefined;
   const source = (line: number) => ({ format: 'aider', file: fileName, line });
   const add = (step: StepDraft) =>
-    steps.push({ ...step, id: `r${index}s${steps.length}`, stepNumber: steps.length } as Step);
+    steps.push({ ...step, id: `r${index}s${steps.length}`, stepNumber: steps.length });
   for (const block of blocksOf(lines)) {
     if (block.kind === 'tool') {
       for (const text of block.lines) {
@@ -128,19 +116,12 @@ function runOf(
     } else if (block.kind === 'user') {
       const text = block.lines.join('\n').trim();
       if (text === '') continue;
-      if (text.startsWith('/')) commands.push(text.split('\n')[0] as string);
+      if (text.startsWith('/')) commands.push(text.split('\n', 1).join(''));
       else add({ kind: 'task', task: text, source: source(block.line) });
     } else {
       const text = block.lines.join('\n').trim();
       if (text === '') continue;
-      add({
-        kind: 'action',
-        modelOutput: text,
-        toolCalls: [],
-        isFinal: false,
-        ...(model ? { model } : {}),
-        source: source(block.line),
-      });
+      add({ ...actionDraft({ modelOutput: text, model }), source: source(block.line) });
     }
   }
   if (steps.length === 0) return undefined;
@@ -191,10 +172,10 @@ export const aiderImporter = defineImporter<AiderChat>({
       if (h) histories.push(h);
     };
     chat.text.split('\n').forEach((raw, i) => {
-      const start = RUN_START.exec(raw);
-      if (start) {
+      const [, started] = AIDER_RUN_START.exec(raw) ?? [];
+      if (started !== undefined) {
         flush();
-        run = { started: start[1] as string, lines: [] };
+        run = { started, lines: [] };
       } else run?.lines.push(classify(raw.replace(/\r$/, ''), i + 1));
     });
     flush();

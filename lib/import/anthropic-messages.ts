@@ -10,9 +10,9 @@
 import { z } from 'zod';
 import type { History } from '../model/types';
 import { convert } from './claude-code-convert';
-import { blockText, type Entry } from './claude-code-entries';
+import { blockText, messageEntries } from './claude-code-entries';
 import { exchangeOf, type Exchange } from './exchange';
-import { defineImporter, fits, type ImportWarning } from './types';
+import { defineImporter, parsedBy, type ImportWarning } from './types';
 import { isRecord, str } from './util';
 
 /** Block types only the Messages API has (OpenAI's content parts are `text`, `image_url`, …). */
@@ -38,8 +38,9 @@ const isAnthropicBlock = (b: unknown) =>
 const hasAnthropicBlock = (ms: readonly unknown[]) =>
   ms.some((m) => isRecord(m) && Array.isArray(m.content) && m.content.some(isAnthropicBlock));
 
+type Message = z.infer<typeof message>;
 type Parsed = {
-  messages: Record<string, unknown>[];
+  messages: Message[];
   body?: Record<string, unknown>;
   exchange?: Exchange;
 };
@@ -52,15 +53,12 @@ function systemText(system: unknown): string | undefined {
 }
 
 function historyOf(
-  list: Record<string, unknown>[],
+  list: Message[],
   fileName: string,
   pointerOf: (i: number) => string,
   body?: Record<string, unknown>,
 ): { history: History; warnings: ImportWarning[] } {
-  const entries = list.map((m, index) => ({
-    e: { type: str(m.role), message: m } as unknown as Entry,
-    index,
-  }));
+  const entries = messageEntries(list, (m) => m);
   const system = systemText(body?.system);
   const t = convert(entries, list, fileName, pointerOf, {
     format: 'anthropic-messages',
@@ -89,27 +87,21 @@ export const anthropicMessagesImporter = defineImporter<Parsed>({
   id: 'anthropic-messages',
   label: 'Anthropic Messages API conversation',
   detect(value) {
-    if (Array.isArray(value))
-      return hasAnthropicBlock(value) && fits(messages, value)
-        ? { messages: value as Record<string, unknown>[] }
-        : undefined;
+    if (Array.isArray(value)) {
+      const list = hasAnthropicBlock(value) ? parsedBy(messages, value) : undefined;
+      return list ? { messages: list } : undefined;
+    }
     if (!isRecord(value)) return undefined;
     // A request and its response (a proxy's or a logger's record of one call: exchange.ts).
     const exchange = exchangeOf(value);
-    if (
-      exchange?.api === 'anthropic' &&
-      fits(messages, exchange.request.messages) &&
-      fits(message, exchange.reply)
-    )
-      return {
-        messages: [...(exchange.request.messages as Record<string, unknown>[]), exchange.reply],
-        body: exchange.request,
-        exchange,
-      };
-    if (!fits(messages, value.messages)) return undefined;
-    const list = value.messages as Record<string, unknown>[];
+    if (exchange?.api === 'anthropic') {
+      const sent = parsedBy(messages, exchange.request.messages);
+      const reply = parsedBy(message, exchange.reply);
+      if (sent && reply) return { messages: [...sent, reply], body: exchange.request, exchange };
+    }
+    const list = parsedBy(messages, value.messages);
     // A request body: Anthropic's has its system prompt at the top (OpenAI's is a message).
-    return hasAnthropicBlock(list) || 'system' in value
+    return list && (hasAnthropicBlock(list) || 'system' in value)
       ? { messages: list, body: value }
       : undefined;
   },

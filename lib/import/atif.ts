@@ -8,10 +8,10 @@
  * cached_tokens, cost_usd}}], final_metrics}`.
  */
 import { z } from 'zod';
-import type { History, JsonValue, ToolCall } from '../model/types';
+import type { History, ToolCall } from '../model/types';
 import { defineImporter, parsedBy } from './types';
 import { declaredTotal } from './usage-conventions';
-import { isoToUnix, isRecord, StepList, str, usage } from './util';
+import { isoToUnix, isRecord, keptArguments, StepList, str, usage } from './util';
 
 const toolCall = z.object({
   tool_call_id: z.string(),
@@ -89,16 +89,17 @@ export const atifImporter = defineImporter({
       else if (s.source === 'user') list.add({ kind: 'task', task: message, ...time }, pointer);
       else {
         const byCall = new Map(
-          results
-            .filter((r) => r.source_call_id)
-            .map((r) => [r.source_call_id as string, text(r.content)]),
+          results.flatMap((r) => (r.source_call_id ? [[r.source_call_id, text(r.content)]] : [])),
         );
-        const calls: ToolCall[] = (s.tool_calls ?? []).map((c) => ({
-          id: c.tool_call_id,
-          name: c.function_name,
-          arguments: (c.arguments ?? {}) as JsonValue,
-          ...(byCall.has(c.tool_call_id) ? { result: byCall.get(c.tool_call_id) as string } : {}),
-        }));
+        const calls: ToolCall[] = (s.tool_calls ?? []).map((c) => {
+          const result = byCall.get(c.tool_call_id);
+          return {
+            id: c.tool_call_id,
+            name: c.function_name,
+            arguments: keptArguments(c.arguments),
+            ...(result === undefined ? {} : { result }),
+          };
+        });
         const loose = results
           .filter(
             (r) =>
@@ -120,17 +121,15 @@ export const atifImporter = defineImporter({
             costUsd: m.cost_usd,
           }),
         );
-        list.add(
+        list.addAction(
           {
-            kind: 'action',
             toolCalls: calls,
-            isFinal: false,
-            ...(message ? { modelOutput: message } : {}),
-            ...(s.reasoning_content ? { thought: s.reasoning_content } : {}),
-            ...(loose.length > 0 ? { observation: loose.join('\n') } : {}),
-            ...(u ? { usage: u } : {}),
-            ...(s.model_name ? { model: s.model_name } : {}),
-            ...time,
+            modelOutput: message,
+            thought: s.reasoning_content ?? undefined,
+            observation: loose.length > 0 ? loose.join('\n') : undefined,
+            usage: u,
+            model: s.model_name ?? undefined,
+            timestamp: ts,
           },
           pointer,
         );

@@ -5,15 +5,9 @@
  * postTokens, the preserved messages). Part of the Claude Code importer (claude-code.ts).
  */
 
-import type {
-  ActionStep,
-  OffBranchCall,
-  RecordedCompaction,
-  Step,
-  ToolCall,
-  Usage,
-} from '../model/types';
+import type { OffBranchCall, RecordedCompaction, Step, ToolCall, Usage } from '../model/types';
 import { activeBranch, blockText, textOfResult, where, type Entry } from './claude-code-entries';
+import { labelOf, unnamedModelsNote } from './sanitize';
 import { type ImportWarning } from './types';
 import { anthropicUsage } from './usage-conventions';
 import { isoToUnix, isRecord, StepList, str, tool, usage } from './util';
@@ -39,6 +33,8 @@ export interface Transcript {
  * The usage of a response written over several lines: each line repeats it, the early ones with the
  * output counted so far while streaming (often 1); the line with the most output is the final count.
  */
+function finalUsage(earlier: Usage | undefined, later: Usage): Usage;
+function finalUsage(earlier: Usage | undefined, later: Usage | undefined): Usage | undefined;
 function finalUsage(earlier: Usage | undefined, later: Usage | undefined): Usage | undefined {
   if (!earlier || !later) return later ?? earlier;
   return (later.outputTokens ?? 0) >= (earlier.outputTokens ?? 0) ? later : earlier;
@@ -72,6 +68,7 @@ export function convert(
   let compactedUpTo = 0;
   const models = new Map<string, number>();
   const skippedBlocks = new Map<string, number>();
+  const unnamed: string[] = [];
   // The `compact_boundary` line Claude Code writes before a compaction's summary: what it says
   // about the compaction, attached to the summary step (`isCompactSummary`) that follows it.
   let boundary: { metadata: Record<string, unknown>; pointer: string; at: number } | undefined;
@@ -92,6 +89,7 @@ export function convert(
     time: { timestamp?: number },
   ) => {
     const m = boundary?.metadata;
+    const trigger = m?.trigger;
     // Messages the compaction kept (newer Claude Code's partial compaction lists them).
     const preserved = new Set(
       m && isRecord(m.preservedMessages) && Array.isArray(m.preservedMessages.uuids)
@@ -116,9 +114,7 @@ export function convert(
           ...(typeof m.postTokens === 'number' && m.postTokens >= 0
             ? { tokensAfter: m.postTokens }
             : {}),
-          ...(m.trigger === 'auto' || m.trigger === 'manual'
-            ? { trigger: m.trigger as 'auto' | 'manual' }
-            : {}),
+          ...(trigger === 'auto' || trigger === 'manual' ? { trigger } : {}),
         }
       : { recordedAs: 'isCompactSummary' };
     list.add(
@@ -153,7 +149,7 @@ export function convert(
       const key = m?.id ?? (typeof e.requestId === 'string' ? e.requestId : undefined);
       if (e.type === 'assistant' && u && key !== undefined) {
         const seen = offBranchCalls.get(key);
-        const final = finalUsage(seen?.usage, u) as Usage;
+        const final = finalUsage(seen?.usage, u);
         const timestamp = seen?.timestamp ?? isoToUnix(e.timestamp);
         offBranchCalls.set(key, {
           usage: final,
@@ -190,7 +186,9 @@ export function convert(
           calls.push(tool(str(b.id ?? `call-${index}`), str(b.name ?? ''), b.input ?? {}));
         else skippedBlocks.set(str(b.type), (skippedBlocks.get(str(b.type)) ?? 0) + 1);
       }
-      if (m.model) models.set(m.model, (models.get(m.model) ?? 0) + 1);
+      // A model that is not a name (an object, a number) is left out, and the import says so.
+      const model = typeof m.model === 'string' ? m.model : undefined;
+      if (model) models.set(model, (models.get(model) ?? 0) + 1);
       // Older Claude Code put the call's cost on the line (`costUSD`).
       const u = isRecord(m.usage)
         ? anthropicUsage(m.usage, e.costUSD)
@@ -200,8 +198,8 @@ export function convert(
       if (earlier !== undefined && list.steps[earlier]?.kind === 'action') {
         // Another line of the same API response: its blocks join that action, wherever tool results
         // came in between, and the response's usage is counted once.
-        list.update(earlier, (s) => {
-          const a = s as ActionStep;
+        list.update(earlier, (a) => {
+          if (a.kind !== 'action') return a;
           const merged = [a.modelOutput, text].filter(Boolean).join('\n\n');
           const thoughts = [a.thought, thought].filter(Boolean).join('\n\n');
           const final = finalUsage(a.usage, u);
@@ -213,16 +211,18 @@ export function convert(
             ...(final ? { usage: final } : {}),
           };
         });
-        if (uuid) stepOfUuid.set(uuid, list.steps[earlier]?.id as string);
+        const response = list.steps[earlier];
+        if (uuid && response) stepOfUuid.set(uuid, response.id);
         continue;
       }
       if (key !== undefined) stepOfResponse.set(key, list.steps.length);
-      list.addAction(
-        { toolCalls: calls, modelOutput: text, thought, usage: u, model: m.model, timestamp },
+      const step = list.addAction(
+        { toolCalls: calls, modelOutput: text, thought, usage: u, model, timestamp },
         pointer,
         at,
       );
-      if (uuid) stepOfUuid.set(uuid, list.steps.at(-1)?.id as string);
+      if (m.model && model === undefined) unnamed.push(labelOf(step, step.stepNumber));
+      if (uuid) stepOfUuid.set(uuid, step.id);
       continue;
     }
     const texts: string[] = [];
@@ -251,13 +251,15 @@ export function convert(
     prompt ??= text;
     if (e.isCompactSummary === true) addSummary(text, pointer, at, time);
     else list.add({ kind: 'task', task: text, ...time }, pointer, at);
-    if (uuid && list.steps.length > before) stepOfUuid.set(uuid, list.steps.at(-1)?.id as string);
+    const added = list.steps.length > before ? list.steps.at(-1) : undefined;
+    if (uuid && added) stepOfUuid.set(uuid, added.id);
   }
   flushBoundary();
   if (offBranch > 0)
     list.warn(
       `${offBranch} entries on abandoned branches (a rewound or forked session) were skipped; the branch that ends at the last entry is shown`,
     );
+  if (unnamed.length > 0) list.warn(unnamedModelsNote(unnamed));
   for (const [type, n] of skippedBlocks)
     list.warn(`${n} assistant content block(s) of type "${type}" were not shown`);
   const model = [...models].sort((a, b) => b[1] - a[1])[0]?.[0];

@@ -65,27 +65,73 @@ export function isTranscript(records: unknown): records is unknown[] {
   );
 }
 
+/** A file's transcript records (its lines, the web export's `loglines`, the SDK stream's `messages`). */
 export function recordsOf(value: unknown): { records: unknown[]; prefix: string } | undefined {
   if (isTranscript(value)) return { records: value, prefix: '' };
+  // Both wrappers are JSON files (no line numbers to keep): their parsed lists hold the records.
   const web = parsedBy(webExport, value);
   if (web !== undefined && isTranscript(web.loglines))
-    return { records: (value as { loglines: unknown[] }).loglines, prefix: '/loglines' };
+    return { records: web.loglines, prefix: '/loglines' };
   const sdk = parsedBy(sdkStream, value);
   if (sdk !== undefined && sdk.messages.some((m) => fits(entry, m)))
-    return { records: (value as { messages: unknown[] }).messages, prefix: '/messages' };
+    return { records: sdk.messages, prefix: '/messages' };
   return undefined;
 }
 
-export type Entry = Record<string, unknown> & {
-  type: string;
-  message?: {
-    role: string;
-    content?: unknown;
-    id?: string;
-    model?: string;
-    usage?: Record<string, unknown>;
-  };
+/** What the converter reads of an entry's message: an Anthropic message and its response's fields. */
+export interface EntryMessage {
+  readonly role: 'user' | 'assistant';
+  /** A string, blocks, or missing (null or absent: the converter says so). */
+  readonly content?: unknown;
+  readonly id?: string;
+  /** As the file wrote it: the converter reads a name and says when it is none. */
+  readonly model?: unknown;
+  readonly usage?: Record<string, unknown>;
+}
+
+/** A transcript record: its type, and for a user or assistant entry its message as read. */
+export type Entry = Readonly<Record<string, unknown>> & {
+  readonly type: string;
+  readonly message?: EntryMessage;
 };
+
+/**
+ * A message as `message` (the schema above) takes it, with the response fields the converter reads
+ * (its id and usage when they have their type), else undefined. Checked by hand: it runs on every
+ * line of a session.
+ */
+export function messageOf(value: unknown): EntryMessage | undefined {
+  if (!isRecord(value) || (value.role !== 'user' && value.role !== 'assistant')) return undefined;
+  const { content, id, model, usage } = value;
+  const readable =
+    content === undefined ||
+    content === null ||
+    typeof content === 'string' ||
+    Array.isArray(content);
+  if (!readable) return undefined;
+  return {
+    role: value.role,
+    ...(content === undefined ? {} : { content }),
+    ...(typeof id === 'string' ? { id } : {}),
+    ...(model === undefined ? {} : { model }),
+    ...(isRecord(usage) ? { usage } : {}),
+  };
+}
+
+/**
+ * The entries of a list of Messages API messages (another format's, read by this converter), by
+ * their place in the list; `extra` adds what the format records beside a message (its time).
+ */
+export function messageEntries<M>(
+  list: readonly M[],
+  messageIn: (m: M) => unknown,
+  extra: (m: M) => Record<string, unknown> = () => ({}),
+): { e: Entry; index: number }[] {
+  return list.flatMap((m, index) => {
+    const message = messageOf(messageIn(m));
+    return message ? [{ e: { ...extra(m), type: message.role, message }, index }] : [];
+  });
+}
 
 export function textOfResult(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -99,7 +145,7 @@ export function blockText(b: Record<string, unknown>): string {
   if (b.type === 'image') {
     const src = isRecord(b.source) ? b.source : {};
     return imagePlaceholder(
-      src.media_type as string | undefined,
+      typeof src.media_type === 'string' ? src.media_type : undefined,
       typeof src.data === 'string' ? src.data.length : undefined,
     );
   }
@@ -142,20 +188,21 @@ export function activeBranch(entries: readonly Entry[]): Set<Entry> | undefined 
   }
   if (![...turns.values()].some((t) => t.size > 1)) return undefined;
   const byUuid = new Map(
-    entries.filter((e) => typeof e.uuid === 'string').map((e) => [e.uuid as string, e]),
+    entries.flatMap((e) => (typeof e.uuid === 'string' ? [[e.uuid, e] as const] : [])),
   );
+  const byId = (id: unknown) => (typeof id === 'string' ? byUuid.get(id) : undefined);
   const last = [...entries].reverse().find((e) => e.type === 'user' || e.type === 'assistant');
   if (!last) return undefined;
   const kept = new Set<Entry>();
   // A compact_boundary line has no parent (`parentUuid: null`): the entry it follows is its
   // `logicalParentUuid`, so the branch goes on through it to the conversation it compacted.
   const parentOf = (e: Entry) =>
-    byUuid.get((typeof e.parentUuid === 'string' ? e.parentUuid : e.logicalParentUuid) as string);
+    byId(typeof e.parentUuid === 'string' ? e.parentUuid : e.logicalParentUuid);
   for (let e: Entry | undefined = last; e && !kept.has(e); e = parentOf(e)) kept.add(e);
   const keptIds = new Set([...kept].map((e) => e.message?.id).filter(Boolean));
   for (const e of entries) {
     if (kept.has(e)) continue;
-    const parent = byUuid.get(e.parentUuid as string);
+    const parent = byId(e.parentUuid);
     if (!parent || !kept.has(parent)) continue;
     const sameResponse =
       e.type === 'assistant' && e.message?.id !== undefined && keptIds.has(e.message.id);

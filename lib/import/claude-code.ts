@@ -19,14 +19,15 @@ import type { ChildHistory, History } from '../model/types';
 import { FolderValue } from './read';
 import {
   isTranscript,
-  message,
+  messageOf,
   nearTranscript,
   recordsOf,
   where,
   type Entry,
 } from './claude-code-entries';
 import { convert, type Transcript } from './claude-code-convert';
-import { defineImporter, type ImportWarning, fits } from './types';
+import { errorOf } from './guards';
+import { defineImporter, type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
 import { folderFiles, folderPointer, isRecord, str } from './util';
 
@@ -51,14 +52,16 @@ function splitThreads(
       });
       return;
     }
-    const e = r as Entry;
-    if ((e.type === 'user' || e.type === 'assistant') && !fits(message, e.message)) {
+    const said = r.type === 'user' || r.type === 'assistant';
+    const m = said ? messageOf(r.message) : undefined;
+    if (said && !m) {
       warnings.push({
-        message: `${where(records, index)}: a ${e.type} entry without a readable message; skipped`,
+        message: `${where(records, index)}: a ${r.type} entry without a readable message; skipped`,
         pointer: pointerOf(index),
       });
       return;
     }
+    const e: Entry = { ...r, type: r.type, message: m };
     if (e.type !== 'user' && e.type !== 'assistant' && e.type !== 'summary')
       skipped.set(e.type, (skipped.get(e.type) ?? 0) + 1);
     if (e.isSidechain !== true || allSide) {
@@ -255,21 +258,20 @@ export const claudeCodeImporter = defineImporter({
     }
     // A folder: each main transcript with the sub-agent files of its session.
     const value = parsed.folder;
-    const transcripts = folderFiles(value, /\.jsonl$/).filter(([, v]) => isTranscript(v)) as [
-      string,
-      unknown[],
-    ][];
+    const transcripts = folderFiles(value, /\.jsonl$/).flatMap(
+      ([path, v]): [string, unknown[]][] => (isTranscript(v) ? [[path, v]] : []),
+    );
     const metas = new Map(folderFiles(value, /agent-[^/]+\.meta\.json$/));
     const agents = transcripts
       .filter(([path]) => AGENT_FILE.test(path))
       .map(([path, records]) => {
         const first = records.find(isRecord);
+        const meta = metas.get(path.replace(/\.jsonl$/, '.meta.json'));
         return {
           path,
           records,
           sessionId: first?.sessionId,
-          meta: metas.get(path.replace(/\.jsonl$/, '.meta.json')) as
-            Record<string, unknown> | undefined,
+          meta: isRecord(meta) ? meta : undefined,
           pointerOf: (i: number) => folderPointer(path, i),
         };
       });
@@ -290,7 +292,7 @@ export const claudeCodeImporter = defineImporter({
         );
         warnings.push(...r.warnings.map((w) => ({ ...w, message: `${path}: ${w.message}` })));
       } catch (error) {
-        warnings.push({ message: `${path}: ${(error as Error).message}; skipped` });
+        warnings.push({ message: `${path}: ${errorOf(error).message}; skipped` });
       }
     }
     for (const a of agents.filter((x) => !used.has(x.path))) {

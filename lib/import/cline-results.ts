@@ -52,11 +52,11 @@ const textOf = (b: Block | undefined) => (b?.type === 'text' ? str(b.text ?? '')
 
 /** The tool a result header names and the output after it, or undefined for other text. */
 export function resultHeader(text: string): { name: string; output: string } | undefined {
-  const m = HEADER.exec(text);
+  const name = HEADER.exec(text)?.[1];
   const end = text.indexOf(RESULT_MARK);
-  if (!m || end < 0) return undefined;
+  if (name === undefined || end < 0) return undefined;
   return {
-    name: m[1] as string,
+    name,
     output: text.slice(end + RESULT_MARK.length).replace(/^[\n ]/, ''),
   };
 }
@@ -125,9 +125,9 @@ function userBlocks(
   let linked = 0;
   const take = (name: string) =>
     pending.find((p) => !p.answered && p.name === name) ?? pending.find((p) => !p.answered);
-  const boundary = (b: Block | undefined) => {
+  const boundary = (b: Block) => {
     const text = textOf(b);
-    if (b === undefined || b.type === 'tool_result') return true;
+    if (b.type === 'tool_result') return true;
     if (text === undefined) return false;
     return (
       resultHeader(text) !== undefined ||
@@ -135,8 +135,16 @@ function userBlocks(
       TRAILER.test(text.trimStart())
     );
   };
+  // Moves the blocks after block j into `into` while `belongs` says so; the index of the last taken.
+  const takeAfter = (j: number, into: Block[], belongs: (b: Block) => boolean): number => {
+    let k = j + 1;
+    for (let next = blocks[k]; next !== undefined && belongs(next); next = blocks[++k])
+      into.push(next);
+    return k - 1;
+  };
   for (let j = 0; j < blocks.length; j++) {
-    const b = blocks[j] as Block;
+    const b = blocks[j];
+    if (b === undefined) continue;
     if (b.type === 'tool_result') {
       const p = pending.find((c) => c.id === str(b.tool_use_id ?? ''));
       if (p) p.answered = true;
@@ -159,9 +167,9 @@ function userBlocks(
     else if (header?.output.trim()) {
       // 3.x: the output in the header's block, then any images it returned.
       content.push({ type: 'text', text: header.output });
-      while (blocks[j + 1]?.type === 'image') content.push(blocks[++j] as Block);
+      j = takeAfter(j, content, (next) => next.type === 'image');
       // Older versions: the header alone, then the output's own blocks (text, images).
-    } else while (!boundary(blocks[j + 1])) content.push(blocks[++j] as Block);
+    } else j = takeAfter(j, content, (next) => !boundary(next));
     const first = textOf(content[0]) ?? '';
     results.push({
       type: 'tool_result',

@@ -10,10 +10,10 @@
  * the command's output as the panel streamed it. The rest of a request (environment details) is
  * not a step: the panel does not keep the user turn apart from the results.
  */
-import type { ActionStep, JsonValue, Step, ToolCall } from '../model/types';
+import type { ActionStep, Step, ToolCall } from '../model/types';
 import { requestParts, uiJson, uiRequests, type UiMessage } from './cline-ui';
 import type { ImportWarning } from './types';
-import { isoToUnix, StepList, str } from './util';
+import { isoToUnix, isRecord, keptArguments, StepList, str } from './util';
 
 /** `ClineSayTool.tool` → the tool the model called (Cline src/core/task/tools/handlers). */
 const SAY_TOOL: Record<string, string> = {
@@ -63,21 +63,29 @@ function callOf(m: UiMessage, id: string): ToolCall | undefined {
   const kind = m.say ?? m.ask ?? '';
   const json = uiJson(m);
   const text = str(m.text ?? '');
-  const args = (o: Record<string, unknown>) => o as { [k: string]: JsonValue };
   if (kind === 'tool' && json) {
     const { tool: name, operationIsLocatedInWorkspace: _, ...rest } = json;
-    return { id, name: SAY_TOOL[str(name)] ?? str(name), arguments: args(rest) };
+    return { id, name: SAY_TOOL[str(name)] ?? str(name), arguments: keptArguments(rest) };
   }
   if (kind === 'command') return { id, name: 'execute_command', arguments: { command: text } };
   if (kind === 'followup')
-    return { id, name: 'ask_followup_question', arguments: json ? args(json) : { question: text } };
+    return {
+      id,
+      name: 'ask_followup_question',
+      arguments: json ? keptArguments(json) : { question: text },
+    };
   if (kind === 'plan_mode_respond')
-    return { id, name: 'plan_mode_respond', arguments: json ? args(json) : { response: text } };
+    return {
+      id,
+      name: 'plan_mode_respond',
+      arguments: json ? keptArguments(json) : { response: text },
+    };
   if (kind === 'completion_result' && m.type === 'say')
     return { id, name: 'attempt_completion', arguments: { result: text } };
-  if (kind === 'use_mcp_server' && json) return { id, name: 'use_mcp_tool', arguments: args(json) };
+  if (kind === 'use_mcp_server' && json)
+    return { id, name: 'use_mcp_tool', arguments: keptArguments(json) };
   if (kind === 'browser_action_launch' || kind === 'browser_action')
-    return { id, name: 'browser_action', arguments: json ? args(json) : { action: text } };
+    return { id, name: 'browser_action', arguments: json ? keptArguments(json) : { action: text } };
   if (kind === 'load_mcp_documentation')
     return { id, name: 'load_mcp_documentation', arguments: {} };
   return undefined;
@@ -128,22 +136,12 @@ export function uiHistory(
       for (const f of feedback)
         if (!results.some((r) => r.includes(f.text))) addTask(f.text, f.i, f.ts);
       feedback = [];
-      const info = m.modelInfo as { modelId?: unknown } | undefined;
+      const info = isRecord(m.modelInfo) ? m.modelInfo : undefined;
       const stepModel = typeof info?.modelId === 'string' ? info.modelId : undefined;
       model = stepModel ?? model;
       const u = requests.get(i)?.usage;
       const time = isoToUnix(m.ts);
-      list.add(
-        {
-          kind: 'action',
-          toolCalls: [],
-          isFinal: false,
-          ...(u ? { usage: u } : {}),
-          ...(stepModel ? { model: stepModel } : {}),
-          ...(time ? { timestamp: time } : {}),
-        },
-        pointerOf(i),
-      );
+      list.addAction({ usage: u, model: stepModel, timestamp: time || undefined }, pointerOf(i));
       open = { step: list.steps.length - 1, calls: [], output: new Map() };
       return;
     }

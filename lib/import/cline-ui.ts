@@ -91,7 +91,7 @@ export function requestParts(request: string): RequestPart[] {
   for (let k = 0; k < starts.length; k++) {
     const text = request.slice(starts[k], starts[k + 1] ?? request.length);
     const header = resultHeader(text);
-    const notRun = NOT_RUN.exec(text);
+    const notRun = NOT_RUN.exec(text)?.[1];
     const last = parts.at(-1);
     if (header)
       parts.push({
@@ -99,8 +99,8 @@ export function requestParts(request: string): RequestPart[] {
         name: header.name,
         output: header.output.replace(/^\n/, '').trimEnd(),
       });
-    else if (notRun)
-      parts.push({ kind: 'not-run', name: notRun[1] as string, text: text.trimEnd() });
+    else if (notRun !== undefined)
+      parts.push({ kind: 'not-run', name: notRun, text: text.trimEnd() });
     else if (text.startsWith('[') && last && last.kind !== 'other')
       // Not a block of its own: the previous part goes on.
       parts[parts.length - 1] =

@@ -74,7 +74,7 @@ function paramsOf(body: string): Record<string, string> {
   const open = /<([A-Za-z_][\w-]*)>/g;
   let m: RegExpExecArray | null;
   while ((m = open.exec(body)) !== null) {
-    const name = m[1] as string;
+    const name = m[0].slice(1, -1); // `<name>` matched whole
     const from = m.index + m[0].length;
     const close = `</${name}>`;
     const end = TO_LAST_CLOSE.has(name) ? body.lastIndexOf(close) : body.indexOf(close, from);
@@ -102,7 +102,7 @@ export function parseToolXml(text: string, names: ReadonlySet<string>): ParsedTe
   let at = 0;
   let m: RegExpExecArray | null;
   while ((m = opening.exec(text)) !== null) {
-    const name = m[1] as string;
+    const name = m[0].slice(1, -1); // `<name>` matched whole
     const before = text.slice(at, m.index).trim();
     if (before) prose.push(before);
     const from = m.index + m[0].length;

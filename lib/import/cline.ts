@@ -13,17 +13,17 @@
  * `<environment_details>` or a `[tool …] Result:` block (file names only group a folder's files).
  */
 import { z } from 'zod';
-import type { History, Step } from '../model/types';
+import type { History, Step, Usage } from '../model/types';
 import { convert } from './claude-code-convert';
-import type { Entry } from './claude-code-entries';
+import { messageEntries } from './claude-code-entries';
 import { nativeClineMessages, resultHeader } from './cline-results';
-import { uiMessages, type UiMessage } from './cline-ui';
-import { replyUsage } from './cline-usage';
+import { uiMessages, uiRequests, type UiMessage } from './cline-ui';
 import { uiHistory } from './cline-ui-steps';
 import { FolderValue } from './read';
 import { defineImporter, fits, parsedBy, type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
-import { folderPointer, isRecord, str } from './util';
+import { withInputCounts } from './usage-conventions';
+import { folderPointer, isRecord, str, usage } from './util';
 
 const message = z
   .object({
@@ -42,15 +42,16 @@ const userTexts = (m: Message) =>
       : [];
 
 /** A conversation Cline or Roo Code wrote: a user turn with its environment or a text result. */
-function isClineConversation(value: unknown): value is Message[] {
-  if (!fits(messages, value)) return false;
-  return (value as Message[]).some(
+function clineConversation(value: unknown): Message[] | undefined {
+  const list = parsedBy(messages, value);
+  const cline = list?.some(
     (m) =>
       m.role === 'user' &&
       userTexts(m).some(
         (t) => t.includes('<environment_details>') || resultHeader(t) !== undefined,
       ),
   );
+  return cline ? list : undefined;
 }
 const isTaskMetadata = (v: unknown) =>
   isRecord(v) && (Array.isArray(v.model_usage) || Array.isArray(v.files_in_context));
@@ -73,7 +74,7 @@ function tasksIn(folder: FolderValue): Task[] {
   for (const [path, value] of Object.entries(folder.files)) {
     const name = baseOf(path);
     const kind =
-      name === 'api_conversation_history.json' || isClineConversation(value)
+      name === 'api_conversation_history.json' || clineConversation(value)
         ? 'api'
         : name === 'ui_messages.json' || fits(uiMessages, value)
           ? 'ui'
@@ -102,6 +103,70 @@ const titleOf = (prompt: string | undefined) =>
     .find((l) => l && !/^<\/?[\w-]+>$/.test(l))
     ?.slice(0, 80);
 
+/** Cline 3.x's per-reply `metrics`: every prompt token (`prompt` + `cached`), output, cost. */
+function metricsUsage(m: Message): Usage | undefined {
+  const metrics = isRecord(m.metrics) ? m.metrics : undefined;
+  const tokens = isRecord(metrics?.tokens) ? metrics.tokens : {};
+  const prompt = typeof tokens.prompt === 'number' ? tokens.prompt : undefined;
+  const cached = typeof tokens.cached === 'number' ? tokens.cached : 0;
+  return withInputCounts(
+    usage({
+      inputTokens: prompt === undefined ? undefined : prompt + cached,
+      outputTokens: tokens.completion,
+      costUsd: metrics?.cost,
+    }),
+    'total',
+  );
+}
+
+/**
+ * Each reply's usage, by message index. With ui_messages.json: the request each reply answers. Roo
+ * Code and Cline 3.x stamp messages (`ts`, ms): a reply answers the last request started after the
+ * reply before it, so requests whose replies the file no longer holds (condensed away, or a panel
+ * the history outlived) are not given to the wrong ones. Unstamped (Cline 3.0), in order. Without
+ * ui_messages.json, the replies' own `metrics`.
+ */
+function replyUsage(
+  list: readonly Message[],
+  ui: readonly UiMessage[] | undefined,
+  warnings: ImportWarning[],
+): Map<number, Usage> {
+  const out = new Map<number, Usage>();
+  const replies = list.flatMap((m, i) =>
+    m.role === 'assistant' && m.isSummary !== true
+      ? [{ i, m, ts: typeof m.ts === 'number' ? m.ts : undefined }]
+      : [],
+  );
+  if (!ui) {
+    for (const { i, m } of replies) {
+      const u = metricsUsage(m);
+      if (u) out.set(i, u);
+    }
+    return out;
+  }
+  const requests = uiRequests(ui);
+  const stamped = replies.every((reply) => reply.ts !== undefined);
+  let used = 0;
+  let after = -Infinity;
+  let k = 0;
+  for (const { i, ts } of replies) {
+    let r: (typeof requests)[number] | undefined;
+    if (stamped && ts !== undefined) {
+      for (let next = requests[k]; next !== undefined && next.ts <= ts; next = requests[++k])
+        r = next;
+      if (r && r.ts <= after) r = undefined;
+      after = ts;
+    } else r = requests[k++];
+    if (r?.usage) out.set(i, r.usage);
+    if (r) used++;
+  }
+  if (used !== requests.length || used !== replies.length)
+    warnings.push({
+      message: `ui_messages.json lists ${requests.length} model request(s) for ${replies.length} repl(ies) in the conversation; ${used} matched${stamped ? ' by time' : ' in order'}, the others' usage is not shown`,
+    });
+  return out;
+}
+
 function apiHistory(
   list: Message[],
   file: string,
@@ -110,19 +175,16 @@ function apiHistory(
   warnings: ImportWarning[],
 ): { steps: Step[]; prompt?: string; model?: string } {
   const { messages: native } = nativeClineMessages(list);
-  const entries = native.map((m, index) => ({
-    e: {
-      type: str(m.role),
-      message: {
-        ...m,
-        ...(isRecord(m.modelInfo) && typeof m.modelInfo.modelId === 'string'
-          ? { model: m.modelInfo.modelId }
-          : {}),
-      },
-      ...(typeof m.ts === 'number' ? { timestamp: m.ts } : {}),
-    } as unknown as Entry,
-    index,
-  }));
+  const entries = messageEntries(
+    native,
+    (m) => ({
+      ...m,
+      ...(isRecord(m.modelInfo) && typeof m.modelInfo.modelId === 'string'
+        ? { model: m.modelInfo.modelId }
+        : {}),
+    }),
+    (m) => (typeof m.ts === 'number' ? { timestamp: m.ts } : {}),
+  );
   const t = convert(entries, native, file, pointerOf, { format: 'cline' });
   warnings.push(...t.warnings);
   const usageOf = replyUsage(list, ui, warnings);
@@ -219,7 +281,8 @@ export const clineImporter = defineImporter<Parsed>({
       const tasks = tasksIn(value);
       return tasks.length > 0 ? { folder: value, tasks } : undefined;
     }
-    if (isClineConversation(value)) return { api: value };
+    const api = clineConversation(value);
+    if (api) return { api };
     const ui = parsedBy(uiMessages, value);
     return ui ? { ui } : undefined;
   },

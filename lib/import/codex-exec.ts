@@ -109,41 +109,22 @@ export function fromExec(
       list.warn(`Codex reported an error item: ${str(it.message ?? '')}`, pointer);
     else if (it.type === 'reasoning') thought = str(it.text ?? '');
     else if (it.type === 'agent_message') {
-      list.add(
-        {
-          kind: 'action',
-          toolCalls: [],
-          isFinal: false,
-          modelOutput: str(it.text ?? ''),
-          ...(thought ? { thought } : {}),
-        },
+      list.addAction(
+        { modelOutput: str(it.text ?? ''), thought, keepEmptyOutput: true },
         pointer,
         at,
       );
       thought = undefined;
     } else if (TOOL_ITEMS.has(str(it.type))) {
       started.delete(str(it.id ?? ''));
-      list.add(
-        {
-          kind: 'action',
-          toolCalls: [toolCallOf(it, i, true)],
-          isFinal: false,
-          ...(thought ? { thought } : {}),
-        },
-        pointer,
-        at,
-      );
+      list.addAction({ toolCalls: [toolCallOf(it, i, true)], thought }, pointer, at);
       thought = undefined;
     }
   });
   // A run cut off (killed, or its log's tail lost) leaves items started and never completed: the
   // call was made, its result is not in the file.
   for (const { it, i } of started.values())
-    list.add(
-      { kind: 'action', toolCalls: [toolCallOf(it, i, false)], isFinal: false },
-      pointerOf(i),
-      atOf(i),
-    );
+    list.addAction({ toolCalls: [toolCallOf(it, i, false)] }, pointerOf(i), atOf(i));
   if (started.size > 0)
     list.warn(
       `${started.size} item(s) started and never completed (the run ended first): shown as calls without a result`,

@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import type { History, Step, Usage } from '../model/types';
-import { defineImporter, fits } from './types';
+import { defineImporter, parsedBy } from './types';
 import { codexUsage, fromExec } from './codex-exec';
 import { isoToUnix, isRecord, parseArguments, StepList, str } from './util';
 
@@ -66,7 +66,6 @@ function itemReader(
 ): (it: Record<string, unknown>, i: number, pointer: string, ts?: number) => void {
   let thought: string | undefined;
   return (it, i, pointer, ts) => {
-    const time = ts === undefined ? {} : { timestamp: ts };
     const last = list.steps.at(-1);
     if (it.type === 'reasoning') {
       const summary = Array.isArray(it.summary)
@@ -75,16 +74,10 @@ function itemReader(
       thought = [thought, summary].filter(Boolean).join('\n\n') || '[reasoning]';
     } else if (it.type === 'message') {
       const text = partsText(it.content);
+      const time = ts === undefined ? {} : { timestamp: ts };
       if (it.role === 'assistant') {
-        list.add(
-          {
-            kind: 'action',
-            toolCalls: [],
-            isFinal: false,
-            modelOutput: text,
-            ...(thought ? { thought } : {}),
-            ...time,
-          },
+        list.addAction(
+          { modelOutput: text, thought, timestamp: ts, keepEmptyOutput: true },
           pointer,
         );
         thought = undefined;
@@ -112,16 +105,7 @@ function itemReader(
           s.kind === 'action' ? { ...s, toolCalls: [...s.toolCalls, call] } : s,
         );
       } else {
-        list.add(
-          {
-            kind: 'action',
-            toolCalls: [call],
-            isFinal: false,
-            ...(thought ? { thought } : {}),
-            ...time,
-          },
-          pointer,
-        );
+        list.addAction({ toolCalls: [call], thought, timestamp: ts }, pointer);
         thought = undefined;
       }
     } else if (it.type === 'function_call_output' || it.type === 'custom_tool_call_output') {
@@ -136,10 +120,7 @@ function itemReader(
           `item ${i}: an output answers no earlier call (${str(it.call_id ?? 'no id')}); kept as an observation`,
           pointer,
         );
-        list.add(
-          { kind: 'action', toolCalls: [], observation: output, isFinal: false, ...time },
-          pointer,
-        );
+        list.addAction({ observation: output, timestamp: ts }, pointer);
       }
     }
   };
@@ -259,14 +240,25 @@ function addRollout(list: StepList, lines: readonly Record<string, unknown>[]): 
   return used;
 }
 
-type Shape = { kind: 'items' | 'envelope' | 'rollout' | 'exec' | 'exec-lines'; value: unknown };
-const SHAPES = [
-  ['items', items],
-  ['envelope', itemsEnvelope],
-  ['rollout', rollout],
-  ['exec', execEvents],
-  ['exec-lines', execLines],
-] as const;
+/** The five shapes, as parsed: Responses items (bare or in `{items}`), a rollout, exec events. */
+type Shape =
+  | { kind: 'items'; items: z.infer<typeof items>; prefix: string }
+  | { kind: 'rollout'; lines: z.infer<typeof rollout> }
+  | { kind: 'exec'; events: z.infer<typeof execEvents>['events'] }
+  | { kind: 'exec-lines'; events: z.infer<typeof execLines> };
+
+function shapeOf(value: unknown): Shape | undefined {
+  const bare = parsedBy(items, value);
+  if (bare) return { kind: 'items', items: bare, prefix: '' };
+  const envelope = parsedBy(itemsEnvelope, value);
+  if (envelope) return { kind: 'items', items: envelope.items, prefix: '/items' };
+  const lines = parsedBy(rollout, value);
+  if (lines) return { kind: 'rollout', lines };
+  const exec = parsedBy(execEvents, value);
+  if (exec) return { kind: 'exec', events: exec.events };
+  const stdout = parsedBy(execLines, value);
+  return stdout ? { kind: 'exec-lines', events: stdout } : undefined;
+}
 
 export const codexImporter = defineImporter({
   id: 'codex',
@@ -279,20 +271,14 @@ export const codexImporter = defineImporter({
       ),
     schema: z.union([itemsEnvelope, execEvents]),
   },
-  // Which of the five shapes the value has, and the value itself (its items are read as written).
-  detect: (value): Shape | undefined => {
-    for (const [kind, schema] of SHAPES) if (fits(schema, value)) return { kind, value };
-    return undefined;
-  },
-  import({ kind, value }, fileName) {
+  detect: shapeOf,
+  import(shape, fileName, raw) {
     const list = new StepList({ format: 'codex', file: fileName });
     let model: string | undefined;
     let runUsage: Usage | undefined;
-    if (kind === 'items') addItems(list, value as Record<string, unknown>[], (i) => `/${i}`);
-    else if (kind === 'envelope')
-      addItems(list, (value as { items: Record<string, unknown>[] }).items, (i) => `/items/${i}`);
-    else if (kind === 'rollout') {
-      const lines = value as Record<string, unknown>[];
+    if (shape.kind === 'items') addItems(list, shape.items, (i) => `${shape.prefix}/${i}`);
+    else if (shape.kind === 'rollout') {
+      const { lines } = shape;
       const counts = addRollout(list, lines);
       const context = lines.find((l) => l.type === 'turn_context' && isRecord(l.payload));
       if (context && isRecord(context.payload) && typeof context.payload.model === 'string')
@@ -305,12 +291,12 @@ export const codexImporter = defineImporter({
         list.warn(
           `${other} rollout line(s) that are not response items (session meta, events, turn context) were skipped`,
         );
-    } else if (kind === 'exec')
-      runUsage = fromExec((value as { events: Record<string, unknown>[] }).events, list);
-    else runUsage = fromExec(value as Record<string, unknown>[], list, value as unknown[]);
+    } else if (shape.kind === 'exec') runUsage = fromExec(shape.events, list);
+    // Line numbers are kept on the records as read (zod's parse is a copy).
+    else runUsage = fromExec(shape.events, list, Array.isArray(raw) ? raw : shape.events);
     const thread =
-      kind === 'exec-lines'
-        ? (value as Record<string, unknown>[]).find((e) => e.type === 'thread.started')?.thread_id
+      shape.kind === 'exec-lines'
+        ? shape.events.find((e) => e.type === 'thread.started')?.thread_id
         : undefined;
     const history: History = {
       id: fileName,

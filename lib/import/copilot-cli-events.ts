@@ -1,10 +1,15 @@
 /**
- * Pieces of the Copilot CLI events reader (`copilot-cli.ts`): which events are bookkeeping, a user
- * message and a tool result as the model read them, and `session.shutdown`'s tokens per model.
+ * Copilot CLI's events (`copilot-cli.ts` reads a session from them), as the Copilot SDK's generated
+ * types define them (github/copilot-sdk `nodejs/src/generated/session-events.ts`): which events are
+ * bookkeeping, what a user message, a tool result and a call's usage hold as the model read them,
+ * `session.shutdown`'s tokens per model, `session.compaction_complete` read as a recorded
+ * compaction, and each event's shape for refusals (`near`).
  */
-import type { Usage } from '../model/types';
+import { z } from 'zod';
+import type { RecordedCompaction, Step, Usage } from '../model/types';
+import { kindOf, nearRecords } from './near';
 import { declaredTotal } from './usage-conventions';
-import { isRecord, str, usage } from './util';
+import { isRecord, num, str, usage, usageField } from './util';
 
 type Rec = Record<string, unknown>;
 
@@ -92,10 +97,13 @@ export function usageByModelOf(metrics: unknown): Record<string, Usage> | undefi
 }
 
 export function sum(us: readonly Usage[]): Usage {
-  const out: Record<string, number> = {};
+  const out: { -readonly [K in keyof Usage]: Usage[K] } = {};
   for (const u of us)
-    for (const [k, v] of Object.entries(u)) if (typeof v === 'number') out[k] = (out[k] ?? 0) + v;
-  return declaredTotal(out as Usage) ?? {};
+    for (const [k, v] of Object.entries(u)) {
+      const field = usageField(k);
+      if (field !== undefined && typeof v === 'number') out[field] = (out[field] ?? 0) + v;
+    }
+  return declaredTotal(out) ?? {};
 }
 
 /**
@@ -113,4 +121,127 @@ export function callUsage(u: Rec): Usage | undefined {
       cacheCreationInputTokens: u.cacheWriteTokens,
     }),
   );
+}
+
+/** `session.start` from the CLI: `producer: copilot-agent`, or a `copilotVersion` (older files). */
+export const isStart = (e: unknown) =>
+  isRecord(e) &&
+  e.type === 'session.start' &&
+  isRecord(e.data) &&
+  (e.data.producer === 'copilot-agent' || typeof e.data.copilotVersion === 'string');
+
+/** Every event's envelope: `{type, data, id, timestamp, parentId}`, `agentId` for a sub-agent's. */
+const eventOf = (type: z.ZodType<string>, data: z.ZodType) =>
+  z
+    .object({
+      type,
+      data,
+      id: z.string().optional(),
+      timestamp: z.string().optional(),
+      parentId: z.string().nullable().optional(),
+      ephemeral: z.boolean().optional(),
+      agentId: z.string().optional(),
+    })
+    .passthrough();
+const dataOf = (shape: z.ZodRawShape) => z.object(shape).passthrough();
+const EVENTS: Record<string, z.ZodType> = {
+  'session.start': eventOf(
+    z.literal('session.start'),
+    dataOf({
+      sessionId: z.string(),
+      producer: z.string().optional(),
+      copilotVersion: z.string().optional(),
+    }),
+  ),
+  'user.message': eventOf(z.literal('user.message'), dataOf({ content: z.string() })),
+  'assistant.message': eventOf(
+    z.literal('assistant.message'),
+    dataOf({
+      content: z.string(),
+      toolRequests: z
+        .array(z.object({ toolCallId: z.string(), name: z.string() }).passthrough())
+        .optional(),
+    }),
+  ),
+  'tool.execution_complete': eventOf(
+    z.literal('tool.execution_complete'),
+    dataOf({ toolCallId: z.string(), success: z.boolean() }),
+  ),
+  'session.compaction_complete': eventOf(
+    z.literal('session.compaction_complete'),
+    dataOf({ success: z.boolean(), summaryContent: z.string().optional() }),
+  ),
+};
+const anyEvent = eventOf(z.string(), z.record(z.string(), z.unknown()));
+
+/** For refusals: the events as Copilot writes them, a `session.start` first. */
+export const nearSession = nearRecords(
+  [...Object.values(EVENTS), anyEvent],
+  (r, i) => (i === 0 ? EVENTS['session.start'] : (kindOf(EVENTS, r.type) ?? anyEvent)),
+  [
+    [(es) => isStart(es[0]), 'a session.start event from copilot-agent first'],
+    [
+      (es) => es.some((e) => e.type === 'user.message' || e.type === 'assistant.message'),
+      'a user.message or assistant.message event',
+    ],
+  ],
+);
+
+/** A count the file gives: a whole number a history can hold. */
+const count = (v: unknown) => {
+  const n = num(v);
+  return n !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+};
+
+/** How many of Copilot's messages a step was: a prompt one, a reply one and a result per call. */
+const messagesOf = (s: Step) =>
+  s.kind === 'task' || s.kind === 'summary'
+    ? 1
+    : s.kind === 'action'
+      ? 1 + s.toolCalls.filter((c) => c.result !== undefined).length
+      : 0;
+
+/**
+ * A successful `session.compaction_complete`: the summary (`summaryContent`) stands for the
+ * conversation as it was when the compaction began (`session.compaction_start`; the background
+ * compaction keeps what arrived meanwhile), since the previous summary, that one included; the
+ * system message stays. Copilot's `messagesRemoved` is checked against the steps it replaces.
+ */
+export function compactionOf(
+  d: Rec,
+  steps: readonly Step[],
+  before: number,
+): { replaces: string[]; compaction: RecordedCompaction; warning?: string } {
+  let from = 0;
+  for (let i = before - 1; i >= 0; i--)
+    if (steps[i]?.kind === 'summary') {
+      from = i;
+      break;
+    }
+  const dropped = steps.slice(from, before).filter((s) => s.kind !== 'system-prompt');
+  const tokensBefore = count(d.preCompactionTokens);
+  const tokensAfter = count(d.postCompactionTokens);
+  // CompactionTrigger: `threshold` and `context_limit_retry` are Copilot's own, `manual` is /compact.
+  const trigger =
+    d.trigger === 'manual'
+      ? 'manual'
+      : d.trigger === 'threshold' || d.trigger === 'context_limit_retry'
+        ? 'auto'
+        : undefined;
+  const removed = count(d.messagesRemoved);
+  const counted = dropped.reduce((n, s) => n + messagesOf(s), 0);
+  const compaction: RecordedCompaction = {
+    recordedAs: 'session.compaction_complete',
+    ...(tokensBefore !== undefined ? { tokensBefore } : {}),
+    ...(tokensAfter !== undefined ? { tokensAfter } : {}),
+    ...(trigger ? { trigger } : {}),
+    ...(dropped.length === 0 ? { droppedInFile: false as const } : {}),
+  };
+  const warning =
+    dropped.length === 0
+      ? 'a compaction whose dropped messages are not in this file (a resumed session?): it replaces nothing'
+      : removed !== undefined && removed !== counted
+        ? `Copilot says the compaction removed ${removed} messages; the ${dropped.length} steps it replaces here hold ${counted}`
+        : undefined;
+  return { replaces: dropped.map((s) => s.id), compaction, ...(warning ? { warning } : {}) };
 }

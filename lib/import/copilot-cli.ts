@@ -11,7 +11,7 @@
  * `toolRequests` `{toolCallId, name, arguments}`, `reasoningText`, `model`, `outputTokens`: the
  * call's completion tokens; chunks of one call share an `apiCallId`), `tool.execution_complete`
  * (`success`, `result.content` the model saw, `error.message`), `session.compaction_complete` (its
- * `summaryContent` replacing the steps before the `session.compaction_start`, copilot-cli-shapes.ts),
+ * `summaryContent` replacing the steps before the `session.compaction_start`, copilot-cli-events.ts),
  * `skill.invoked` / `skill.invoked_ref` (a skill's body, inline or by
  * `contentId`) and the `skill.context_delivered_ref` after it (that body as the model was sent it,
  * within its `prefix` and `suffix`), `session.model_change`, each call's usage
@@ -30,13 +30,15 @@ import { ImportError } from '../model/errors';
 import {
   BOOKKEEPING,
   callUsage,
+  compactionOf,
+  isStart,
+  nearSession,
   resultOf,
   sum,
   text,
   usageByModelOf,
   userText,
 } from './copilot-cli-events';
-import { compactionOf, isStart, nearSession } from './copilot-cli-shapes';
 import { isoToUnix, isRecord, num, StepList, str, tool } from './util';
 
 type Rec = Record<string, unknown>;
@@ -57,12 +59,11 @@ const session = z
 export const copilotCliImporter = defineImporter<Event[]>({
   id: 'copilot-cli',
   label: 'GitHub Copilot CLI session',
-  detect: (value) =>
-    Array.isArray(value) ? (parsedBy(session, value) as Event[] | undefined) : undefined,
+  detect: (value) => (Array.isArray(value) ? parsedBy(session, value) : undefined),
   import(events, fileName, raw) {
     const records = Array.isArray(raw) ? raw : events;
     const list = new StepList({ format: 'copilot-cli', file: fileName });
-    const start = (events[0] as Event).data ?? {};
+    const start = events[0]?.data ?? {};
     const models = new Set<string>();
     let model = text(start.selectedModel) || undefined;
     let thought: string[] = [];
@@ -136,20 +137,15 @@ export const copilotCliImporter = defineImporter<Event[]>({
             );
             return;
           }
-          const step = list.add(
+          const step = list.addAction(
             {
-              kind: 'action',
               toolCalls: calls,
-              isFinal: false,
               modelOutput: text(d.content),
-              ...(reasoning ? { thought: reasoning } : {}),
-              ...(recorded
-                ? { usage: recorded }
-                : out !== undefined
-                  ? { usage: { outputTokens: out } }
-                  : {}),
-              ...(own ? { model: own } : {}),
-              ...time,
+              thought: reasoning,
+              usage: recorded ?? (out === undefined ? undefined : { outputTokens: out }),
+              model: own,
+              timestamp,
+              keepEmptyOutput: true,
             },
             pointer,
             at,
@@ -180,11 +176,7 @@ export const copilotCliImporter = defineImporter<Event[]>({
               `a tool result answers no earlier call (${str(d.toolCallId ?? 'no id')}); kept as an observation`,
               pointer,
             );
-            list.add(
-              { kind: 'action', toolCalls: [], observation: result, isFinal: false, ...time },
-              pointer,
-              at,
-            );
+            list.addAction({ observation: result, timestamp }, pointer, at);
           }
           return;
         }
@@ -283,11 +275,12 @@ export const copilotCliImporter = defineImporter<Event[]>({
       if (typeof context[k] === 'string') meta[k] = context[k];
     if (typeof start.copilotVersion === 'string') meta.copilotVersion = start.copilotVersion;
     if (models.size > 1) meta.models = [...models];
+    const [only] = models;
     const history: History = {
       id,
       title: `Copilot CLI session ${/^[0-9a-f]{8}-/i.test(id) ? id.slice(0, 8) : id}`,
       format: 'copilot-cli',
-      ...(models.size === 1 ? { model: [...models][0] as string } : {}),
+      ...(models.size === 1 && only ? { model: only } : {}),
       steps: list.markFinal(),
       ...(byModel ? { usageByModel: byModel, usage: sum(Object.values(byModel)) } : {}),
       meta,

@@ -14,7 +14,15 @@ import { parsedBy } from './types';
 import { anthropicUsage } from './usage-conventions';
 import { isoToUnix, isRecord, str, tool, type StepList } from './util';
 
-const EVENTS = new Set(['system', 'message', 'tool_call', 'tool_result', 'completion', 'error']);
+const EVENT_TYPES = [
+  'system',
+  'message',
+  'tool_call',
+  'tool_result',
+  'completion',
+  'error',
+] as const;
+const EVENTS = new Set<string>(EVENT_TYPES);
 const isEvent = (r: Record<string, unknown>) =>
   EVENTS.has(str(r.type)) && (typeof r.session_id === 'string' || typeof r.sessionId === 'string');
 /** A stream: every line an exec event, and something the model read or wrote among them. */
@@ -67,9 +75,7 @@ export const EXEC_EVENTS: Record<string, z.ZodType> = {
   error: eventOf('error', { message: z.string() }),
 };
 /** A line that is no exec event: its type is wrong. */
-export const execType = z
-  .object({ type: z.enum([...EVENTS] as [string, ...string[]]) })
-  .passthrough();
+export const execType = z.object({ type: z.enum(EVENT_TYPES) }).passthrough();
 
 /** A tool result's `value` as the model read it: text, or a shell's stdout and stderr. */
 function valueText(value: unknown): string {
@@ -110,8 +116,8 @@ export function fromExec(
     } else if (e.type === 'message' && e.role === 'user')
       list.add({ kind: 'task', task: str(e.text ?? ''), ...time }, pointer, at);
     else if (e.type === 'message')
-      list.add(
-        { kind: 'action', toolCalls: [], isFinal: false, modelOutput: str(e.text ?? ''), ...time },
+      list.addAction(
+        { modelOutput: str(e.text ?? ''), timestamp, keepEmptyOutput: true },
         pointer,
         at,
       );
@@ -127,7 +133,7 @@ export function fromExec(
         list.updateLast((s) =>
           s.kind === 'action' ? { ...s, toolCalls: [...s.toolCalls, call] } : s,
         );
-      else list.add({ kind: 'action', toolCalls: [call], isFinal: false, ...time }, pointer, at);
+      else list.addAction({ toolCalls: [call], timestamp }, pointer, at);
     } else if (e.type === 'tool_result') {
       const id = str(e.toolCallId ?? e.id ?? '');
       const text = valueText(e.value);
@@ -142,13 +148,10 @@ export function fromExec(
     } else if (e.type === 'completion') {
       const text = str(e.finalText ?? '');
       const last = list.steps.at(-1);
-      // The final reply, unless a message just carried the same text.
-      if (!(last?.kind === 'action' && last.toolCalls.length === 0 && last.modelOutput === text))
-        list.add(
-          { kind: 'action', toolCalls: [], isFinal: false, modelOutput: text, ...time },
-          pointer,
-          at,
-        );
+      // The final reply, unless a message just carried the same text (an empty one, none).
+      const same = last?.kind === 'action' && (last.modelOutput ?? '') === text;
+      if (!(same && last.toolCalls.length === 0))
+        list.addAction({ modelOutput: text, timestamp, keepEmptyOutput: true }, pointer, at);
       if (isRecord(e.usage)) out.usage = anthropicUsage(e.usage);
     } else if (e.type === 'error') {
       const message = str(e.message ?? 'error');

@@ -23,14 +23,23 @@
 import { z } from 'zod';
 import type { History, JsonValue, Usage } from '../model/types';
 import { convert } from './claude-code-convert';
-import { type Entry } from './claude-code-entries';
+import { messageOf, type Entry } from './claude-code-entries';
 import { FolderValue } from './read';
 import { EXEC_EVENTS, execType, fromExec, looksExec, parseExec } from './droid-exec';
 import { kindOf, nearRecords } from './near';
 import { defineImporter, parsedBy, type ImportResult, type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
 import { withInputCounts } from './usage-conventions';
-import { folderFiles, folderPointer, isRecord, num, StepList, str, usage } from './util';
+import {
+  folderFiles,
+  folderPointer,
+  isRecord,
+  jsonOrText,
+  num,
+  StepList,
+  str,
+  usage,
+} from './util';
 
 const start = z.object({ type: z.literal('session_start'), id: z.string() }).passthrough();
 const message = z
@@ -84,17 +93,18 @@ function historyOf(
   const skipped = new Map<string, number>();
   records.forEach((r, index) => {
     const m = message.safeParse(r);
+    const said = m.success ? messageOf(m.data.message) : undefined;
     if (m.success && m.data.message.content.length === 0) {
       skipped.set('empty message', (skipped.get('empty message') ?? 0) + 1);
       return;
     }
-    if (m.success)
+    if (said)
       entries.push({
         e: {
-          type: m.data.message.role,
-          message: m.data.message,
+          type: said.role,
+          message: said,
           ...(typeof r.timestamp === 'string' ? { timestamp: r.timestamp } : {}),
-        } as unknown as Entry,
+        },
         index,
       });
     else if (r.type !== 'session_start') {
@@ -118,7 +128,7 @@ function historyOf(
   for (const k of ['cwd', 'owner', 'version'] as const)
     if (typeof head[k] === 'string' || typeof head[k] === 'number') meta[k] = head[k];
   if (typeof sidecar?.providerLock === 'string') meta.providerLock = sidecar.providerLock;
-  if (perCall && sidecar) meta.tokenUsage = sidecar.tokenUsage as JsonValue;
+  if (perCall && sidecar) meta.tokenUsage = jsonOrText(sidecar.tokenUsage);
   const title = str(head.sessionTitle ?? head.title ?? '') || t.prompt?.slice(0, 80);
   const history: History = {
     id: str(head.id ?? fileName),
@@ -176,10 +186,12 @@ export const droidImporter = defineImporter<Parsed>({
   label: 'Factory Droid session',
   detect(value) {
     if (value instanceof FolderValue) {
-      const sessions = folderFiles(value, /\.jsonl$/).flatMap(([path, v]) => {
-        const records = parsedBy(lines, v);
-        return records ? [[path, records] as [string, Record<string, unknown>[]]] : [];
-      });
+      const sessions = folderFiles(value, /\.jsonl$/).flatMap(
+        ([path, v]): [string, Record<string, unknown>[]][] => {
+          const records = parsedBy(lines, v);
+          return records ? [[path, records]] : [];
+        },
+      );
       return sessions.length > 0 ? { folder: value, sessions } : undefined;
     }
     // Cheap signatures first: a list that holds no session_start (or no exec event) is not parsed.

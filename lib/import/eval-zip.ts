@@ -11,7 +11,7 @@
  */
 import { MAX_FILE_BYTES } from './decode';
 import { checkDepth, jsonErrorPosition, parseJsonText } from './json-text';
-import { isRecord } from './guards';
+import { errorOf, isRecord } from './guards';
 import { type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
 import { readZipEntries } from './zip-entries';
@@ -27,9 +27,9 @@ const USED = /^(header\.json|summaries\.json|_journal\/start\.json|samples\/.+\.
 /** Sample entries in the order the log lists them (`summaries.json`), else by id and epoch. */
 function sampleOrder(names: string[], summaries: unknown): string[] {
   const byKey = new Map(
-    names.map((n) => {
-      const m = SAMPLE.exec(n) as RegExpExecArray;
-      return [`${m[1]}\u0000${m[2]}`, n] as const;
+    names.flatMap((n) => {
+      const m = SAMPLE.exec(n);
+      return m ? [[`${m[1]}\u0000${m[2]}`, n] as const] : [];
     }),
   );
   const ordered: string[] = [];
@@ -59,7 +59,7 @@ export function readEvalZip(
   } catch (error) {
     if (error instanceof ImportError) throw error;
     throw new ImportError(
-      `${name}: a damaged zip archive (${(error as Error).message}); an Inspect .eval log is a zip archive of JSON files`,
+      `${name}: a damaged zip archive (${errorOf(error).message}); an Inspect .eval log is a zip archive of JSON files`,
     );
   }
   const warnings: ImportWarning[] = [];
@@ -71,7 +71,7 @@ export function readEvalZip(
       parsed = parseJsonText(text);
     } catch (error) {
       throw new ImportError(
-        `${name}: ${entry} in the archive is not valid JSON (at ${jsonErrorPosition(text, error as Error)})`,
+        `${name}: ${entry} in the archive is not valid JSON (at ${jsonErrorPosition(text, errorOf(error))})`,
       );
     }
     checkDepth(parsed.deepAt, `${name}: ${entry}`);

@@ -6,6 +6,7 @@
  * named in `failures` and the others still load.
  */
 import type { History } from '../model/types';
+import { errorOf } from './guards';
 import { IMPORTERS, importValue } from './index';
 import { FolderValue, type ParsedSource } from './read';
 import { sanitizeHistories } from './sanitize';
@@ -53,10 +54,10 @@ export function importSources(
     const name = folderName(sources);
     for (const importer of IMPORTERS) {
       const folder = new FolderValue(name, Object.fromEntries(rest.map((s) => [s.path, s.value])));
-      const parsed = importer.detect(folder);
-      if (parsed === undefined) continue;
+      const detected = importer.detect(folder);
+      if (detected === undefined) continue;
       try {
-        const imported = importer.import(parsed, name, folder);
+        const imported = detected.import(name, folder);
         const claimed = new Set(imported.claimed ?? rest.map((s) => s.path));
         out.raw.set(name, folder);
         out.formats.push(importer.id);
@@ -69,7 +70,7 @@ export function importSources(
         add(name, imported.file.histories, true);
         rest = rest.filter((s) => !claimed.has(s.path));
       } catch (error) {
-        failures.push(`${name}: ${importer.label}: ${(error as Error).message}`);
+        failures.push(`${name}: ${importer.label}: ${errorOf(error).message}`);
       }
     }
   }
@@ -85,7 +86,7 @@ export function importSources(
       );
       add(s.path, imported.file.histories, single);
     } catch (error) {
-      failures.push((error as Error).message);
+      failures.push(errorOf(error).message);
     }
   }
   // Ids unique across every file's runs and sub-agents (counts and the URL look runs up by id).

@@ -26,7 +26,7 @@ import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { partsText } from './gemini-parts';
 import { withInputCounts } from './usage-conventions';
-import { isoToUnix, isRecord, num, StepList, str, usage } from './util';
+import { isoToUnix, isRecord, num, parseArguments, StepList, str, usage } from './util';
 
 const MESSAGE_TYPES = ['user', 'gemini', 'qwen', 'info', 'error', 'warning'] as const;
 /** The model's replies: `gemini`, or `qwen` in Qwen Code's JSON sessions before its JSONL records. */
@@ -61,6 +61,13 @@ const lines = z
   .refine((rs) => rs.some((r) => r.type === 'user' || isReply(r.type)), 'a user or gemini message');
 
 type Message = Record<string, unknown> & { id: string; type: string };
+
+/** A record that is a message: it has an id and a type. */
+function messageOf(r: unknown): Message | undefined {
+  if (!isRecord(r)) return undefined;
+  const { id, type } = r;
+  return typeof id === 'string' && typeof type === 'string' ? { ...r, id, type } : undefined;
+}
 type Parsed =
   | { form: 'json'; record: z.infer<typeof conversation> }
   | { form: 'jsonl'; records: Record<string, unknown>[] };
@@ -93,9 +100,10 @@ function foldLines(
       setMeta(meta, r.$set);
       const set = r.$set.messages;
       if (Array.isArray(set))
-        slots = set
-          .filter((m): m is Message => isRecord(m) && typeof m.id === 'string')
-          .map((m) => ({ m, index }));
+        slots = set.flatMap((s) => {
+          const m = messageOf(s);
+          return m ? [{ m, index }] : [];
+        });
     } else if (isRecord(r.$patch)) {
       const patch = r.$patch;
       const updates = Array.isArray(patch.updates) ? patch.updates : [patch];
@@ -103,26 +111,26 @@ function foldLines(
         const slot = isRecord(u) ? slots.find((s) => s.m.id === u.id) : undefined;
         if (slot && isRecord(u) && 'content' in u) slot.m = { ...slot.m, content: u.content };
       }
-      if (Array.isArray(patch.removeIds))
-        slots = slots.filter((s) => !(patch.removeIds as unknown[]).includes(s.m.id));
-      if (Array.isArray(patch.orderIds)) {
-        const order = patch.orderIds as unknown[];
+      const { removeIds: removed, orderIds: order } = patch;
+      if (Array.isArray(removed)) slots = slots.filter((s) => !removed.includes(s.m.id));
+      if (Array.isArray(order)) {
         slots = [
           ...slots.filter((s) => !order.includes(s.m.id)),
           ...order.flatMap((id) => slots.filter((s) => s.m.id === id)),
         ];
       }
     } else if (isMeta(r)) setMeta(meta, r);
-    else if (typeof r.type === 'string' && typeof r.id === 'string') {
-      const m = r as Message;
-      const at = slots.findIndex((s) => s.m.id === m.id);
-      if (at >= 0) slots[at] = { m, index };
-      else slots.push({ m, index });
-    } else
-      warn(
-        `line ${recordLine(read, index) ?? index + 1}: not a message or control line; skipped`,
-        pointer,
-      );
+    else {
+      const m = messageOf(r);
+      const at = m ? slots.findIndex((s) => s.m.id === m.id) : -1;
+      if (m && at >= 0) slots[at] = { m, index };
+      else if (m) slots.push({ m, index });
+      else
+        warn(
+          `line ${recordLine(read, index) ?? index + 1}: not a message or control line; skipped`,
+          pointer,
+        );
+    }
   });
   return { meta, messages: slots };
 }
@@ -135,7 +143,7 @@ function toolCallOf(c: Record<string, unknown>, index: number): ToolCall {
   return {
     id: str(c.id ?? `call_${index}`),
     name: str(c.name ?? 'tool'),
-    arguments: (isRecord(c.args) ? c.args : {}) as JsonValue,
+    arguments: parseArguments(isRecord(c.args) ? c.args : undefined),
     ...(result !== undefined
       ? { result }
       : failed
@@ -195,16 +203,15 @@ function historyOf(
         : [];
       const model = typeof m.model === 'string' ? m.model : undefined;
       if (model) models.add(model);
-      list.add(
+      list.addAction(
         {
-          kind: 'action',
           toolCalls,
-          isFinal: false,
           modelOutput: partsText(m.content),
-          ...(thoughts.length > 0 ? { thought: thoughts.join('\n') } : {}),
-          ...(u ? { usage: u } : {}),
-          ...(model ? { model } : {}),
-          ...time,
+          thought: thoughts.join('\n'),
+          usage: u,
+          model,
+          timestamp,
+          keepEmptyOutput: true,
         },
         pointer,
         at,
@@ -215,7 +222,7 @@ function historyOf(
         text: partsText(m.content),
         ...(typeof m.timestamp === 'string' ? { timestamp: m.timestamp } : {}),
       });
-    if (!(MESSAGE_TYPES as readonly string[]).includes(m.type))
+    if (!MESSAGE_TYPES.some((t) => t === m.type))
       list.warn(
         `message ${m.id}: an unknown message type "${m.type}"; listed as a notice`,
         pointer,
@@ -224,11 +231,12 @@ function historyOf(
   const id = str(meta.sessionId ?? 'session');
   const shortId = /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? id.slice(0, 8) : id;
   const summary = typeof meta.summary === 'string' && meta.summary ? meta.summary : undefined;
+  const [model] = models;
   const history: History = {
     id,
     title: `${messages.some(({ m }) => m.type === 'qwen') ? 'qwen' : 'gemini'} ${meta.kind === 'subagent' ? 'sub-agent' : 'session'} ${shortId}${summary ? ` · ${summary}` : ''}`,
     format: 'gemini-cli',
-    ...(models.size === 1 ? { model: [...models][0] as string } : {}),
+    ...(models.size === 1 && model ? { model } : {}),
     steps: list.markFinal(),
     meta: {
       sessionId: id,
@@ -262,8 +270,8 @@ export const geminiCliImporter = defineImporter<Parsed>({
     const { meta, messages, records } =
       parsed.form === 'json'
         ? {
-            meta: parsed.record as Record<string, unknown>,
-            messages: (parsed.record.messages as Message[]).map((m, index) => ({ m, index })),
+            meta: parsed.record,
+            messages: parsed.record.messages.map((m, index) => ({ m, index })),
             records: undefined,
           }
         : // Line numbers are kept on the list as read (zod's parse is a copy).

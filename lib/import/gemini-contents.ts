@@ -36,25 +36,24 @@ function historyOf(parsed: Parsed, fileName: string): { history: History; list: 
     const pointer = `${parsed.pointer}/${i}`;
     if (c.role === 'model') {
       const toolCalls = functionCallsOf(c.parts, i);
-      const thought = textOf(c.parts, true);
-      list.add(
+      list.addAction(
         {
-          kind: 'action',
           toolCalls,
-          isFinal: false,
           modelOutput: textOf(c.parts, false),
-          ...(thought ? { thought } : {}),
+          thought: textOf(c.parts, true),
+          keepEmptyOutput: true,
         },
         pointer,
       );
       lastCalls = toolCalls;
       return;
     }
-    const responses = c.parts.filter((p) => isRecord(p.functionResponse));
+    const responses = c.parts.flatMap((p) =>
+      isRecord(p.functionResponse) ? [p.functionResponse] : [],
+    );
     if (responses.length > 0) {
       const answered = new Set<string>();
-      for (const p of responses) {
-        const r = p.functionResponse as Record<string, unknown>;
+      for (const r of responses) {
         const byId = typeof r.id === 'string' ? lastCalls.find((x) => x.id === r.id) : undefined;
         const call =
           byId ?? lastCalls.find((x) => x.name === r.name && !answered.has(x.id)) ?? undefined;

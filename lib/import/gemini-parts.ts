@@ -5,8 +5,8 @@
  * `Content[]` exports (gemini-contents.ts), and Qwen Code, a Gemini CLI fork whose chat records hold
  * one `Content` each (qwen-code.ts).
  */
-import type { JsonValue, ToolCall } from '../model/types';
-import { imagePlaceholder, isRecord, str } from './util';
+import type { ToolCall } from '../model/types';
+import { imagePlaceholder, isRecord, parseArguments, str } from './util';
 
 /**
  * A function response's text as the model read it: the tools' `{output}` or `{error}` (Gemini CLI's
@@ -48,8 +48,9 @@ export function partsText(content: unknown): string {
 /** The text parts that are (`thought`) or are not the model's thinking, joined. */
 export function textOf(parts: readonly Record<string, unknown>[], thought: boolean): string {
   return parts
-    .filter((p) => typeof p.text === 'string' && (p.thought === true) === thought)
-    .map((p) => p.text as string)
+    .flatMap((p) =>
+      typeof p.text === 'string' && (p.thought === true) === thought ? [p.text] : [],
+    )
     .join('\n');
 }
 
@@ -59,13 +60,10 @@ export function functionCallsOf(
   turn: number | string,
 ): ToolCall[] {
   return parts
-    .filter((p) => isRecord(p.functionCall))
-    .map((p, k) => {
-      const call = p.functionCall as Record<string, unknown>;
-      return {
-        id: typeof call.id === 'string' && call.id ? call.id : `call_${turn}_${k}`,
-        name: str(call.name ?? 'tool'),
-        arguments: (isRecord(call.args) ? call.args : {}) as JsonValue,
-      };
-    });
+    .flatMap((p) => (isRecord(p.functionCall) ? [p.functionCall] : []))
+    .map((call, k) => ({
+      id: typeof call.id === 'string' && call.id ? call.id : `call_${turn}_${k}`,
+      name: str(call.name ?? 'tool'),
+      arguments: parseArguments(isRecord(call.args) ? call.args : undefined),
+    }));
 }

@@ -5,7 +5,7 @@
  * a warning, so nothing is silently dropped.
  */
 import { z } from 'zod';
-import type { JsonValue, ToolCall } from '../model/types';
+import type { ToolCall } from '../model/types';
 import { defineImporter, parsedBy } from './types';
 import { isRecord, parseArguments, StepList, str } from './util';
 
@@ -36,7 +36,7 @@ function callsOf(m: Record<string, unknown>): ToolCall[] {
     return {
       id: str(c.id ?? `call_${i}`),
       name: str(fn.name ?? ''),
-      arguments: parseArguments(fn.arguments ?? fn.args ?? fn.input) as JsonValue,
+      arguments: parseArguments(fn.arguments ?? fn.args ?? fn.input),
     };
   });
 }
@@ -63,15 +63,7 @@ export const genericMessagesImporter = defineImporter({
         const calls = callsOf(m);
         for (const c of calls.filter((x) => x.name === ''))
           out.warn(`message ${i}: a tool call without a function name (${c.id})`, pointer);
-        out.add(
-          {
-            kind: 'action',
-            toolCalls: calls,
-            isFinal: false,
-            ...(body ? { modelOutput: body } : {}),
-          },
-          pointer,
-        );
+        out.addAction({ toolCalls: calls, modelOutput: body }, pointer);
       } else if (TOOL.has(role)) {
         const id = typeof m.tool_call_id === 'string' ? m.tool_call_id : undefined;
         if (id !== undefined && out.linkResult(id, body)) return;
@@ -83,7 +75,7 @@ export const genericMessagesImporter = defineImporter({
           last.observation === undefined
         )
           out.updateLast((s) => (s.kind === 'action' ? { ...s, observation: body } : s));
-        else out.add({ kind: 'action', toolCalls: [], observation: body, isFinal: false }, pointer);
+        else out.addAction({ observation: body }, pointer);
       } else {
         if (!USER.has(role)) unknownRoles.set(m.role, (unknownRoles.get(m.role) ?? 0) + 1);
         out.add({ kind: 'task', task: body }, pointer);

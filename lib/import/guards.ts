@@ -2,9 +2,27 @@
  * Type guards for values read from files, with no imports of their own: every import module may
  * use them (read.ts's helpers included) without an import cycle. util.ts re-exports them.
  */
+import type { JsonValue } from '../model/types';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Whether a value is JSON: what `JSON.parse` makes, checked to the leaves (a file's value is one,
+ * except where a reader built it: a `FolderValue`, Aider's text). Containers are walked, not copied.
+ */
+export function isJsonValue(value: unknown): value is JsonValue {
+  if (typeof value !== 'object')
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  if (value === null) return true;
+  if (Array.isArray(value)) {
+    for (const x of value) if (!isJsonValue(x)) return false;
+    return true;
+  }
+  if (!isRecord(value)) return false;
+  for (const key in value) if (!isJsonValue(value[key])) return false;
+  return true;
 }
 
 /**
@@ -18,4 +36,9 @@ export function str(value: unknown): string {
   } catch {
     return JSON.stringify(value) ?? '';
   }
+}
+
+/** What a `catch` caught, as an Error: what JavaScript throws is one, anything else is worded. */
+export function errorOf(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(str(thrown));
 }

@@ -35,9 +35,10 @@ import { sweAgentImporter } from './swe-agent';
 import { tauBenchRunsImporter } from './tau-bench-runs';
 import { tinyAgentImporter } from './tinyagent';
 import { FolderValue, parseSource } from './read';
+import { errorOf, isRecord } from './guards';
 import { whyNot } from './refusal';
 import { sanitizeHistories } from './sanitize';
-import { type Importer, type ImportResult } from './types';
+import { type Detected, type Importer, type ImportResult } from './types';
 import { ImportError } from '../model/errors';
 
 export type { Importer, ImportResult, ImportWarning } from './types';
@@ -79,13 +80,13 @@ export const IMPORTERS: readonly Importer[] = [
   genericMessagesImporter, // anything else that is a list of {role, content}: the fallback, last
 ];
 
-/** The first importer whose `detect` takes the value, with what it parsed. */
+/** The first importer whose `detect` takes the value, with what it detected. */
 function detectFirst(
   value: unknown,
-): { importer: Importer; parsed: unknown; input: unknown } | undefined {
+): { importer: Importer; detected: Detected; input: unknown } | undefined {
   for (const importer of IMPORTERS) {
-    const parsed = importer.detect(value);
-    if (parsed !== undefined) return { importer, parsed, input: value };
+    const detected = importer.detect(value);
+    if (detected !== undefined) return { importer, detected, input: value };
   }
   return undefined;
 }
@@ -109,14 +110,14 @@ export function importValue(
   )
     found = detectFirst([value]);
   if (!found) throw new ImportError(`${fileName}: ${whyNot(value, IMPORTERS)}`);
-  const { importer, parsed, input } = found;
+  const { importer, detected, input } = found;
   let imported: ImportResult;
   try {
-    imported = importer.import(parsed, fileName, input);
+    imported = detected.import(fileName, input);
   } catch (error) {
     if (error instanceof ImportError && error.message.startsWith(`${fileName}:`)) throw error;
     // The cause is kept: an importer's own refusal is an ImportError; anything else is a bug to fix.
-    throw new ImportError(`${fileName}: ${importer.label}: ${(error as Error).message}`, {
+    throw new ImportError(`${fileName}: ${importer.label}: ${errorOf(error).message}`, {
       cause: error,
     });
   }
@@ -138,8 +139,11 @@ export function resolvePointer(value: unknown, pointer: string): unknown {
   let current: unknown = value;
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
+    // An array's members are its indices (RFC 6901 §4: digits without a leading zero).
+    if (Array.isArray(current))
+      current = /^(0|[1-9]\d*)$/.test(key) ? current[Number(key)] : undefined;
+    else if (isRecord(current)) current = current[key];
+    else return undefined;
   }
   return current;
 }

@@ -7,12 +7,12 @@
  * sample's `attachments`. `.eval` files (zip archives) are inflated into the same value by `eval-zip.ts`.
  */
 import { z } from 'zod';
-import type { History, JsonValue, Usage } from '../model/types';
+import type { History, Usage } from '../model/types';
 import { firstProblem, readRuns, runPlace, type RunRead } from './runs';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { withInputCounts } from './usage-conventions';
-import { imagePlaceholder, isRecord, num, StepList, str, usage } from './util';
+import { imagePlaceholder, isRecord, keptArguments, num, StepList, str, usage } from './util';
 
 const chatMessage = z
   .object({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.unknown() })
@@ -45,11 +45,19 @@ function resolveAttachments(
     return value;
   }
   if (Array.isArray(value)) return value.map((v) => resolveAttachments(v, attachments, missing));
-  if (isRecord(value))
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, resolveAttachments(v, attachments, missing)]),
-    );
+  if (isRecord(value)) return resolveFields(value, attachments, missing);
   return value;
+}
+
+/** A record with its attachment references resolved (see `resolveAttachments`). */
+function resolveFields(
+  record: Record<string, unknown>,
+  attachments: Record<string, unknown>,
+  missing: Set<string>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).map(([k, v]) => [k, resolveAttachments(v, attachments, missing)]),
+  );
 }
 
 function contentText(content: unknown): string {
@@ -63,9 +71,7 @@ function contentText(content: unknown): string {
       if (b.type === 'reasoning') return '';
       if (b.type === 'image' && typeof b.image === 'string') {
         const m = /^data:([^;]+);base64,(.*)$/s.exec(b.image);
-        return m
-          ? imagePlaceholder(m[1], (m[2] as string).length)
-          : `[image: ${b.image.slice(0, 80)}]`;
+        return m ? imagePlaceholder(m[1], m[2]?.length) : `[image: ${b.image.slice(0, 80)}]`;
       }
       return `[${str(b.type)}]`;
     })
@@ -75,9 +81,9 @@ function contentText(content: unknown): string {
 
 function reasoningOf(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
-  const parts = content
-    .filter((b) => isRecord(b) && b.type === 'reasoning')
-    .map((b) => str((b as Record<string, unknown>).reasoning ?? ''));
+  const parts = content.flatMap((b) =>
+    isRecord(b) && b.type === 'reasoning' ? [str(b.reasoning ?? '')] : [],
+  );
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
@@ -121,7 +127,7 @@ function sampleUsage(
       cacheCreationInputTokens: num(r.u.input_tokens_cache_write),
       costUsd: num(r.u.total_cost),
     });
-    if (own) byModel[r.model] = withInputCounts(own, r.counts) as Usage;
+    if (own) byModel[r.model] = withInputCounts(own, r.counts);
   }
   if (rows.length === 0) return { total: undefined, byModel };
   const mixed = new Set(rows.map((r) => r.counts)).size > 1;
@@ -168,7 +174,7 @@ function sampleHistory(l: Log, raw: unknown, si: number, fileName: string): RunR
   const list = new StepList({ format: 'inspect-ai', file: fileName });
   let orphans = 0;
   messages.forEach((raw, i) => {
-    const m = resolveAttachments(raw, attachments, missing) as Record<string, unknown>;
+    const m = resolveFields(raw, attachments, missing);
     const pointer = `/samples/${si}/messages/${i}`;
     const body = contentText(m.content);
     if (m.role === 'system') list.add({ kind: 'system-prompt', content: body }, pointer);
@@ -178,18 +184,15 @@ function sampleHistory(l: Log, raw: unknown, si: number, fileName: string): RunR
         (c, j) => ({
           id: str(c.id ?? `call_${j}`),
           name: str(c.function ?? ''),
-          arguments: (c.arguments ?? {}) as JsonValue,
+          arguments: keptArguments(c.arguments),
         }),
       );
-      const thought = reasoningOf(m.content);
-      list.add(
+      list.addAction(
         {
-          kind: 'action',
           toolCalls: calls,
-          isFinal: false,
-          ...(body ? { modelOutput: body } : {}),
-          ...(thought ? { thought } : {}),
-          ...(typeof m.model === 'string' ? { model: m.model } : {}),
+          modelOutput: body,
+          thought: reasoningOf(m.content),
+          model: typeof m.model === 'string' ? m.model : undefined,
         },
         pointer,
       );
@@ -201,16 +204,7 @@ function sampleHistory(l: Log, raw: unknown, si: number, fileName: string): RunR
       if (!list.linkResult(str(m.tool_call_id ?? ''), result, error !== undefined)) {
         // The tool's output stays an observation (what strategies prune), its error beside it.
         orphans++;
-        list.add(
-          {
-            kind: 'action',
-            toolCalls: [],
-            isFinal: false,
-            observation: body,
-            ...(error ? { error } : {}),
-          },
-          pointer,
-        );
+        list.addAction({ observation: body, error }, pointer);
       }
     }
   });

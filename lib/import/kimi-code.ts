@@ -22,7 +22,7 @@
  */
 import { z } from 'zod';
 import type { History, ToolCall, Usage } from '../model/types';
-import { sole } from './fields';
+import { sole } from './util';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { kindOf, nearRecords } from './near';

@@ -20,15 +20,9 @@ export function addObservationStyle(list: StepList, messages: readonly PlainMess
     if (m.role === 'system')
       list.add({ kind: 'system-prompt', content: m.text, ...time }, m.pointer);
     else if (m.role === 'assistant') {
-      list.add(
-        {
-          kind: 'action',
-          toolCalls: [],
-          isFinal: false,
-          modelOutput: m.text,
-          ...(m.thought && m.thought !== m.text ? { thought: m.thought } : {}),
-          ...time,
-        },
+      const thought = m.thought !== m.text ? m.thought : undefined;
+      list.addAction(
+        { modelOutput: m.text, thought, timestamp: m.timestamp, keepEmptyOutput: true },
         m.pointer,
       );
     } else if (

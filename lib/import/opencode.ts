@@ -22,7 +22,7 @@ import { addMessages } from './opencode-parts';
 import { FolderValue } from './read';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
-import { sole } from './fields';
+import { sole } from './util';
 import { folderFiles, folderPointer, isRecord, StepList, str } from './util';
 
 const messageInfo = z

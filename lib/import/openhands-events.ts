@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import type { Usage } from '../model/types';
-import { jsonOr } from './fields';
 import { litellmUsage } from './usage-conventions';
-import { actionDraft, isoToUnix, isRecord, StepList, str } from './util';
+import { actionDraft, isoToUnix, isRecord, keptArguments, StepList, str } from './util';
 
 export const event = z
   .object({
@@ -189,7 +188,7 @@ export function importEvents(
       callOfEvent.set(str(e.id), id);
       const added = steps.addAction(
         {
-          toolCalls: [{ id, name, arguments: jsonOr(callArgs, {}) }],
+          toolCalls: [{ id, name, arguments: keptArguments(callArgs) }],
           // An action's `thought` is the text of the model's message that made the call.
           modelOutput: typeof args.thought === 'string' ? args.thought : undefined,
           ...extra,

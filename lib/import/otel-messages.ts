@@ -5,11 +5,10 @@
  * OpenTelemetry importer (otel.ts).
  */
 import type { JsonValue, Usage } from '../model/types';
-import { jsonOr } from './fields';
 import { jsonOf, text, type Span } from './otel-spans';
 import { isPythonCall, parsePythonLiteral, PythonLiteralError } from './python-literal';
 import { declaredTotal } from './usage-conventions';
-import { isRecord, parseArguments, str, usage } from './util';
+import { isRecord, keptArguments, parseArguments, str, usage } from './util';
 
 export type Part =
   | { type: 'text'; content: string }
@@ -186,7 +185,7 @@ export function fromGemini(contents: unknown): Msg[] {
             type: 'tool_call',
             id: text(p.function_call.id),
             name: text(p.function_call.name),
-            arguments: jsonOr(p.function_call.args ?? {}, {}),
+            arguments: keptArguments(p.function_call.args),
           },
         ];
       if (isRecord(p.function_response))

@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 import type { History, OffBranchCall, ToolCall, Usage } from '../model/types';
-import { jsonOr, sole } from './fields';
+import { keptArguments, sole } from './util';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { withInputCounts } from './usage-conventions';
@@ -126,7 +126,7 @@ function callsOf(content: unknown): ToolCall[] {
     .map((b, i) => ({
       id: str(b.id ?? `call_${i}`),
       name: str(b.name ?? 'tool'),
-      arguments: jsonOr(b.arguments ?? {}, {}),
+      arguments: keptArguments(b.arguments),
     }));
 }
 

@@ -30,7 +30,7 @@ import { where } from './claude-code-entries';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { declaredTotal } from './usage-conventions';
-import { sole } from './fields';
+import { sole } from './util';
 import { actionDraft, isoToUnix, isRecord, num, StepList, str, usage } from './util';
 
 const part = z.record(z.string(), z.unknown());

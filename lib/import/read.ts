@@ -8,7 +8,7 @@
 import { checkText, createDecoder, decodeBytes, sizeProblem, sniffEncoding } from './decode';
 import { isZip, readEvalZip } from './eval-zip';
 import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText } from './json-text';
-import { AiderChat, isAiderChat } from './aider';
+import { errorOf } from './guards';
 import { type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
 
@@ -20,6 +20,20 @@ export class FolderValue {
     readonly name: string,
     readonly files: Readonly<Record<string, unknown>>,
   ) {}
+}
+
+/** An Aider chat history's run header (Aider-AI/aider `aider/io.py`), which its file starts with. */
+export const AIDER_RUN_START = /^# aider chat started at (.+?)\s*$/;
+
+/** The text of an Aider chat history, as read (Markdown, not JSON): aider.ts imports it. */
+export class AiderChat {
+  constructor(readonly text: string) {}
+}
+
+/** Whether a file's text is an Aider chat history: its first line that is not blank starts a run. */
+function isAiderChat(text: string): boolean {
+  const first = /^\s*(.*)/.exec(text.slice(0, 4096))?.[1] ?? '';
+  return AIDER_RUN_START.test(first);
 }
 
 /** A parsed file and what reading it found. */
@@ -42,7 +56,7 @@ function parseWhole(text: string, name: string): { value: unknown; warnings: Imp
   try {
     parsed = parseJsonText(text);
   } catch (error) {
-    throw new ImportError(`${name}: invalid JSON at ${jsonErrorPosition(text, error as Error)}`);
+    throw new ImportError(`${name}: invalid JSON at ${jsonErrorPosition(text, errorOf(error))}`);
   }
   checkDepth(parsed.deepAt, name);
   return { value: parsed.value, warnings: parsed.warnings };
@@ -64,7 +78,7 @@ export function createJsonlReader(name: string) {
       try {
         parsed = parseJsonText(text);
       } catch (error) {
-        const at = jsonErrorPosition(text, error as Error).replace(/^line 1, /, '');
+        const at = jsonErrorPosition(text, errorOf(error)).replace(/^line 1, /, '');
         firstError ||= `line ${lineNo}: ${at}`;
         warnings.push({ message: `line ${lineNo}: invalid JSON at ${at}; the line was skipped` });
         return;
@@ -113,7 +127,7 @@ function looksLineOriented(text: string, name: string): boolean {
   const lines = firstLines(text, 3).filter((l) => l.trim() !== '');
   if (lines.length < 2) return false;
   try {
-    JSON.parse(lines[0] as string);
+    JSON.parse(lines[0] ?? '');
     return true;
   } catch {
     return false;

@@ -13,7 +13,7 @@
 import { z, type ZodType } from 'zod';
 import { recordLine } from './read';
 import type { Importer } from './types';
-import { sole } from './fields';
+import { sole } from './util';
 import { isRecord, str } from './util';
 
 type Issue = z.core.$ZodIssue;

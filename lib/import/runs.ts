@@ -5,6 +5,7 @@
  * that, without them, opens as 43 runs.
  */
 import type { History } from '../model/types';
+import { errorOf } from './guards';
 import { recordLine } from './read';
 import { type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
@@ -72,7 +73,7 @@ export function readRuns<R>(
       // An importer's refusal names the file first: the run's place says it here. Any other error
       // is a bug: the run is still skipped (the others are worth reading), and the warning says so
       // (the importer fuzz fails on it).
-      const message = (error as Error).message.replace(`${fileName}: `, '');
+      const message = errorOf(error).message.replace(`${fileName}: `, '');
       why = error instanceof ImportError ? message : `${BUG}: ${message}`;
     }
     const message = `${place(run, i)}: ${why}`;

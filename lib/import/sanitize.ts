@@ -5,9 +5,8 @@
  * that says what was found; a file that needs none comes back unchanged (the same objects).
  */
 import type { History, Step, ToolCall, Usage } from '../model/types';
-import { USAGE_FIELDS } from '../model/usage';
 import type { ImportWarning } from './types';
-import { str } from './util';
+import { str, usageField } from './util';
 
 /** A name not yet in `seen` (`id`, else `id~2`, `id~3`, …), recorded there. */
 function unique(id: string, seen: Set<string>): string {
@@ -17,19 +16,16 @@ function unique(id: string, seen: Set<string>): string {
   return out;
 }
 
-function cleanUsage(u: unknown, where: string, bad: string[]): Usage | undefined {
+/** A usage as the importer made it (typed, but built from a file's numbers): checked here. */
+function cleanUsage(u: Usage | undefined, where: string, bad: string[]): Usage | undefined {
   if (typeof u !== 'object' || u === null) return undefined;
-  const out: Record<string, number | string> = {};
+  const out: { -readonly [K in keyof Usage]: Usage[K] } = {};
   let changed = false;
   for (const [k, v] of Object.entries(u)) {
-    if (k === 'inputCounts' && (v === 'uncached' || v === 'total')) out[k] = v;
-    else if (
-      (USAGE_FIELDS as readonly string[]).includes(k) &&
-      typeof v === 'number' &&
-      Number.isFinite(v) &&
-      v >= 0
-    )
-      out[k] = v;
+    const field = usageField(k);
+    if (k === 'inputCounts' && (v === 'uncached' || v === 'total')) out.inputCounts = v;
+    else if (field !== undefined && typeof v === 'number' && Number.isFinite(v) && v >= 0)
+      out[field] = v;
     else {
       changed = true;
       bad.push(
@@ -37,17 +33,19 @@ function cleanUsage(u: unknown, where: string, bad: string[]): Usage | undefined
       );
     }
   }
-  if (!changed) return u as Usage;
-  return Object.keys(out).some((k) => k !== 'inputCounts') ? (out as Usage) : undefined;
+  if (!changed) return u;
+  return Object.keys(out).some((k) => k !== 'inputCounts') ? out : undefined;
 }
 
 function stringOr(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** A copy of a value without one of its optional fields. */
 function withoutKey<T extends object>(value: T, key: keyof T): T {
-  const { [key]: _dropped, ...rest } = value;
-  return rest as T;
+  const copy = { ...value };
+  delete copy[key];
+  return copy;
 }
 
 function cleanCalls(
@@ -72,7 +70,7 @@ function cleanCalls(
 }
 
 /** How warnings name a step: its index, and its line in a JSONL file. */
-function labelOf(step: Step, i: number): string {
+export function labelOf(step: Step, i: number): string {
   return `step ${i}${step.source?.line === undefined ? '' : ` (line ${step.source.line})`}`;
 }
 
@@ -94,7 +92,7 @@ function cleanStep(
     let compaction = s.compaction;
     for (const key of ['tokensBefore', 'tokensAfter'] as const) {
       const v: unknown = compaction[key];
-      if (v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0)) continue;
+      if (v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) continue;
       badUsage.push(
         `${labelOf(step, index)} compaction ${key} ${typeof v === 'number' ? str(v) : typeof v}`,
       );
@@ -111,6 +109,11 @@ function cleanStep(
     if (toolCalls !== s.toolCalls) s = { ...s, toolCalls };
   }
   return s;
+}
+
+/** The note for steps whose model is something that is not a name (`labels` as `labelOf` words them). */
+export function unnamedModelsNote(labels: readonly string[]): string {
+  return `${labels.length} step(s) name their model with something that is not a name (first: ${labels[0] ?? ''}); ignored`;
 }
 
 function cleanHistory(
@@ -179,10 +182,7 @@ function cleanHistory(
     if (children.some((c, i) => c !== h.children?.[i])) out = { ...out, children };
   }
   if (id !== h.id) notes.unshift(`its id "${str(h.id)}" is used by another run; shown as "${id}"`);
-  if (badModels.length > 0)
-    notes.push(
-      `${badModels.length} step(s) name their model with something that is not a name (first: ${badModels[0]}); ignored`,
-    );
+  if (badModels.length > 0) notes.push(unnamedModelsNote(badModels));
   if (badUsage.length > 0) {
     notes.push(
       `${badUsage.length} reported usage value(s) are not token counts (negative, not a number, or infinite) and were ignored: ${badUsage.slice(0, 3).join(', ')}${badUsage.length > 3 ? ', …' : ''}`,

@@ -6,9 +6,8 @@
  * `system_prompt` (lib/messages/trajectory.ts writes it).
  */
 import { z } from 'zod';
-import { jsonOr } from './fields';
 import { defineImporter, parsedBy } from './types';
-import { actionDraft, isoToUnix, isRecord, StepList, str } from './util';
+import { actionDraft, isoToUnix, isRecord, keptArguments, StepList, str } from './util';
 
 const STEP_TYPES = [
   'query',
@@ -103,7 +102,7 @@ export const seedTrajectoryImporter = defineImporter({
           const call = {
             id: s.tool_use_id ?? `tool_${i}`,
             name: str(data.name ?? data.tool_name ?? s.content.replace(/^Using tool: /, '')),
-            arguments: jsonOr(data.args ?? data.arguments ?? data.input ?? {}, {}),
+            arguments: keptArguments(data.args ?? data.arguments ?? data.input),
           };
           // Calls after the thought that made them (and before any result) belong to its action.
           if (

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { History } from '../model/types';
-import { isJsonValue } from './fields';
+import { isJsonValue } from './guards';
 import { recordLine } from './read';
 import { readRuns, runPlace, type RunRead } from './runs';
 import { defineImporter, type ImportWarning, fits, parsedBy } from './types';

@@ -4,9 +4,8 @@
  */
 import { z } from 'zod';
 import type { ToolCall } from '../model/types';
-import { jsonOr } from './fields';
 import type { StepList } from './util';
-import { imagePlaceholder, isRecord, str } from './util';
+import { imagePlaceholder, isRecord, keptArguments, str } from './util';
 import { parsedBy } from './types';
 
 export const contentBlock = z
@@ -74,7 +73,7 @@ export function addStrandsMessages(
         calls.push({
           id: str(b.toolUse.toolUseId ?? ''),
           name: str(b.toolUse.name ?? ''),
-          arguments: jsonOr(b.toolUse.input ?? {}, {}),
+          arguments: keptArguments(b.toolUse.input),
         });
       else if (isRecord(b.toolResult)) {
         const r = b.toolResult;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { parseEmbeddedJson } from './json-text';
 import type { History } from '../model/types';
-import { isJsonValue } from './fields';
+import { isJsonValue } from './guards';
 import type { FolderValue } from './read';
 import { type ImportWarning } from './types';
 import { folderFiles, folderPointer, isoToUnix, isRecord, StepList, str, usage } from './util';

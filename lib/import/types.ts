@@ -3,8 +3,9 @@
  * Detection is parsing: `detect` returns the value in the format's typed shape (or undefined), and
  * the registry hands exactly that to `import`, so a file is validated once.
  */
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { HistoryFile } from '../model/types';
+import { isRecord } from './guards';
 import { missingOutputWarnings } from './observation-guard';
 
 export interface ImportWarning {
@@ -19,7 +20,19 @@ export interface ImportResult {
   readonly claimed?: readonly string[];
 }
 
-export interface Importer<T = unknown> {
+/**
+ * For a clear error when nothing detects a value (`refusal.ts`): `sniff` says the value was meant
+ * to be this format (a loose signature), `schema` is the strict shape whose first problem is then
+ * reported ("looks like X, but at …"). Without a sniff, or when none matches, the schema still
+ * decides which format the value came closest to ("closest to X: at …").
+ */
+export interface Near {
+  sniff?(value: unknown): boolean;
+  readonly schema: ZodType;
+}
+
+/** What an importer module writes: `T` is its format's parsed shape. */
+export interface ImporterSpec<T> {
   readonly id: string;
   readonly label: string;
   /**
@@ -30,32 +43,47 @@ export interface Importer<T = unknown> {
   detect(value: unknown): T | undefined;
   /** Histories from what `detect` returned; `raw` is the value as read (record lines, pointers). */
   import(parsed: T, fileName: string, raw: unknown): ImportResult;
-  /**
-   * For a clear error when nothing detects a value (`refusal.ts`): `sniff` says the value was meant
-   * to be this format (a loose signature), `schema` is the strict shape whose first problem is then
-   * reported ("looks like X, but at …"). Without a sniff, or when none matches, the schema still
-   * decides which format the value came closest to ("closest to X: at …").
-   */
-  readonly near?: { sniff?(value: unknown): boolean; readonly schema: ZodType };
+  readonly near?: Near;
+}
+
+/** A value an importer recognised, with its parsed shape kept inside: importing it is one call. */
+export interface Detected {
+  /** `raw` is the value as read (a JSONL file's records keep their lines there). */
+  import(fileName: string, raw: unknown): ImportResult;
+}
+
+/** An importer in the registry: what it detects comes back ready to import, its type closed over. */
+export interface Importer {
+  readonly id: string;
+  readonly label: string;
+  detect(value: unknown): Detected | undefined;
+  readonly near?: Near;
 }
 
 /**
- * An importer for the registry, its parsed type erased (the registry only passes `detect`'s result
- * to `import`). Every import, of a file or a folder, passes through here: its result gets the
- * warnings of `missingOutputWarnings` (tool use with no tool output read).
+ * An importer for the registry. `detect`'s typed value stays in a closure that `import` reads, so
+ * no registry code handles it as `unknown`. Every import, of a file or a folder, passes through
+ * here: its result gets the warnings of `missingOutputWarnings` (tool use with no tool output read).
  */
-export function defineImporter<T>(importer: Importer<T>): Importer {
-  const typed: Importer<T> = {
-    ...importer,
-    import(parsed, fileName, raw) {
-      const result = importer.import(parsed, fileName, raw);
-      const missing = missingOutputWarnings(result.file.histories);
-      return missing.length === 0
-        ? result
-        : { ...result, warnings: [...result.warnings, ...missing] };
+export function defineImporter<T>(spec: ImporterSpec<T>): Importer {
+  return {
+    id: spec.id,
+    label: spec.label,
+    ...(spec.near ? { near: spec.near } : {}),
+    detect(value) {
+      const parsed = spec.detect(value);
+      if (parsed === undefined) return undefined;
+      return {
+        import(fileName, raw) {
+          const result = spec.import(parsed, fileName, raw);
+          const missing = missingOutputWarnings(result.file.histories);
+          return missing.length === 0
+            ? result
+            : { ...result, warnings: [...result.warnings, ...missing] };
+        },
+      };
     },
   };
-  return typed as unknown as Importer;
 }
 
 /** A schema's parse of a value, or undefined when the value does not fit (zod's `safeParse`, once). */
@@ -73,15 +101,20 @@ export function fits(schema: ZodType, value: unknown): boolean {
 const SAMPLE = 8;
 const SAMPLE_FROM = 32;
 
-interface Def {
-  readonly type: string;
-  readonly element?: ZodType;
-  readonly shape?: Record<string, ZodType>;
-  readonly options?: readonly ZodType[];
-  readonly in?: ZodType;
-  readonly innerType?: ZodType;
+type Schema = z.core.$ZodType;
+
+/** The schema a wrapper (optional, nullable, default, readonly, a pipe's input) checks first. */
+function innerOf(schema: Schema): Schema | undefined {
+  if (
+    schema instanceof z.core.$ZodOptional ||
+    schema instanceof z.core.$ZodNullable ||
+    schema instanceof z.core.$ZodDefault ||
+    schema instanceof z.core.$ZodReadonly
+  )
+    return schema._zod.def.innerType;
+  if (schema instanceof z.core.$ZodPipe) return schema._zod.def.in;
+  return undefined;
 }
-const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /**
  * True only when the whole parse would fail, found cheaply: a long array (alone, in an object's
@@ -90,40 +123,28 @@ const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: Def } })
  * issues for) each of 20,000 records for every format the file is not. Sound: every element of an
  * array must fit, so one misfit sampled element decides it.
  */
-export function sampleRejects(schema: ZodType, value: unknown, depth = 0): boolean {
+export function sampleRejects(schema: Schema, value: unknown, depth = 0): boolean {
   if (depth > 4 || value === null || typeof value !== 'object') return false;
-  const def = defOf(schema);
-  switch (def.type) {
-    case 'array': {
-      if (!Array.isArray(value) || value.length < SAMPLE_FROM || !def.element) return false;
-      const element = def.element;
-      for (let k = 0; k < SAMPLE; k++) {
-        const item: unknown = value[Math.floor((k * (value.length - 1)) / (SAMPLE - 1))];
-        if (sampleRejects(element, item, depth + 1) || !element.safeParse(item).success)
-          return true;
-      }
-      return false;
+  if (schema instanceof z.core.$ZodArray) {
+    if (!Array.isArray(value) || value.length < SAMPLE_FROM) return false;
+    const element = schema._zod.def.element;
+    for (let k = 0; k < SAMPLE; k++) {
+      const item: unknown = value[Math.floor((k * (value.length - 1)) / (SAMPLE - 1))];
+      if (sampleRejects(element, item, depth + 1) || !z.safeParse(element, item).success)
+        return true;
     }
-    case 'object': {
-      if (!def.shape) return false;
-      // An object schema never takes a list, null or a primitive: a union of a list and an
-      // envelope is then sampled through its list option alone, not parsed whole.
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;
-      const record = value as Record<string, unknown>;
-      for (const [key, field] of Object.entries(def.shape))
-        if (Object.hasOwn(record, key) && sampleRejects(field, record[key], depth + 1)) return true;
-      return false;
-    }
-    case 'union':
-      return (def.options ?? []).every((o) => sampleRejects(o, value, depth + 1));
-    case 'pipe':
-      return def.in ? sampleRejects(def.in, value, depth + 1) : false;
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'readonly':
-      return def.innerType ? sampleRejects(def.innerType, value, depth + 1) : false;
-    default:
-      return false;
+    return false;
   }
+  if (schema instanceof z.core.$ZodObject) {
+    // An object schema never takes a list, null or a primitive: a union of a list and an
+    // envelope is then sampled through its list option alone, not parsed whole.
+    if (!isRecord(value)) return true;
+    for (const [key, field] of Object.entries(schema._zod.def.shape))
+      if (Object.hasOwn(value, key) && sampleRejects(field, value[key], depth + 1)) return true;
+    return false;
+  }
+  if (schema instanceof z.core.$ZodUnion)
+    return schema._zod.def.options.every((o) => sampleRejects(o, value, depth + 1));
+  const inner = innerOf(schema);
+  return inner ? sampleRejects(inner, value, depth + 1) : false;
 }

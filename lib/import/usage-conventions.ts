@@ -91,6 +91,11 @@ export function declaredTotal(u: Usage | undefined): Usage | undefined {
 }
 
 /** `inputCounts` set on a usage that reports input tokens (nothing to say without them). */
+export function withInputCounts(u: Usage, counts: 'uncached' | 'total'): Usage;
+export function withInputCounts(
+  u: Usage | undefined,
+  counts: 'uncached' | 'total',
+): Usage | undefined;
 export function withInputCounts(
   u: Usage | undefined,
   counts: 'uncached' | 'total',

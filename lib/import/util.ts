@@ -8,6 +8,8 @@ import type {
   ToolCall,
   Usage,
 } from '../model/types';
+import { USAGE_FIELDS } from '../model/usage';
+import { isJsonValue, str } from './guards';
 import { hasUnsafeInteger, scanValue } from './json-text';
 import { recordLine, type FolderValue } from './read';
 import type { ImportWarning } from './types';
@@ -36,12 +38,12 @@ export class StepList {
   ): Step {
     const line = at ? recordLine(at.records, at.index) : undefined;
     const source: StepSource = { ...this.source, pointer, ...(line === undefined ? {} : { line }) };
-    const step = {
+    const step: Step = {
       ...draft,
       id: `s${this.steps.length}`,
       stepNumber: this.steps.length,
       source,
-    } as Step;
+    };
     if (step.kind === 'action')
       for (const c of step.toolCalls) this.callOwner.set(c.id, this.steps.length);
     this.steps.push(step);
@@ -64,7 +66,8 @@ export class StepList {
   /** Links a tool result to its call; false when no earlier step made that call. */
   linkResult(id: string, result: string, isError = false): boolean {
     const i = this.callOwner.get(id);
-    const s = i === undefined ? undefined : this.steps[i];
+    if (i === undefined) return false;
+    const s = this.steps[i];
     if (s?.kind !== 'action') return false;
     // Two calls with one id: the first still waiting gets the result; never both.
     const waiting = s.toolCalls.findIndex((c) => c.id === id && c.result === undefined);
@@ -78,15 +81,15 @@ export class StepList {
           }
         : c,
     );
-    this.steps[i as number] = { ...s, toolCalls };
+    this.steps[i] = { ...s, toolCalls };
     return true;
   }
 
   /** Links a result to the first call still waiting in the latest action with calls (ids that do not match). */
   linkWaiting(result: string): boolean {
     for (let i = this.steps.length - 1; i >= 0; i--) {
-      const s = this.steps[i] as Step;
-      if (s.kind !== 'action' || s.toolCalls.length === 0) continue;
+      const s = this.steps[i];
+      if (s?.kind !== 'action' || s.toolCalls.length === 0) continue;
       const waiting = s.toolCalls.find((c) => c.result === undefined);
       if (!waiting) return false;
       this.steps[i] = {
@@ -115,8 +118,8 @@ export class StepList {
   /** Seed 000: the last action without tool calls is the final answer (`is_final=True`). */
   markFinal(): Step[] {
     for (let i = this.steps.length - 1; i >= 0; i--) {
-      const s = this.steps[i] as Step;
-      if (s.kind === 'final-answer') break;
+      const s = this.steps[i];
+      if (s === undefined || s.kind === 'final-answer') break;
       if (s.kind === 'action') {
         if (s.toolCalls.length === 0 && !s.error && s.observation === undefined)
           this.steps[i] = { ...s, isFinal: true };
@@ -140,19 +143,28 @@ export interface ActionFields {
   readonly timestamp?: number | undefined;
   readonly durationMs?: number | undefined;
   readonly planStepId?: string | undefined;
+  /**
+   * The file records the reply's text even when it is empty (a reply of tool calls only, its
+   * reasoning apart): an empty `modelOutput` is then kept, so dialects do not send the thought as
+   * the reply's text in its place (`assistantText`).
+   */
+  readonly keepEmptyOutput?: boolean;
 }
 
 /**
  * An action step's draft with only the fields the file holds: an empty text (model output, thought,
- * error, model name) is no text, as every importer reads it; an observation is kept even when empty
- * (a tool that printed nothing still answered). No calls and not final unless the file says so.
+ * error, model name) is no text, as most importers read it (`keepEmptyOutput` says otherwise for the
+ * reply's text); an observation is kept even when empty (a tool that printed nothing still
+ * answered). No calls and not final unless the file says so.
  */
 export function actionDraft(f: ActionFields): Omit<ActionStep, 'id' | 'stepNumber'> {
   return {
     kind: 'action',
     toolCalls: f.toolCalls ?? [],
     isFinal: f.isFinal ?? false,
-    ...(f.modelOutput ? { modelOutput: f.modelOutput } : {}),
+    ...(f.modelOutput || (f.keepEmptyOutput && f.modelOutput !== undefined)
+      ? { modelOutput: f.modelOutput }
+      : {}),
     ...(f.thought ? { thought: f.thought } : {}),
     ...(f.observation !== undefined ? { observation: f.observation } : {}),
     ...(f.error ? { error: f.error } : {}),
@@ -169,16 +181,26 @@ export function actionDraft(f: ActionFields): Omit<ActionStep, 'id' | 'stepNumbe
  * would alter (an integer past 2^53 rounds) or that nest too deep stay the file's text, exactly.
  */
 export function parseArguments(raw: unknown): JsonValue {
-  if (typeof raw !== 'string') return (raw ?? {}) as JsonValue;
-  let value: JsonValue;
+  if (typeof raw !== 'string') return keptArguments(raw);
+  let value: unknown;
   try {
-    value = JSON.parse(raw) as JsonValue;
+    value = JSON.parse(raw);
   } catch {
     return raw;
   }
   // Too deep, or an integer a JS number rounded: kept as the text it was.
   const scan = scanValue(value);
-  return scan.deep || (scan.big && hasUnsafeInteger(raw)) ? raw : value;
+  return scan.deep || (scan.big && hasUnsafeInteger(raw)) || !isJsonValue(value) ? raw : value;
+}
+
+/** A value from a file as JSON: what `JSON.parse` made is, anything else (none is) reads as text. */
+export function jsonOrText(value: unknown): JsonValue {
+  return isJsonValue(value) ? value : str(value);
+}
+
+/** Tool arguments as a file keeps them (a string stays the text), none (null) as `{}`. */
+export function keptArguments(value: unknown): JsonValue {
+  return value === undefined || value === null ? {} : jsonOrText(value);
 }
 
 /** ISO 8601 to unix seconds; a time without a zone (OpenHands) is read as UTC. */
@@ -238,17 +260,28 @@ export function num(value: unknown): number | undefined {
   return undefined;
 }
 
+type UsageField = (typeof USAGE_FIELDS)[number];
+
+/** The Usage field a key names (the numeric ones), else undefined. */
+export function usageField(key: string): UsageField | undefined {
+  return USAGE_FIELDS.find((f) => f === key);
+}
+
 /**
  * A Usage with the fields that are present. Numbers are kept as the file wrote them, even negative or
  * infinite ones: the import's sanitize pass warns about those and drops them.
  */
 export function usage(fields: { [K in keyof Usage]?: unknown }): Usage | undefined {
-  const out: Record<string, number> = {};
+  const out: { -readonly [K in UsageField]?: number } = {};
+  let present = false;
   for (const [k, v] of Object.entries(fields)) {
+    const field = usageField(k);
     const n = typeof v === 'number' && !Number.isNaN(v) ? v : num(v);
-    if (n !== undefined) out[k] = n;
+    if (field === undefined || n === undefined) continue;
+    out[field] = n;
+    present = true;
   }
-  return Object.keys(out).length > 0 ? (out as Usage) : undefined;
+  return present ? out : undefined;
 }
 
 /** The files of a folder whose path matches, in numeric-aware path order. */
@@ -261,4 +294,15 @@ export function folderFiles(folder: FolderValue, pattern: RegExp): [string, unkn
 /** The pointer of a folder file's record: `/files/<path>/...`. */
 export function folderPointer(path: string, ...rest: (string | number)[]): string {
   return ['', 'files', path, ...rest].map((p, i) => (i === 0 ? '' : pointerSegment(p))).join('/');
+}
+
+/** The only element of a collection (the one model a run used), or undefined for none or several. */
+export function sole<T>(items: Iterable<T>): T | undefined {
+  let only: T | undefined;
+  let seen = 0;
+  for (const item of items) {
+    if (++seen > 1) return undefined;
+    only = item;
+  }
+  return only;
 }

@@ -13,6 +13,7 @@
 import { Unzip, UnzipInflate, unzipSync, type FlateError, type UnzipDecoder } from 'fflate';
 import { decompress } from 'fzstd';
 import { ImportError } from '../model/errors';
+import { errorOf } from './guards';
 
 /** Compression methods by number (PKWARE APPNOTE.TXT 6.3.10, section 4.4.5). */
 const METHOD_NAMES: Readonly<Record<number, string>> = {
@@ -60,7 +61,14 @@ function zstdDecoder(declaredSize: () => number) {
           ? decompress(concat(this.chunks), new Uint8Array(this.size))
           : new Uint8Array(0);
       } catch (error) {
-        this.ondata(error as FlateError, new Uint8Array(0), true);
+        // fflate's code 6 is the one it leaves to a compression function's own errors.
+        const flate: FlateError = Object.assign(
+          new Error(errorOf(error).message, { cause: error }),
+          {
+            code: 6,
+          },
+        );
+        this.ondata(flate, new Uint8Array(0), true);
         return;
       }
       this.ondata(null, data, true);
@@ -69,7 +77,8 @@ function zstdDecoder(declaredSize: () => number) {
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0] as Uint8Array;
+  const [only] = parts;
+  if (only && parts.length === 1) return only;
   const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   parts.reduce((at, p) => (whole.set(p, at), at + p.length), 0);
   return whole;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isJsonValue, jsonOr, sole } from './fields';
+import { isJsonValue } from './guards';
+import { keptArguments, sole } from './util';
 
 describe('isJsonValue', () => {
   it('takes whatever JSON text parses to', () => {
@@ -17,15 +18,12 @@ describe('isJsonValue', () => {
   });
 });
 
-describe('jsonOr', () => {
-  it('keeps a JSON value as it is, the same object', () => {
+describe('keptArguments', () => {
+  it('keeps a JSON value as it is, the same object; none is {}', () => {
     const args = { path: '/tmp', lines: [1, 2], deep: { x: null } };
-    expect(jsonOr(args, {})).toBe(args);
-    expect(jsonOr(null, {})).toBe(null);
-  });
-
-  it('gives the fallback for a missing field', () => {
-    expect(jsonOr(undefined, {})).toEqual({});
+    expect(keptArguments(args)).toBe(args);
+    expect(keptArguments(undefined)).toEqual({});
+    expect(keptArguments(null)).toEqual({});
   });
 });
 
