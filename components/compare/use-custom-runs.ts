@@ -6,7 +6,7 @@
 import { useCallback, useRef } from 'react';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { CUSTOM_ID, type CustomOutput } from '../../lib/compare/custom-run';
-import { modelCallIndices } from '../../lib/replay/replay';
+import { modelCallIndices } from '../../lib/model/steps';
 import { runInSandbox } from './sandbox';
 import type { History } from '../../lib/model/types';
 
