@@ -14,7 +14,7 @@ import type { Goal } from '../../lib/compare/ranking';
 import { comparisonKey } from '../../lib/compare/config';
 import { useDebuggerStore } from '../state/debugger-provider';
 import { PRESETS } from '../../lib/compare/presets';
-import { prepareCompareSeries } from '../../lib/compare/series';
+import { prepareCompareSeries } from '../../lib/charts/compare-series';
 import type { Dialect } from '../../lib/messages';
 import type { History, Step } from '../../lib/model/types';
 import { MODELS } from '../../lib/tokens/models';
