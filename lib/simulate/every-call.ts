@@ -4,9 +4,10 @@
  * that is one application per call (`contextsByDefinition`, quadratic); a strategy's `replayTokens`
  * gives the same context tokens in linear time from cached per-step counts, and the tests hold it
  * and the engine (simulate.ts) to the definition (test/strategies.property.test.ts,
- * simulate.test.ts). The engine takes the fast replay when asked for contexts only, and on long runs,
- * where it measures shared prefixes at a sample of call pairs (lib/README.md "Simulation choices").
- * Recorded context events are not applied here: the engine comes here only for runs that hold none.
+ * simulate.test.ts). `simulate` takes the fast replay when asked for contexts only, and on long
+ * runs, where it measures shared prefixes at a sample of call pairs (lib/README.md "Simulation
+ * choices"). Recorded context events are not applied here: `simulate` comes here only for runs that
+ * record none.
  */
 import { modelCallIndices } from '../model/steps';
 import type { Step } from '../model/types';
