@@ -6,7 +6,6 @@ import { summarizeStep } from '../lib/model/inspect';
 import { hasError, isModelCall, toolNamesOf } from '../lib/model/steps';
 import type { History } from '../lib/model/types';
 import { reportedUsage } from '../lib/model/usage';
-import { replay } from '../lib/replay/replay';
 import { whatYouPaid } from '../lib/pricing/paid';
 import type { PriceOverrides } from '../lib/pricing/overrides';
 import { pyLen, pyPrefix } from '../lib/text/python-string';
@@ -19,6 +18,7 @@ import { simulate } from '../lib/simulate/simulate';
 import { getStrategy, parseParams, StrategyParamsError } from '../lib/strategies';
 import { none } from '../lib/strategies/none';
 import type { StrategyContext } from '../lib/strategies/types';
+import { REPLY_PRIMING_TOKENS } from '../lib/tokens/messages';
 
 /**
  * `--params` may carry the run config too (`{"n": 3, "trigger": {...}, "mode": "in-place",
@@ -168,6 +168,20 @@ function compactionsOf(h: History, tokens: readonly number[]) {
   }));
 }
 
+/**
+ * The run's input without pruning: every call resends every step the file holds before it, its
+ * recorded compactions not applied (what `none` before every call gives on the steps as listed).
+ */
+function resentInput(h: History, tokens: readonly number[]): number {
+  let before = REPLY_PRIMING_TOKENS;
+  let total = 0;
+  h.steps.forEach((s, i) => {
+    if (isModelCall(s)) total += before;
+    before += tokens[i] as number;
+  });
+  return total;
+}
+
 export function inspectCommand(
   imported: ImportResult & { format: string },
   file: string,
@@ -212,7 +226,7 @@ export function inspectCommand(
           errors: steps.filter((s) => s.error).length,
           tokens: ctx.tokens.context(h.steps),
           modelCalls: h.steps.filter(isModelCall).length,
-          runInputTokens: replay(h, none, {}, ctx).totalInputTokens,
+          runInputTokens: resentInput(h, tokens),
           ...(reported ? { reported } : {}),
         },
         paid: paidOf(h, prices),

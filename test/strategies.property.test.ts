@@ -8,7 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toMessages } from '../lib/messages';
 import type { ActionStep, Step } from '../lib/model/types';
-import { replay } from '../lib/replay/replay';
+import { contextsByDefinition } from '../lib/simulate/every-call';
+import { DEFAULT_RUN } from '../lib/simulate/run-config';
+import { simulate } from '../lib/simulate/simulate';
 import { getStrategy, STRATEGIES } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
 import { OBSERVATION_PLACEHOLDER } from '../lib/strategies/observation-masking';
@@ -266,8 +268,8 @@ describe.each(STRATEGIES.map((s) => [s.id, s] as const))('%s', (id, strategy) =>
           (steps, raw) => {
             const params = s.paramsSchema.parse(raw);
             const ctx = createStrategyContext({ contextWindow: 2_000 });
-            const fast = replay({ steps }, s, params, ctx);
-            const naive = replay({ steps }, s, params, ctx, { naive: true });
+            const fast = simulate({ steps }, s, params, ctx, DEFAULT_RUN, { contextsOnly: true });
+            const naive = contextsByDefinition({ steps }, s, params, ctx);
             expect(fast).toEqual(naive);
           },
         ),

@@ -1,15 +1,16 @@
 /**
  * Every built-in strategy on long histories of real tau-bench content (bench/history.ts): one apply
  * on 20k and 100k steps (≤ 50 ms, and 100k ≤ 6× the 20k time: linear), the replay of a 20k-call
- * run (≤ 1 s), and a full compare of a 10k-call run per framework preset (result, replay, warnings,
- * identifiers; ≤ 1 s). Each history's counts and index are built first, as a load builds them.
+ * run (every call's context, stateless before every call: ≤ 1 s), and a full compare of a 10k-call
+ * run per framework preset (result, replay, warnings, identifiers; ≤ 1 s). Each history's counts and index are built first, as a load builds them.
  */
 import { compareStrategies } from '../../lib/compare/compare';
 import { PRESETS } from '../../lib/compare/presets';
 import { isModelCall } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
-import { replay } from '../../lib/replay/replay';
 import { compactionMarkers } from '../../lib/simulate/compactions';
+import { DEFAULT_RUN } from '../../lib/simulate/run-config';
+import { simulate } from '../../lib/simulate/simulate';
 import { parseParams, STRATEGIES } from '../../lib/strategies';
 import { createStrategyContext } from '../../lib/strategies/context';
 import type { Strategy } from '../../lib/strategies/types';
@@ -88,14 +89,16 @@ async function replays(rounds: number): Promise<Row[]> {
   const runCtx = loaded(run);
   const calls = run.filter(isModelCall).length;
   for (const s of STRATEGIES as readonly Strategy<unknown>[]) {
-    // Without a fast replay, replay applies the strategy to every prefix: quadratic (the
-    // compact-conversation replay of 3,000 calls took 29 s). Reported, not run.
+    // Without a fast replay, the contexts come from applying the strategy before every call:
+    // quadratic (the compact-conversation replay of 3,000 calls took 29 s). Reported, not run.
     if (!s.replayTokens) {
       process.stderr.write(`  replay-20k:${s.id}: no fast replay (not run)\n`);
       continue;
     }
     const params = parseParams(s, {});
-    const m = await repeated(rounds, () => replay({ steps: run }, s, params, runCtx));
+    const m = await repeated(rounds, () =>
+      simulate({ steps: run }, s, params, runCtx, DEFAULT_RUN, { contextsOnly: true }),
+    );
     say({ id: `replay-20k:${s.id}`, value: m.median });
     rows.push({
       id: `replay-20k:${s.id}`,

@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { Comparison } from '../../lib/compare/compare';
-import type { ComparePoint } from '../../lib/compare/series';
+import type { ComparePoint } from '../../lib/charts/compare-series';
 import { describeRun } from '../../lib/simulate/run-config';
 import type { CompactionMarker } from '../../lib/simulate/compactions';
 import { formatTokens } from '../ui/kinds';

@@ -12,7 +12,7 @@ import { comparisonCosts } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { PRESETS } from '../../lib/compare/presets';
 import type { Goal } from '../../lib/compare/ranking';
-import { prepareCompareSeries } from '../../lib/compare/series';
+import { prepareCompareSeries } from '../../lib/charts/compare-series';
 import type { Dialect } from '../../lib/messages';
 import type { PriceSheet } from '../../lib/simulate/cache';
 import { reconcile } from '../../lib/simulate/reconcile';

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { CUSTOM_ID, type CustomOutput } from '../../lib/compare/custom-run';
-import { modelCallIndices } from '../../lib/replay/replay';
+import { modelCallIndices } from '../../lib/model/steps';
 import type { History } from '../../lib/model/types';
 import { runInSandbox } from './sandbox';
 

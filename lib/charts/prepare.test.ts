@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importText } from '../import';
 import type { Step } from '../model/types';
-import { replay } from '../replay/replay';
+import { DEFAULT_RUN } from '../simulate/run-config';
+import { simulate } from '../simulate/simulate';
 import { getStrategy } from '../strategies';
 import { createStrategyContext } from '../strategies/context';
 import { bucketTokenSeries, chartIndexOf, prepareTokenSeries, prepareTotals } from './prepare';
@@ -18,9 +19,11 @@ const ctx = createStrategyContext();
 const tokens = steps.map((s) => ctx.tokens.step(s));
 
 describe('timeline preparation', () => {
-  it("gives each model call the context replay computes for 'none'", () => {
+  it("gives each model call the context the simulation computes for 'none'", () => {
     const series = prepareTokenSeries(steps, tokens);
-    const r = replay({ steps }, getStrategy('none'), {}, ctx);
+    const r = simulate({ steps }, getStrategy('none'), {}, ctx, DEFAULT_RUN, {
+      contextsOnly: true,
+    });
     expect(series.filter((p) => p.context !== null).map((p) => p.context)).toEqual(
       r.calls.map((c) => c.contextTokens),
     );
@@ -32,7 +35,10 @@ describe('timeline preparation', () => {
     expect(t.byKind).toEqual({ 'system-prompt': 1, task: 11, action: 30 });
     expect(t.toolCalls).toBe(20);
     expect(t.singlePassTokens).toBe(ctx.tokens.context(steps));
-    expect(t.runInputTokens).toBe(replay({ steps }, getStrategy('none'), {}, ctx).totalInputTokens);
+    expect(t.runInputTokens).toBe(
+      simulate({ steps }, getStrategy('none'), {}, ctx, DEFAULT_RUN, { contextsOnly: true })
+        .totalInputTokens,
+    );
     expect(t.runInputTokens).toBeGreaterThan(10 * t.singlePassTokens);
     expect(t.largest[0]?.kind).toBe('system-prompt');
     expect(t.largest.map((l) => l.tokens)).toEqual(

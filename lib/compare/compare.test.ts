@@ -5,7 +5,7 @@ import { createStrategyContext } from '../strategies/context';
 import { compareStrategies, contextAtCall } from './compare';
 import { ChoiceError, comparisonKey, decodeChoices, encodeChoices } from './config';
 import { CUSTOM_EXAMPLE, runCustomCode } from './custom-run';
-import { modelCallIndices } from '../replay/replay';
+import { modelCallIndices } from '../model/steps';
 import { extractIdentifiers } from './identifiers';
 import { longHistory } from '../../bench/history';
 import { PRESETS } from './presets';

@@ -5,7 +5,7 @@
  * renders it, and the worker runs it for large histories.
  */
 import type { Step } from '../model/types';
-import { modelCallIndices } from '../replay/replay';
+import { modelCallIndices } from '../model/steps';
 import { DEFAULT_RUN, isDefaultRun, type RunConfig } from '../simulate/run-config';
 import { simulate, simulatedContextAt, type SimulatedRun } from '../simulate/simulate';
 import { getStrategy, parseParams } from '../strategies';

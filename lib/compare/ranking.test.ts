@@ -5,7 +5,7 @@ import { priceSheetFor } from '../simulate/cache';
 import { createStrategyContext } from '../strategies/context';
 import { compareStrategies, comparisonCosts } from './compare';
 import { rankStrategies } from './ranking';
-import { prepareCompareSeries } from './series';
+import { prepareCompareSeries } from '../charts/compare-series';
 
 // The bundled SWE-agent run (marshmallow #1867): 14 calls, priced at Claude Sonnet.
 const history = importText(

@@ -10,7 +10,7 @@ import { getStrategy } from '../strategies';
 import { runCost, type PriceSheet } from '../simulate/cache';
 import { simulate } from '../simulate/simulate';
 import { none } from '../strategies/none';
-import { modelCallIndices } from '../replay/replay';
+import { modelCallIndices } from '../model/steps';
 import { compareColumn, lossCallsOf } from './compare';
 import { runOf, type StrategyChoice } from './config';
 import { paramFields } from './param-fields';

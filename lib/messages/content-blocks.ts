@@ -3,18 +3,18 @@
  * blocks, Bedrock Converse style) share one layout: an assistant turn with text and calls, then a
  * user turn whose tool results come first. Only the block shapes differ.
  */
-import { assertUnreachable } from '../model/steps';
-import type { JsonValue, Step, StepPart } from '../model/types';
+import type { JsonValue, Step } from '../model/types';
 import { actionPieces } from './action-parts';
-import { ERROR_PREFIX, OBSERVATION_PREFIX, PLAN_FOLLOW_UP, SCRATCHPAD_PREFIX } from './strings';
+import { ERROR_PREFIX, OBSERVATION_PREFIX } from './strings';
 import type {
   AnthropicBlock,
   AnthropicMessage,
+  DialectEntry,
   MessageUnit,
   StrandsBlock,
   StrandsMessage,
 } from './types';
-import { assistantParts, resultParts, whole } from './units';
+import { assistantParts, plainUnits, resultParts, type PlainRole } from './units';
 
 interface BlockShapes<B> {
   text(text: string): B;
@@ -22,58 +22,26 @@ interface BlockShapes<B> {
   toolResult(id: string, content: string, isError: boolean): B;
 }
 
-type Role = 'system' | 'user' | 'assistant';
-
 function blockUnits<B>(
   step: Step,
   shapes: BlockShapes<B>,
-): MessageUnit<{ role: Role; content: B[] }>[] {
-  type Unit = MessageUnit<{ role: Role; content: B[] }>;
-  const one = (role: Role, text: string, parts: StepPart[] = ['content']): Unit => ({
-    message: { role, content: [shapes.text(text)] },
-    parts,
-  });
-  switch (step.kind) {
-    case 'system-prompt':
-      return whole(step, [one('system', step.content)]);
-    case 'task':
-      return whole(step, [one('user', step.task)]);
-    case 'action': {
-      const pieces = actionPieces(step);
-      const out: Unit[] = [];
-      const assistant: B[] = [];
-      if (pieces.text !== '') assistant.push(shapes.text(pieces.text));
-      for (const c of pieces.calls) assistant.push(shapes.toolUse(c.id, c.name, c.arguments));
-      if (assistant.length > 0)
-        out.push({
-          message: { role: 'assistant', content: assistant },
-          parts: assistantParts(step),
-        });
-      const user: B[] = pieces.results.map((r) => shapes.toolResult(r.id, r.content, r.isError));
-      if (pieces.observation !== undefined)
-        user.push(shapes.text(`${OBSERVATION_PREFIX}${pieces.observation}`));
-      if (pieces.error !== undefined) user.push(shapes.text(`${ERROR_PREFIX}${pieces.error}`));
-      if (user.length > 0)
-        out.push({ message: { role: 'user', content: user }, parts: resultParts(step) });
-      return out;
-    }
-    case 'scratchpad':
-      return whole(step, [
-        one('assistant', step.modelOutput),
-        one('user', `${SCRATCHPAD_PREFIX}${step.content}`, ['follow-up']),
-      ]);
-    case 'planning':
-      return whole(step, [
-        one('assistant', step.plan.trim()),
-        one('user', PLAN_FOLLOW_UP, ['follow-up']),
-      ]);
-    case 'final-answer':
-      return whole(step, [one('assistant', step.answer)]);
-    case 'summary':
-      return whole(step, [one('user', step.content)]);
-    default:
-      return assertUnreachable(step);
-  }
+): MessageUnit<{ role: PlainRole; content: B[] }>[] {
+  if (step.kind !== 'action')
+    return plainUnits(step, (role, text) => ({ role, content: [shapes.text(text)] }));
+  const pieces = actionPieces(step);
+  const out: MessageUnit<{ role: PlainRole; content: B[] }>[] = [];
+  const assistant: B[] = [];
+  if (pieces.text !== '') assistant.push(shapes.text(pieces.text));
+  for (const c of pieces.calls) assistant.push(shapes.toolUse(c.id, c.name, c.arguments));
+  if (assistant.length > 0)
+    out.push({ message: { role: 'assistant', content: assistant }, parts: assistantParts(step) });
+  const user: B[] = pieces.results.map((r) => shapes.toolResult(r.id, r.content, r.isError));
+  if (pieces.observation !== undefined)
+    user.push(shapes.text(`${OBSERVATION_PREFIX}${pieces.observation}`));
+  if (pieces.error !== undefined) user.push(shapes.text(`${ERROR_PREFIX}${pieces.error}`));
+  if (user.length > 0)
+    out.push({ message: { role: 'user', content: user }, parts: resultParts(step) });
+  return out;
 }
 
 const anthropicShapes: BlockShapes<AnthropicBlock> = {
@@ -100,3 +68,15 @@ export function anthropicUnits(step: Step): MessageUnit<AnthropicMessage>[] {
 export function strandsUnits(step: Step): MessageUnit<StrandsMessage>[] {
   return blockUnits(step, strandsShapes);
 }
+
+export const anthropicDialect: DialectEntry = {
+  label: 'Anthropic',
+  description: 'Messages API: tool_use and tool_result blocks',
+  units: anthropicUnits,
+};
+
+export const strandsDialect: DialectEntry = {
+  label: 'Strands',
+  description: 'Strands Agents: toolUse and toolResult blocks',
+  units: strandsUnits,
+};

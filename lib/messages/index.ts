@@ -1,84 +1,40 @@
 /** Steps to messages, per dialect (seed 000 `to_messages`, generalised to the chat APIs). */
 import type { Step } from '../model/types';
-import { anthropicUnits, strandsUnits } from './content-blocks';
-import { openAIUnits } from './openai';
-import { recordedUnits } from './recorded';
-import { joinSessionMessages, sessionTrajectoryUnits } from './session-trajectory';
-import { smolagentsUnits } from './smolagents';
-import { tinyAgentUnits } from './tinyagent';
+import { anthropicDialect, strandsDialect } from './content-blocks';
+import { openAIDialect } from './openai';
+import { recordedDialect } from './recorded';
+import { sessionTrajectoryDialect } from './session-trajectory';
+import { smolagentsDialect } from './smolagents';
+import { tinyAgentDialect } from './tinyagent';
 import {
   DIALECTS,
   type AnyMessage,
   type Dialect,
+  type DialectEntry,
+  type DialectInfo,
   type DialectMessages,
   type MessageOptions,
   type MessageUnit,
 } from './types';
-import type { SessionTrajectoryMessage } from './session-trajectory';
 
 export * from './types';
 
-/** A dialect: how steps become the messages one framework or API sends, and how people name it. */
-export interface DialectInfo {
-  readonly id: Dialect;
-  readonly label: string;
-  /** One line for help texts and menus. */
-  readonly description: string;
-  units(step: Step, options: MessageOptions): MessageUnit[];
-  /**
-   * How a whole list's messages join across steps, where the dialect groups more than one step
-   * into a message (`toMessages` applies it; per-step views and token counts do not).
-   */
-  join?(messages: AnyMessage[]): AnyMessage[];
-}
+/** Every dialect's entry, from its own module (the compiler checks that none is missing). */
+const ENTRIES: { readonly [D in Dialect]: DialectEntry } = {
+  recorded: recordedDialect,
+  tinyagent: tinyAgentDialect,
+  openai: openAIDialect,
+  anthropic: anthropicDialect,
+  strands: strandsDialect,
+  smolagents: smolagentsDialect,
+  'session-trajectory': sessionTrajectoryDialect,
+};
 
-/** The dialect registry, in the order menus and help list them. */
-export const DIALECT_REGISTRY: readonly DialectInfo[] = [
-  {
-    id: 'recorded',
-    label: 'As sent',
-    description:
-      "as the run's own framework sent it (the default): no prefix another framework adds",
-    units: (step) => recordedUnits(step),
-  },
-  {
-    id: 'tinyagent',
-    label: 'tinyAgent',
-    description: 'seed 000 role/content pairs; observations as user messages',
-    units: (step) => tinyAgentUnits(step),
-  },
-  {
-    id: 'openai',
-    label: 'OpenAI',
-    description: 'chat completions: tool_calls and tool messages',
-    units: (step) => openAIUnits(step),
-  },
-  {
-    id: 'anthropic',
-    label: 'Anthropic',
-    description: 'Messages API: tool_use and tool_result blocks',
-    units: (step) => anthropicUnits(step),
-  },
-  {
-    id: 'strands',
-    label: 'Strands',
-    description: 'Strands Agents: toolUse and toolResult blocks',
-    units: (step) => strandsUnits(step),
-  },
-  {
-    id: 'smolagents',
-    label: 'smolagents',
-    description: 'smolagents memory: calls and observations as text',
-    units: (step, options) => smolagentsUnits(step, options.summaryMode ?? false),
-  },
-  {
-    id: 'session-trajectory',
-    label: 'Seed 002 trajectory',
-    description: "seed 002 get_messages_view(): trajectory steps grouped by role, the seed's types",
-    units: (step) => sessionTrajectoryUnits(step),
-    join: (messages) => joinSessionMessages(messages as SessionTrajectoryMessage[]),
-  },
-];
+/** The dialect registry, in the order menus and help list them (`DIALECTS`). */
+export const DIALECT_REGISTRY: readonly DialectInfo[] = DIALECTS.map((id) => ({
+  id,
+  ...ENTRIES[id],
+}));
 
 const BY_ID = new Map<string, DialectInfo>(DIALECT_REGISTRY.map((d) => [d.id, d]));
 

@@ -5,75 +5,59 @@
  * recorded them, without seed 000's `Observation: ` / `Error: ` prefixes (the `recorded` dialect:
  * mini-swe-agent and SWE-agent send a command's output as the next user message, as is).
  */
-import { assertUnreachable, formatArgs } from '../model/steps';
+import { formatArgs } from '../model/steps';
 import type { Step, StepPart } from '../model/types';
 import { actionPieces } from './action-parts';
-import { ERROR_PREFIX, OBSERVATION_PREFIX, PLAN_FOLLOW_UP, SCRATCHPAD_PREFIX } from './strings';
-import type { MessageUnit, OpenAIMessage } from './types';
-import { assistantParts, whole } from './units';
+import { ERROR_PREFIX, OBSERVATION_PREFIX } from './strings';
+import type { DialectEntry, MessageUnit, OpenAIMessage } from './types';
+import { assistantParts, plainUnits } from './units';
 
 type Unit = MessageUnit<OpenAIMessage>;
 const u = (message: OpenAIMessage, parts: StepPart[] = ['content']): Unit => ({ message, parts });
 
 export function openAIUnits(step: Step, verbatim = false): Unit[] {
-  switch (step.kind) {
-    case 'system-prompt':
-      return whole(step, [u({ role: 'system', content: step.content })]);
-    case 'task':
-      return whole(step, [u({ role: 'user', content: step.task })]);
-    case 'action': {
-      const pieces = actionPieces(step);
-      const units: Unit[] = [];
-      if (pieces.text !== '' || pieces.calls.length > 0) {
-        const assistant: OpenAIMessage = {
-          role: 'assistant',
-          content: pieces.text === '' ? null : pieces.text,
-        };
-        if (pieces.calls.length > 0) {
-          assistant.tool_calls = pieces.calls.map((c) => ({
-            id: c.id,
-            type: 'function',
-            function: { name: c.name, arguments: formatArgs(c.arguments) },
-          }));
-        }
-        units.push(u(assistant, assistantParts(step)));
-      }
-      for (const r of pieces.results)
-        units.push(u({ role: 'tool', content: r.content, tool_call_id: r.id }, [`result:${r.id}`]));
-      if (pieces.observation !== undefined) {
-        units.push(
-          u(
-            {
-              role: 'user',
-              content: verbatim ? pieces.observation : `${OBSERVATION_PREFIX}${pieces.observation}`,
-            },
-            ['observation'],
-          ),
-        );
-      }
-      if (pieces.error !== undefined)
-        units.push(
-          u({ role: 'user', content: verbatim ? pieces.error : `${ERROR_PREFIX}${pieces.error}` }, [
-            'error',
-          ]),
-        );
-      return units;
+  if (step.kind !== 'action') return plainUnits(step, (role, content) => ({ role, content }));
+  const pieces = actionPieces(step);
+  const units: Unit[] = [];
+  if (pieces.text !== '' || pieces.calls.length > 0) {
+    const assistant: OpenAIMessage = {
+      role: 'assistant',
+      content: pieces.text === '' ? null : pieces.text,
+    };
+    if (pieces.calls.length > 0) {
+      assistant.tool_calls = pieces.calls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: formatArgs(c.arguments) },
+      }));
     }
-    case 'scratchpad':
-      return whole(step, [
-        u({ role: 'assistant', content: step.modelOutput }),
-        u({ role: 'user', content: `${SCRATCHPAD_PREFIX}${step.content}` }, ['follow-up']),
-      ]);
-    case 'planning':
-      return whole(step, [
-        u({ role: 'assistant', content: step.plan.trim() }),
-        u({ role: 'user', content: PLAN_FOLLOW_UP }, ['follow-up']),
-      ]);
-    case 'final-answer':
-      return whole(step, [u({ role: 'assistant', content: step.answer })]);
-    case 'summary':
-      return whole(step, [u({ role: 'user', content: step.content })]);
-    default:
-      return assertUnreachable(step);
+    units.push(u(assistant, assistantParts(step)));
   }
+  for (const r of pieces.results)
+    units.push(u({ role: 'tool', content: r.content, tool_call_id: r.id }, [`result:${r.id}`]));
+  if (pieces.observation !== undefined) {
+    units.push(
+      u(
+        {
+          role: 'user',
+          content: verbatim ? pieces.observation : `${OBSERVATION_PREFIX}${pieces.observation}`,
+        },
+        ['observation'],
+      ),
+    );
+  }
+  if (pieces.error !== undefined)
+    units.push(
+      u({ role: 'user', content: verbatim ? pieces.error : `${ERROR_PREFIX}${pieces.error}` }, [
+        'error',
+      ]),
+    );
+  return units;
 }
+
+export const openAIDialect: DialectEntry = {
+  label: 'OpenAI',
+  description: 'chat completions: tool_calls and tool messages',
+  // Seed 000's `Observation: ` and `Error: ` prefixes (the `recorded` dialect sends them verbatim).
+  units: (step) => openAIUnits(step),
+};

@@ -13,7 +13,7 @@ import { anthropicUnits, strandsUnits } from './content-blocks';
 import { openAIUnits } from './openai';
 import { smolagentsUnits } from './smolagents';
 import { tinyAgentUnits } from './tinyagent';
-import type { Dialect, MessageUnit } from './types';
+import type { Dialect, DialectEntry, MessageUnit } from './types';
 
 /** The framework rendering a step's file used, by the importer's format id. */
 const SENT_AS: Readonly<Record<string, Exclude<Dialect, 'recorded' | 'openai'>>> = {
@@ -61,3 +61,9 @@ export function recordedUnits(step: Step): MessageUnit[] {
       return openAIUnits(step, true);
   }
 }
+
+export const recordedDialect: DialectEntry = {
+  label: 'As sent',
+  description: "as the run's own framework sent it (the default): no prefix another framework adds",
+  units: recordedUnits,
+};

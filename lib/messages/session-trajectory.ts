@@ -23,7 +23,7 @@ import {
 } from './trajectory';
 
 export type { SessionStepType, SessionTrajectoryMessage } from './trajectory';
-import type { MessageUnit } from './types';
+import type { DialectEntry, MessageUnit } from './types';
 
 /** The flat trajectory's `StepType` names (the first design's) to the second design's. */
 const SESSION_STEP_TYPE: Readonly<Record<TrajectoryStepType, SessionStepType>> = {
@@ -74,3 +74,10 @@ export function joinSessionMessages(
   }
   return out;
 }
+
+export const sessionTrajectoryDialect: DialectEntry = {
+  label: 'Seed 002 trajectory',
+  description: "seed 002 get_messages_view(): trajectory steps grouped by role, the seed's types",
+  units: sessionTrajectoryUnits,
+  join: (messages) => joinSessionMessages(messages as SessionTrajectoryMessage[]),
+};

@@ -7,31 +7,34 @@ import { assertUnreachable, isOmitted, observationOf } from '../model/steps';
 import type { JsonValue, Step, StepPart } from '../model/types';
 import { pyRepr } from '../text/python-repr';
 import {
-  PLAN_FOLLOW_UP,
-  SCRATCHPAD_PREFIX,
   SMOL_CALLING_TOOLS,
   SMOL_ERROR_PREFIX,
   SMOL_OBSERVATION_PREFIX,
   SMOL_RETRY_SUFFIX,
   SMOL_TASK_PREFIX,
 } from './strings';
-import type { MessageUnit, SmolagentsMessage } from './types';
-import { assistantParts, resultParts, whole } from './units';
+import type { DialectEntry, MessageUnit, SmolagentsMessage } from './types';
+import { assistantParts, plainUnits, resultParts, whole } from './units';
 
 type Unit = MessageUnit<SmolagentsMessage>;
+
+const message = (role: SmolagentsMessage['role'], value: string): SmolagentsMessage => ({
+  role,
+  content: [{ type: 'text', text: value }],
+});
 
 function text(
   role: SmolagentsMessage['role'],
   value: string,
   parts: StepPart[] = ['content'],
 ): Unit {
-  return { message: { role, content: [{ type: 'text', text: value }] }, parts };
+  return { message: message(role, value), parts };
 }
 
 export function smolagentsUnits(step: Step, summaryMode = false): Unit[] {
   switch (step.kind) {
     case 'system-prompt':
-      return summaryMode ? [] : whole(step, [text('system', step.content)]);
+      return summaryMode ? [] : plainUnits(step, message);
     case 'task':
       return whole(step, [text('user', `${SMOL_TASK_PREFIX}${step.task}`)]);
     case 'action': {
@@ -70,24 +73,21 @@ export function smolagentsUnits(step: Step, summaryMode = false): Unit[] {
       }
       return messages;
     }
-    case 'scratchpad':
-      return whole(step, [
-        text('assistant', step.modelOutput),
-        text('user', `${SCRATCHPAD_PREFIX}${step.content}`, ['follow-up']),
-      ]);
     case 'planning':
-      return summaryMode
-        ? []
-        : whole(step, [
-            text('assistant', step.plan.trim()),
-            text('user', PLAN_FOLLOW_UP, ['follow-up']),
-          ]);
+      return summaryMode ? [] : plainUnits(step, message);
     case 'final-answer':
       // smolagents: FinalAnswerStep has no messages; the last action already holds the answer.
       return [];
+    case 'scratchpad':
     case 'summary':
-      return whole(step, [text('user', step.content)]);
+      return plainUnits(step, message);
     default:
       return assertUnreachable(step);
   }
 }
+
+export const smolagentsDialect: DialectEntry = {
+  label: 'smolagents',
+  description: 'smolagents memory: calls and observations as text',
+  units: (step, options) => smolagentsUnits(step, options.summaryMode ?? false),
+};

@@ -3,7 +3,7 @@
  * kept in the list as a `system` message in every dialect so that counting and display see it; for
  * Anthropic and Strands it is the request's separate `system` parameter (see `splitSystem`).
  */
-import type { JsonValue } from '../model/types';
+import type { JsonValue, Step } from '../model/types';
 import type { SessionTrajectoryMessage } from './trajectory';
 
 /** `recorded` (the default): each step as its own framework sent it (recorded.ts). */
@@ -88,4 +88,24 @@ export interface MessageOptions {
 export interface MessageUnit<M = AnyMessage> {
   message: M;
   parts: string[];
+}
+
+/**
+ * A dialect: how steps become the messages one framework or API sends, and how people name it.
+ * Each dialect's module exports its entry; index.ts keys them by id (`DIALECT_REGISTRY`).
+ */
+export interface DialectEntry {
+  readonly label: string;
+  /** One line for help texts and menus. */
+  readonly description: string;
+  units(step: Step, options: MessageOptions): MessageUnit[];
+  /**
+   * How a whole list's messages join across steps, where the dialect groups more than one step
+   * into a message (`toMessages` applies it; per-step views and token counts do not).
+   */
+  join?(messages: AnyMessage[]): AnyMessage[];
+}
+
+export interface DialectInfo extends DialectEntry {
+  readonly id: Dialect;
 }

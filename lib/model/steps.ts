@@ -13,9 +13,18 @@ export function isCritical(step: Step): boolean {
   return step.kind === 'system-prompt' || step.kind === 'task';
 }
 
-/** A step the agent produced with a model call (what replay counts as "call k"). */
+/** A step the agent produced with a model call (what a simulation counts as "call k"). */
 export function isModelCall(step: Step): boolean {
   return step.kind === 'action' || step.kind === 'scratchpad' || step.kind === 'planning';
+}
+
+/** Indices of the steps produced by model calls: call k's context is the steps before the k-th. */
+export function modelCallIndices(steps: readonly Step[]): number[] {
+  const out: number[] = [];
+  steps.forEach((s, i) => {
+    if (isModelCall(s)) out.push(i);
+  });
+  return out;
 }
 
 // ---- Seed 000 single-call view of an action ------------------------------------------------------

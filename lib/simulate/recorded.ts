@@ -39,7 +39,19 @@ export function recordedCompactionSummaries(steps: readonly Step[]): SummaryStep
   );
 }
 
-export function contextEvents(steps: readonly Step[]): ContextEvent[] {
+/**
+ * Found once per step list: step lists are immutable once loaded (lib/README.md, "Performance
+ * choices"), and a comparison simulates the same run once per column and per checked call.
+ */
+const eventsOf = new WeakMap<readonly Step[], readonly ContextEvent[]>();
+
+export function contextEvents(steps: readonly Step[]): readonly ContextEvent[] {
+  let events = eventsOf.get(steps);
+  if (!events) eventsOf.set(steps, (events = findEvents(steps)));
+  return events;
+}
+
+function findEvents(steps: readonly Step[]): ContextEvent[] {
   // Plan-step groups only when a summarize or expand call needs them (most runs have none).
   let groupOf: Map<string, number[]> | undefined;
   const groups = () => {

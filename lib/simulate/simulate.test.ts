@@ -10,12 +10,12 @@ import { parseSource } from '../import';
 import { toMessages } from '../messages';
 import { isModelCall } from '../model/steps';
 import type { ActionStep, Step } from '../model/types';
-import { replay } from '../replay/replay';
 import { getStrategy, parseParams, STRATEGIES } from '../strategies';
 import { createStrategyContext } from '../strategies/context';
 import { none } from '../strategies/none';
 import { truncateAction } from '../strategies/prune-old-observations';
 import { callCost, priceSheetFor, runCost } from './cache';
+import { contextsByDefinition } from './every-call';
 import { checkReportedUsage } from './reported';
 import { parseRunConfig, RunConfigError, type RunConfig } from './run-config';
 import { simulate } from './simulate';
@@ -202,13 +202,13 @@ describe('triggers and in-place state, against hand-computed replays', () => {
   });
 });
 
-describe('stateless before every call is replay()', () => {
+describe('stateless before every call is the strategy applied to every prefix', () => {
   const ctx = createStrategyContext({ model: 'gpt-4o' });
   it.each(STRATEGIES.map((s) => [s.id, s] as const))('%s on a real run', (_id, strategy) => {
     const s = strategy as unknown as Parameters<typeof simulate>[1];
     const params = parseParams(s, {});
     const sim = simulate(tau, s, params, ctx);
-    const r = replay(tau, s, params, ctx, { naive: true });
+    const r = contextsByDefinition(tau, s, params, ctx);
     expect(sim.calls.map((c) => [c.stepIndex, c.contextTokens])).toEqual(
       r.calls.map((c) => [c.stepIndex, c.contextTokens]),
     );
@@ -231,7 +231,7 @@ describe('stateless before every call is replay()', () => {
                 : { windowSize: 2 * n },
           );
           expect(simulate({ steps }, s, params, c).totalInputTokens).toBe(
-            replay({ steps }, s, params, c, { naive: true }).totalInputTokens,
+            contextsByDefinition({ steps }, s, params, c).totalInputTokens,
           );
         }
       }),

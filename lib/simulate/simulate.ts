@@ -5,12 +5,12 @@
  * - in place, the next application runs on that context (seeds 001/004 `prune`: cut steps never
  *   come back), so a threshold trigger draws a sawtooth;
  * - stateless, the next application runs on the full history.
- * Stateless before every call is exactly `replay()` (tested). For every call the engine also records
- * the longest prefix of steps shared with the previous call's context, which prompt caching bills at
- * a fraction of fresh input (cache.ts).
+ * Stateless before every call (the default run) is by definition the strategy applied to the steps
+ * before each call, and equals it (tested; every-call.ts takes it in linear time when the strategy
+ * has a fast replay). For every call the engine also records the longest prefix of steps shared with
+ * the previous call's context, which prompt caching bills at a fraction of fresh input (cache.ts).
  */
-import { isModelCall, stepText as stepTextOf } from '../model/steps';
-import { callTotals } from '../replay/replay';
+import { isModelCall, modelCallIndices, stepText as stepTextOf } from '../model/steps';
 import type { Step, SummaryStep } from '../model/types';
 import type {
   HistoryLike,
@@ -28,12 +28,19 @@ import {
   type ContextEvent,
 } from './recorded';
 import { DEFAULT_RUN, ranTimes, type RunConfig } from './run-config';
-import { EXACT_PREFIX_BUDGET, sampledRun } from './sampled';
-import type { Application, SimCall, SimulatedRun, SimulateOptions } from './types';
+import { EXACT_PREFIX_BUDGET, runContexts, sampledRun } from './every-call';
+import {
+  callTotals,
+  type Application,
+  type RunContexts,
+  type SimCall,
+  type SimulatedRun,
+  type SimulateOptions,
+} from './types';
 
-export type { Application, SimCall, SimulatedRun, SimulateOptions } from './types';
+export type { Application, RunContexts, SimCall, SimulatedRun, SimulateOptions } from './types';
 export { sameStep, sharedPrefixTokens } from './prefix';
-export { EXACT_PREFIX_BUDGET } from './sampled';
+export { EXACT_PREFIX_BUDGET } from './every-call';
 
 /**
  * The context after a recorded event at step `at`: hidden steps leave it; restored ones come back at
@@ -105,6 +112,26 @@ function finalResult(
   return { steps, fates, inserted, notes };
 }
 
+/**
+ * The strategy run over the history under `run` (default: stateless, before every call). With
+ * `contextsOnly`, each call's context and the run's totals only.
+ */
+export function simulate<P>(
+  history: HistoryLike,
+  strategy: Strategy<P>,
+  params: P,
+  ctx: StrategyContext,
+  run: RunConfig | undefined,
+  options: SimulateOptions & { readonly contextsOnly: true },
+): RunContexts;
+export function simulate<P>(
+  history: HistoryLike,
+  strategy: Strategy<P>,
+  params: P,
+  ctx: StrategyContext,
+  run?: RunConfig,
+  options?: SimulateOptions & { readonly contextsOnly?: false },
+): SimulatedRun;
 export function simulate<P>(
   history: HistoryLike,
   strategy: Strategy<P>,
@@ -112,17 +139,14 @@ export function simulate<P>(
   ctx: StrategyContext,
   run: RunConfig = DEFAULT_RUN,
   options: SimulateOptions = {},
-): SimulatedRun {
+): SimulatedRun | RunContexts {
   const steps = history.steps;
   const n = steps.length;
+  const { trigger, mode } = run;
   // Run instead of the run's own context changes: they are not applied, their summaries not sent.
   const replacing = run.recorded === 'replace';
-  const skipped = new Set(replacing ? recordedCompactionSummaries(steps).map((s) => s.id) : []);
-  const stepTokens = (s: Step) => (skipped.has(s.id) ? 0 : ctx.tokens.step(s));
-  const sums = [0];
-  for (let i = 0; i < n; i++) sums.push((sums[i] as number) + stepTokens(steps[i] as Step));
-  const { trigger, mode } = run;
   const events = replacing ? [] : contextEvents(steps);
+  const skipped = new Set(replacing ? recordedCompactionSummaries(steps).map((s) => s.id) : []);
   if (
     skipped.size === 0 &&
     mode === 'stateless' &&
@@ -133,12 +157,41 @@ export function simulate<P>(
     !options.exactPrefixes &&
     strategy.replayTokens
   ) {
-    const callIdx = steps.map((s, i) => (isModelCall(s) ? i : -1)).filter((i) => i >= 0);
-    if (callIdx.length * n > EXACT_PREFIX_BUDGET) {
+    const callIdx = modelCallIndices(steps);
+    if (options.contextsOnly || callIdx.length * n > EXACT_PREFIX_BUDGET) {
       const tokens = strategy.replayTokens(history, callIdx, params, ctx);
+      if (tokens && options.contextsOnly) return runContexts(callIdx, tokens, ctx);
       if (tokens) return sampledRun(history, strategy, params, ctx, run, callIdx, tokens, options);
     }
   }
+  const sim = engine(history, strategy, params, ctx, run, options, events, skipped);
+  return options.contextsOnly ? contextsOf(sim) : sim;
+}
+
+/** A simulated run's contexts and totals alone (what `contextsOnly` returns whichever path ran). */
+function contextsOf(sim: SimulatedRun): RunContexts {
+  const calls = sim.calls.map((c) => ({ stepIndex: c.stepIndex, contextTokens: c.contextTokens }));
+  const { totalInputTokens, peakContextTokens, overflowCalls } = sim;
+  return { calls, totalInputTokens, peakContextTokens, overflowCalls };
+}
+
+/** The call-by-call engine: every trigger and mode, recorded events, exact shared prefixes. */
+function engine<P>(
+  history: HistoryLike,
+  strategy: Strategy<P>,
+  params: P,
+  ctx: StrategyContext,
+  run: RunConfig,
+  options: SimulateOptions,
+  events: readonly ContextEvent[],
+  skipped: ReadonlySet<string>,
+): SimulatedRun {
+  const steps = history.steps;
+  const n = steps.length;
+  const { trigger, mode } = run;
+  const stepTokens = (s: Step) => (skipped.has(s.id) ? 0 : ctx.tokens.step(s));
+  const sums = [0];
+  for (let i = 0; i < n; i++) sums.push((sums[i] as number) + stepTokens(steps[i] as Step));
 
   // The context at prefix length i is view ++ steps[from, i).
   let view: readonly Step[] = [];

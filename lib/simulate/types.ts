@@ -1,12 +1,19 @@
-/** The simulation's results, shared by the engine (simulate.ts) and its sampled path (sampled.ts). */
+/**
+ * The simulation's results and their totals, shared by the engine (simulate.ts) and the paths of
+ * stateless runs before every call (every-call.ts).
+ */
 import type { Step } from '../model/types';
 import type { StrategyResult } from '../strategies/types';
 import type { RunConfig } from './run-config';
 
-export interface SimCall {
+/** A model call and the context it received. */
+export interface CallContext {
   /** The step the call produced; its context is built from the steps before it. */
   readonly stepIndex: number;
   readonly contextTokens: number;
+}
+
+export interface SimCall extends CallContext {
   /** Tokens of the leading steps this call's context shares with the previous call's (0 on the first). */
   readonly sharedPrefixTokens: number;
   /** The strategy ran since the previous call. */
@@ -28,12 +35,22 @@ export interface Application {
   readonly afterRun?: boolean;
 }
 
-export interface SimulatedRun {
-  readonly run: RunConfig;
-  readonly calls: readonly SimCall[];
+/** Each call's context and the run's totals: what a simulation asked for `contextsOnly` returns. */
+export interface RunContexts extends RunTotals {
+  readonly calls: readonly CallContext[];
+}
+
+/** A run's input over all its calls, its largest request, and the calls over the context window. */
+export interface RunTotals {
   readonly totalInputTokens: number;
   readonly peakContextTokens: number;
+  /** Calls whose context exceeded the context window. */
   readonly overflowCalls: number;
+}
+
+export interface SimulatedRun extends RunContexts {
+  readonly run: RunConfig;
+  readonly calls: readonly SimCall[];
   readonly applications: readonly Application[];
   /** What the next call would receive after the last step, with every original step's fate. */
   readonly final: StrategyResult;
@@ -53,4 +70,22 @@ export interface SimulateOptions {
   readonly until?: number;
   /** Measure every call's shared prefix, however long the run (tests, benchmarks). */
   readonly exactPrefixes?: boolean;
+  /**
+   * Each call's context and the run's totals only (`RunContexts`): no shared prefixes,
+   * applications or final result. A stateless run before every call is then answered by the
+   * strategy's `replayTokens` in linear time, however long the run (every-call.ts).
+   */
+  readonly contextsOnly?: boolean;
+}
+
+export function callTotals(calls: readonly CallContext[], contextWindow: number): RunTotals {
+  let total = 0;
+  let peak = 0;
+  let overflow = 0;
+  for (const c of calls) {
+    total += c.contextTokens;
+    peak = Math.max(peak, c.contextTokens);
+    if (c.contextTokens > contextWindow) overflow++;
+  }
+  return { totalInputTokens: total, peakContextTokens: peak, overflowCalls: overflow };
 }

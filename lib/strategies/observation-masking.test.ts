@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, history, system, task } from '../../test/build';
 import type { ActionStep, Step } from '../model/types';
-import { replay } from '../replay/replay';
+import { contextsByDefinition } from '../simulate/every-call';
+import { DEFAULT_RUN } from '../simulate/run-config';
 import { simulate } from '../simulate/simulate';
 import { createStrategyContext } from './context';
 import { getStrategy, parseParams } from './index';
@@ -158,9 +159,9 @@ describe('observation-masking (Lindenbauer et al. 2025)', () => {
   it('replays fast exactly as applying it before every call', () => {
     for (const params of [{}, { keepLast: 0 }, { keepLast: 3, polling: 4 }]) {
       const p = parseParams(strategy, params);
-      expect(replay({ steps: twelve }, strategy, p, ctx)).toEqual(
-        replay({ steps: twelve }, strategy, p, ctx, { naive: true }),
-      );
+      expect(
+        simulate({ steps: twelve }, strategy, p, ctx, DEFAULT_RUN, { contextsOnly: true }),
+      ).toEqual(contextsByDefinition({ steps: twelve }, strategy, p, ctx));
     }
   });
 });

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importText } from '../import';
+import { modelCallIndices } from '../model/steps';
 import type { Step } from '../model/types';
 import { getStrategy, parseParams } from '../strategies';
 import { createStrategyContext } from '../strategies/context';
-import { modelCallIndices, replay } from './replay';
+import type { HistoryLike, Strategy } from '../strategies/types';
+import { DEFAULT_RUN } from './run-config';
+import { simulate } from './simulate';
 
 const steps = importText(
   readFileSync(
@@ -17,12 +20,15 @@ const steps = importText(
   'tau.json',
 ).file.histories[0]?.steps as Step[];
 const ctx = createStrategyContext({ model: 'gpt-4o' });
+// Stateless before every call, contexts only: the path the strategies' fast replays answer.
+const replay = <P>(history: HistoryLike, strategy: Strategy<P>, params: P) =>
+  simulate(history, strategy, params, ctx, DEFAULT_RUN, { contextsOnly: true });
 
-describe('replay on a real tau-bench run', () => {
+describe('stateless before every call, on a real tau-bench run', () => {
   it('sends the whole prefix before every model call under none: the quadratic cost', () => {
     const calls = modelCallIndices(steps);
     expect(calls).toHaveLength(steps.filter((s) => s.kind === 'action').length);
-    const r = replay({ steps }, getStrategy('none'), {}, ctx);
+    const r = replay({ steps }, getStrategy('none'), {});
     r.calls.forEach((c) =>
       expect(c.contextTokens).toBe(ctx.tokens.context(steps.slice(0, c.stepIndex))),
     );
@@ -48,8 +54,8 @@ describe('replay on a real tau-bench run', () => {
         'trajectory-sliding-window': { maxSteps: 20, preserveLast: 5 },
       }[id] ?? {};
     const params = parseParams(s, small);
-    const r = replay({ steps }, s, params, ctx);
-    const base = replay({ steps }, getStrategy('none'), {}, ctx);
+    const r = replay({ steps }, s, params);
+    const base = replay({ steps }, getStrategy('none'), {});
     expect(r.totalInputTokens).toBeLessThan(base.totalInputTokens);
     const k = r.calls[r.calls.length - 1] as { stepIndex: number; contextTokens: number };
     expect(k.contextTokens).toBe(

@@ -1,14 +1,27 @@
 /**
- * Long runs before every call, stateless: context tokens from the strategy's exact fast replay,
- * shared prefixes measured at a sample of call pairs (lib/README.md "Simulation choices").
+ * The default run, stateless before every call: call k's context is the strategy applied to the
+ * steps before it (seed 001's loop pruning before each call, on the full history). By definition
+ * that is one application per call (`contextsByDefinition`, quadratic); a strategy's `replayTokens`
+ * gives the same context tokens in linear time from cached per-step counts, and the tests hold it
+ * and the engine (simulate.ts) to the definition (test/strategies.property.test.ts,
+ * simulate.test.ts). `simulate` takes the fast replay when asked for contexts only, and on long
+ * runs, where it measures shared prefixes at a sample of call pairs (lib/README.md "Simulation
+ * choices"). Recorded context events are not applied here: `simulate` comes here only for runs that
+ * record none.
  */
+import { modelCallIndices } from '../model/steps';
 import type { Step } from '../model/types';
 import type { HistoryLike, Strategy, StrategyContext } from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
-import { callTotals } from '../replay/replay';
 import { sharedPrefixTokens } from './prefix';
 import { ranTimes, type RunConfig } from './run-config';
-import type { SimCall, SimulatedRun, SimulateOptions } from './types';
+import {
+  callTotals,
+  type RunContexts,
+  type SimCall,
+  type SimulatedRun,
+  type SimulateOptions,
+} from './types';
 
 /** Above this many step visits (calls × steps), a stateless every-call run samples its shared prefixes. */
 export const EXACT_PREFIX_BUDGET = 600_000;
@@ -27,10 +40,35 @@ function spread(count: number, budget: number): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
+/** The definition: each call's context is the strategy applied to the steps before it, counted whole. */
+export function contextsByDefinition<P>(
+  history: HistoryLike,
+  strategy: Strategy<P>,
+  params: P,
+  ctx: StrategyContext,
+): RunContexts {
+  const callIdx = modelCallIndices(history.steps);
+  const prefix = (k: number) => ({ ...history, steps: history.steps.slice(0, k) });
+  const tokens = callIdx.map((k) =>
+    ctx.tokens.context(strategy.apply(prefix(k), params, ctx).steps),
+  );
+  return runContexts(callIdx, tokens, ctx);
+}
+
+/** The calls' contexts and the run's totals, `tokens[i]` the context of call `callIdx[i]`. */
+export function runContexts(
+  callIdx: readonly number[],
+  tokens: readonly number[],
+  ctx: StrategyContext,
+): RunContexts {
+  const calls = callIdx.map((stepIndex, i) => ({ stepIndex, contextTokens: tokens[i] as number }));
+  return { calls, ...callTotals(calls, ctx.contextWindow) };
+}
+
 /**
- * Stateless before every call on a long run, for a strategy with an exact fast replay: tokens from
- * the fast replay; prefixes measured by applying the strategy at a sample of call pairs, each call's
- * share of the previous context taken from the nearest measured call.
+ * A long run, for a strategy with an exact fast replay: tokens from the fast replay; prefixes
+ * measured by applying the strategy at a sample of call pairs, each call's share of the previous
+ * context taken from the nearest measured call.
  */
 export function sampledRun<P>(
   history: HistoryLike,

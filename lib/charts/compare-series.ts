@@ -6,7 +6,7 @@
  * context in a bucket, the cumulative values at its end), so the chart stays fast.
  */
 import type { RunCost } from '../simulate/cache';
-import type { Comparison } from './compare';
+import type { Comparison } from '../compare/compare';
 
 export interface ComparePoint {
   /** 1-based model call number (the bucket's last call when bucketed). */
