@@ -8,17 +8,7 @@
  * had called it at that call (summarize-plan-steps' `expand`), so the context grows back from there.
  */
 import { useMemo, useState } from 'react';
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { preparePlanPressure } from '../../lib/charts/plan-pressure';
 import { comparisonKey, type StrategyChoice } from '../../lib/compare/config';
 import { isModelCall } from '../../lib/model/steps';
 import type { History } from '../../lib/model/types';
@@ -35,10 +25,11 @@ import { InlineError } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Segmented } from '../ui/segmented';
-import { Tooltip as Hint } from '../ui/tooltip';
+import { Tooltip } from '../ui/tooltip';
 import { useDebuggerStore } from '../contexts/store-context';
 import { useCompareTarget } from '../compare/use-comparison';
 import { useWorkerQuery } from '../worker/use-worker-query';
+import { PressureChart } from './pressure-chart';
 import { useShownRun } from '../workspace/shown-run';
 import { useWholeHistory } from '../workspace/whole-queries';
 
@@ -130,14 +121,8 @@ function PlanSteps({ history }: { history: History }) {
   const cmp = answer.data;
   const column = cmp?.columns[0];
   const data = useMemo(
-    () =>
-      (cmp?.baseline.calls ?? []).map((c, i) => ({
-        call: i + 1,
-        none: (100 * c.contextTokens) / contextWindow,
-        toggled:
-          (100 * (column?.replay?.calls[i]?.contextTokens ?? c.contextTokens)) / contextWindow,
-      })),
-    [cmp, column, contextWindow],
+    () => (cmp ? preparePlanPressure(cmp, contextWindow) : []),
+    [cmp, contextWindow],
   );
   const tokensOf = (indices: readonly number[]) =>
     indices.reduce((n, i) => n + (tokens[i] ?? 0), 0);
@@ -186,66 +171,7 @@ function PlanSteps({ history }: { history: History }) {
             : 'Replaying…'}
         </p>
         <div style={{ height: 200 }} aria-busy={answer.pending}>
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={data} margin={{ top: 8, right: 16, left: 8, bottom: 4 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-              <XAxis dataKey="call" tick={{ fontSize: 11 }} />
-              <YAxis
-                tickFormatter={(v: number) => `${v.toFixed(v < 1 ? 2 : 0)}%`}
-                tick={{ fontSize: 11 }}
-                width={52}
-              />
-              <Tooltip
-                formatter={(v) => `${Number(v).toFixed(2)}%`}
-                labelFormatter={(l) => `call ${String(l)}`}
-              />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              {peak('none') >= 40 && (
-                <ReferenceLine
-                  y={60}
-                  stroke="#d97706"
-                  strokeDasharray="4 3"
-                  label={{ value: 'consider summarizing', fontSize: 10, position: 'insideTopLeft' }}
-                />
-              )}
-              {peak('none') >= 60 && (
-                <ReferenceLine
-                  y={80}
-                  stroke="#dc2626"
-                  strokeDasharray="4 3"
-                  label={{ value: 'urgent', fontSize: 10, position: 'insideTopLeft' }}
-                />
-              )}
-              {expand.map((e) => (
-                <ReferenceLine
-                  key={e.step}
-                  x={e.atCall}
-                  stroke="#0284c7"
-                  strokeDasharray="2 2"
-                  label={{ value: `expand_step(${e.step})`, fontSize: 10, position: 'insideTop' }}
-                />
-              ))}
-              <Line
-                type="monotone"
-                dataKey="none"
-                name="every plan step in full"
-                stroke="#94a3b8"
-                strokeDasharray="4 3"
-                strokeWidth={2}
-                dot={false}
-                isAnimationActive={false}
-              />
-              <Line
-                type="monotone"
-                dataKey="toggled"
-                name="as toggled"
-                stroke="#0284c7"
-                strokeWidth={2}
-                dot={false}
-                isAnimationActive={false}
-              />
-            </LineChart>
-          </ResponsiveContainer>
+          <PressureChart points={data} expand={expand} />
         </div>
       </div>
       <ol aria-label="Plan step list" className="flex flex-col gap-2">
@@ -291,7 +217,7 @@ function PlanSteps({ history }: { history: History }) {
                   {!active && (
                     <label className="flex items-center gap-1">
                       expand at call
-                      <Hint
+                      <Tooltip
                         content={
                           visibility === 'summary'
                             ? `Seed 003 expand_step(${step.stepId}) at this call: in full from then on (calls ${firstCallOf(callIndices, g.indices[0] as number)} to ${callIndices.length})`
@@ -320,7 +246,7 @@ function PlanSteps({ history }: { history: History }) {
                           }
                           className="w-16 text-slate-900 aria-[invalid=true]:border-red-500"
                         />
-                      </Hint>
+                      </Tooltip>
                     </label>
                   )}
                 </span>

@@ -1,0 +1,93 @@
+'use client';
+/**
+ * Seed 003's context pressure at every model call of the plan view's replay: every plan step in full
+ * against the plan steps as toggled, in percent of the model's window, with the 60% ("consider
+ * summarizing") and 80% ("urgent") lines of `context_pressure` once the run comes near them, and a
+ * mark at each call where a summarized plan step is expanded.
+ */
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { PressurePoint } from '../../lib/charts/plan-pressure';
+
+export function PressureChart({
+  points,
+  expand,
+}: {
+  points: readonly PressurePoint[];
+  /** The calls at which summarized plan steps are expanded (seed 003 `expand_step`). */
+  expand: readonly { readonly step: string; readonly atCall: number }[];
+}) {
+  // The urgency lines appear once the run with every step in full comes near them.
+  const peak = Math.max(0, ...points.map((p) => p.none));
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={points} margin={{ top: 8, right: 16, left: 8, bottom: 4 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+        <XAxis dataKey="call" tick={{ fontSize: 11 }} />
+        <YAxis
+          tickFormatter={(v: number) => `${v.toFixed(v < 1 ? 2 : 0)}%`}
+          tick={{ fontSize: 11 }}
+          width={52}
+        />
+        <Tooltip
+          formatter={(v) => `${Number(v).toFixed(2)}%`}
+          labelFormatter={(l) => `call ${String(l)}`}
+        />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {peak >= 40 && (
+          <ReferenceLine
+            y={60}
+            stroke="#d97706"
+            strokeDasharray="4 3"
+            label={{ value: 'consider summarizing', fontSize: 10, position: 'insideTopLeft' }}
+          />
+        )}
+        {peak >= 60 && (
+          <ReferenceLine
+            y={80}
+            stroke="#dc2626"
+            strokeDasharray="4 3"
+            label={{ value: 'urgent', fontSize: 10, position: 'insideTopLeft' }}
+          />
+        )}
+        {expand.map((e) => (
+          <ReferenceLine
+            key={e.step}
+            x={e.atCall}
+            stroke="#0284c7"
+            strokeDasharray="2 2"
+            label={{ value: `expand_step(${e.step})`, fontSize: 10, position: 'insideTop' }}
+          />
+        ))}
+        <Line
+          type="monotone"
+          dataKey="none"
+          name="every plan step in full"
+          stroke="#94a3b8"
+          strokeDasharray="4 3"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="toggled"
+          name="as toggled"
+          stroke="#0284c7"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
