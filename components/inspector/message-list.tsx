@@ -8,6 +8,7 @@ import type { AnyMessage } from '../../lib/messages';
 import type { JsonValue } from '../../lib/model/types';
 import { FoldedText } from './folded-text';
 import { readableMessage, roleLabel, type ReadablePart } from './message-parts';
+import { prettyJson } from './pretty-json';
 
 function argumentsText(args: JsonValue): string {
   if (typeof args === 'string') return args;
@@ -47,7 +48,7 @@ function Part({ part, index }: { part: ReadablePart; index: number }) {
             {part.id && <code className="ml-1 font-normal text-slate-500">{part.id}</code>}
           </span>
           <FoldedText
-            text={part.text}
+            text={prettyJson(part.text)}
             label={`Result ${part.id ?? index + 1}`}
             tone={part.error ? 'error' : 'plain'}
           />

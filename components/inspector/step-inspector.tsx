@@ -14,18 +14,8 @@ import { Button } from '../ui/button';
 import { AnsiText } from './ansi-text';
 import { FoldedText } from './folded-text';
 import { OriginalRecord } from './original-record';
+import { prettyJson } from './pretty-json';
 import { StepMessages } from './step-messages';
-
-/** JSON text (tool results often are) shown indented; anything else as it is. */
-function pretty(text: string): string {
-  const t = text.trim();
-  if (!(t.startsWith('{') || t.startsWith('['))) return text;
-  try {
-    return JSON.stringify(JSON.parse(t), null, 2);
-  } catch {
-    return text;
-  }
-}
 
 /** A section's title in the inspector: small capitals over what it names. */
 function Heading({ children }: { children: React.ReactNode }) {
@@ -177,7 +167,7 @@ export function StepInspector(props: {
                     {call.isError ? 'Error result' : 'Result'}
                   </div>
                   <FoldedText
-                    text={pretty(call.result)}
+                    text={prettyJson(call.result)}
                     label={`Result of ${call.name}`}
                     tone={call.isError ? 'error' : 'plain'}
                   />

@@ -27,7 +27,7 @@ export function StepMessages(props: {
           Messages sent for this step
         </h3>
         <Segmented
-          label="Show the messages"
+          label="Rendered or JSON"
           value={shown}
           onChange={setShown}
           options={[

@@ -54,8 +54,8 @@ function TimelineRow({
     <Button
       variant="bare"
       aria-current={selected ? 'true' : undefined}
-      // The row's name starts with what a screen reader needs to place it, then says what it shows.
-      aria-label={`Step ${step.stepNumber}: ${style.label}: ${headlineText(headlineOf(step))}${compaction ? `, ${compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}` : ''}${failed ? ', error' : ''}, ${tokens} tokens`}
+      // The row's name places it (number, kind, flags), then says what it shows.
+      aria-label={`Step ${step.stepNumber}: ${style.label}${compaction ? `, ${compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}` : ''}${failed ? ', error' : ''}: ${headlineText(headlineOf(step))}, ${tokens} tokens`}
       onClick={() => onSelect(step.id)}
       className={`flex h-full w-full items-center gap-3 border-b border-slate-100 px-3 text-sm ${selected ? 'bg-blue-50 ring-1 ring-inset ring-blue-400' : 'hover:bg-slate-50'}`}
     >

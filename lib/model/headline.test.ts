@@ -82,7 +82,9 @@ describe('headlines on real runs', () => {
   it('smolagents: the code it ran, and a reply it could not parse as an error with its first line', () => {
     const run = firstRun('real/smolagents/gpt-4o__code__gaia__2025-07-24.jsonl');
     const lines = rows(run.steps);
-    expect(lines[2]).toBe('Guava</code> · error: Error in code parsing: …');
+    expect(lines[2]).toBe(
+      'Guava</code> · error: Error in code parsing: Your code snippet is invalid, because the regex pattern <code>(.*?)</code> was not found in it.',
+    );
     expect(lines[6]).toBe('python_interpreter: print("Pineapple")');
     expect(run.steps.flatMap((s) => headlineOf(s).calls)).toHaveLength(2);
     expect(run.steps.filter(isErrorRow)).toHaveLength(5);

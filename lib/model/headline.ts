@@ -174,11 +174,23 @@ function textOf(step: Step): string {
   return step.error ? '' : '(no text)';
 }
 
+/**
+ * An error's first line; a heading that ends in a colon ("Error in code parsing:") reads with the
+ * line it heads, which says what went wrong.
+ */
+function errorLine(text: string): string {
+  const [head = '', next] = stripAnsi(text)
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return firstLine(head.endsWith(':') && next ? `${head} ${next}` : text, DETAIL_CHARS);
+}
+
 function errorOf(step: Step, calls: readonly HeadlineCall[]): string | undefined {
   if (step.kind !== 'action') return undefined;
-  if (step.error) return firstLine(step.error, DETAIL_CHARS) || 'error';
+  if (step.error) return errorLine(step.error) || 'error';
   const failed = step.toolCalls.find((c) => c.isError === true);
-  if (failed) return firstLine(failed.result ?? '', DETAIL_CHARS) || `${failed.name} failed`;
+  if (failed) return errorLine(failed.result ?? '') || `${failed.name} failed`;
   if (calls.some((c) => c.failed)) {
     const status = /<returncode>(-?\d+)<\/returncode>/.exec(step.observation ?? '');
     return status ? `exit status ${status[1]}` : 'failed';
