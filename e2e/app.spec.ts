@@ -23,7 +23,7 @@ test('loads the bundled example from the URL, with exact counts, chart, timeline
   await expect(timeline.getByText('tokens', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Token chart' })).toBeVisible();
   const totals = page.getByRole('region', { name: 'Run totals' });
-  await expect(totals).toContainText('1 system · 11 task · 30 action');
+  await expect(totals).toContainText('1 system · 11 user · 30 action');
   await expect(totals).toContainText('20');
   await shot(page, '01-example-loaded');
 });
@@ -44,6 +44,7 @@ test('clicking a step opens its inspector, and the URL brings it back after a re
     'user_id: "sofia_kim_7287"',
   );
   await choose(inspector.getByLabel('Dialect'), 'anthropic');
+  await inspector.getByRole('button', { name: 'JSON' }).click();
   await expect(inspector.getByLabel('Messages')).toContainText('"type": "tool_use"');
   await shot(page, '02-step-inspector');
   // The step's record exactly as the file holds it, from the worker.
@@ -72,7 +73,7 @@ test('uploads a real fixture through the file input', async ({ page }) => {
   // Loaded from the landing page: the same worker answers record lookups.
   await page
     .getByRole('region', { name: 'Timeline' })
-    .getByRole('button', { name: /^Step 1: Task/ })
+    .getByRole('button', { name: /^Step 1: User/ })
     .click();
   await page
     .getByRole('region', { name: 'Step inspector' })
@@ -159,9 +160,9 @@ test('the step table filters by kind, tool, range and text, sorts, and keeps its
   await page.getByRole('tab', { name: 'Table' }).click();
   const table = page.getByRole('region', { name: 'Step table' });
   await expect(table).toContainText('42 of 42 steps');
-  await table.getByRole('group', { name: 'Kinds' }).getByText('Task').click();
+  await table.getByRole('group', { name: 'Kinds' }).getByText('User').click();
   await expect(table).toContainText('11 of 42 steps');
-  await table.getByRole('group', { name: 'Kinds' }).getByText('Task').click();
+  await table.getByRole('group', { name: 'Kinds' }).getByText('User').click();
   await choose(table.getByLabel('Tool'), 'get_reservation_details');
   const count = Number((await table.getByText(/of 42 steps/).textContent())?.split(' ')[0]);
   expect(count).toBeGreaterThan(5);
@@ -307,7 +308,7 @@ test('opens a sub-agent from the step that spawned it, and comes back through th
   await expect(page).toHaveURL(/sub=agent-a2271d1/);
   await shot(page, '06-sub-agent');
   // The sub-agent's original record comes from its own file inside the folder.
-  await timeline.getByRole('button', { name: /^Step 0: Task/ }).click();
+  await timeline.getByRole('button', { name: /^Step 0: User/ }).click();
   await page
     .getByRole('region', { name: 'Step inspector' })
     .getByText('Original record in the file')
@@ -347,7 +348,7 @@ test('several files at once become one list of runs; a broken one is named and t
   await choose(page.getByLabel('Run', { exact: true }), { index: 3 });
   await page
     .getByRole('region', { name: 'Timeline' })
-    .getByRole('button', { name: /^Step 1: Task/ })
+    .getByRole('button', { name: /^Step 1: User/ })
     .click();
   await page
     .getByRole('region', { name: 'Step inspector' })

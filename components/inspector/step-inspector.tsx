@@ -1,8 +1,9 @@
 'use client';
-/** Everything about one step: its fields, tool calls, the messages it becomes, and its costs. User content is text, never HTML. */
-import { useState } from 'react';
-import { useWorkerQuery } from '../worker/use-worker-query';
-import { stepToMessages, type Dialect } from '../../lib/messages';
+/**
+ * Everything about one step: its fields, tool calls, the messages it becomes, and its costs. User
+ * content is text, never HTML; recorded output shows its terminal colours (ansi-text.tsx).
+ */
+import type { Dialect } from '../../lib/messages';
 import { assistantText } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
 import { Badge, KindBadge } from '../ui/badge';
@@ -10,40 +11,11 @@ import { formatTokens } from '../ui/kinds';
 import { Panel } from '../ui/panel';
 import { JsonTree } from './json-tree';
 import { Button } from '../ui/button';
-import { DialectSelect } from './dialect-select';
-
-const FOLD = 1_200;
-
-/** JSON text (tool results often are) shown indented; anything else as it is. */
-function pretty(text: string): string {
-  const t = text.trim();
-  if (!(t.startsWith('{') || t.startsWith('['))) return text;
-  try {
-    return JSON.stringify(JSON.parse(t), null, 2);
-  } catch {
-    return text;
-  }
-}
-
-function Folded({ text, label }: { text: string; label: string }) {
-  const [open, setOpen] = useState(false);
-  const long = text.length > FOLD;
-  return (
-    <div>
-      <pre
-        aria-label={label}
-        className="max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-2 font-mono text-xs text-slate-800"
-      >
-        {long && !open ? `${text.slice(0, FOLD)}…` : text}
-      </pre>
-      {long && (
-        <Button variant="link" size="xs" onClick={() => setOpen(!open)} className="mt-1">
-          {open ? 'Show less' : `Show all (${text.length.toLocaleString('en-US')} characters)`}
-        </Button>
-      )}
-    </div>
-  );
-}
+import { AnsiText } from './ansi-text';
+import { FoldedText } from './folded-text';
+import { OriginalRecord } from './original-record';
+import { prettyJson } from './pretty-json';
+import { StepMessages } from './step-messages';
 
 /** A section's title in the inspector: small capitals over what it names. */
 function Heading({ children }: { children: React.ReactNode }) {
@@ -66,7 +38,7 @@ function mainText(step: Step): { label: string; text: string } | undefined {
     case 'system-prompt':
       return { label: 'System prompt', text: step.content };
     case 'task':
-      return { label: 'Task', text: step.task };
+      return { label: 'User message', text: step.task };
     case 'action':
       return assistantText(step) ? { label: 'Model output', text: assistantText(step) } : undefined;
     case 'scratchpad':
@@ -78,39 +50,6 @@ function mainText(step: Step): { label: string; text: string } | undefined {
     case 'summary':
       return { label: 'Summary', text: step.content };
   }
-}
-
-/** The step's record exactly as the file holds it, asked of the worker when opened. */
-function OriginalRecord({ file, pointer }: { file: string; pointer: string }) {
-  const [open, setOpen] = useState(false);
-  const record = useWorkerQuery(
-    open
-      ? {
-          key: ['record', file, pointer],
-          fetch: (ask, { signal }) =>
-            ask({ type: 'record', file, pointer }, { signal }).then((m) => m.text),
-        }
-      : undefined,
-  );
-  return (
-    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="cursor-pointer text-xs font-semibold uppercase tracking-wide text-slate-500">
-        Original record in the file
-      </summary>
-      <div className="mt-1 text-xs text-slate-500">
-        <code>
-          {file} {pointer || '/'}
-        </code>
-      </div>
-      {record.error !== undefined ? (
-        <div className="text-xs text-slate-500">Could not read the record: {record.error}</div>
-      ) : record.data === undefined ? (
-        <div className="text-xs text-slate-500">Loading…</div>
-      ) : (
-        <Folded text={record.data} label="Original record" />
-      )}
-    </details>
-  );
 }
 
 export function StepInspector(props: {
@@ -139,7 +78,6 @@ export function StepInspector(props: {
     );
   }
   const text = mainText(step);
-  const messages = stepToMessages(step, props.dialect);
   return (
     <Panel label="Step inspector" padded={false} className="flex min-w-0 flex-col gap-4 p-4">
       <header className="flex items-center gap-3">
@@ -154,6 +92,17 @@ export function StepInspector(props: {
         <p role="status" className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
           {props.note}
         </p>
+      )}
+      {step.kind === 'action' && step.error && (
+        <div
+          role="note"
+          className="rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800"
+        >
+          <span className="font-semibold">Error: </span>
+          <span className="block max-h-40 overflow-auto whitespace-pre-wrap break-words">
+            <AnsiText text={step.error} />
+          </span>
+        </div>
       )}
       <dl className="flex flex-col gap-1">
         <Field name="Id">
@@ -189,7 +138,7 @@ export function StepInspector(props: {
       {text && (
         <div className="flex flex-col gap-1">
           <Heading>{text.label}</Heading>
-          <Folded text={text.text} label={text.label} />
+          <FoldedText text={text.text} label={text.label} />
         </div>
       )}
       {step.kind === 'action' && step.toolCalls.length > 0 && (
@@ -205,15 +154,23 @@ export function StepInspector(props: {
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-slate-600">Arguments</summary>
                 {typeof call.arguments === 'string' ? (
-                  <Folded text={call.arguments} label={`Arguments of ${call.name}`} />
+                  <FoldedText text={call.arguments} label={`Arguments of ${call.name}`} />
                 ) : (
                   <JsonTree value={call.arguments} label={`Arguments of ${call.name}`} />
                 )}
               </details>
               {call.result !== undefined ? (
                 <div className="mt-1">
-                  <div className="text-xs text-slate-600">Result</div>
-                  <Folded text={pretty(call.result)} label={`Result of ${call.name}`} />
+                  <div
+                    className={`text-xs ${call.isError ? 'font-semibold text-red-700' : 'text-slate-600'}`}
+                  >
+                    {call.isError ? 'Error result' : 'Result'}
+                  </div>
+                  <FoldedText
+                    text={prettyJson(call.result)}
+                    label={`Result of ${call.name}`}
+                    tone={call.isError ? 'error' : 'plain'}
+                  />
                 </div>
               ) : (
                 <div className="mt-1 text-xs text-amber-700">No result recorded for this call.</div>
@@ -225,7 +182,7 @@ export function StepInspector(props: {
       {step.kind === 'action' && step.observation && (
         <div className="flex flex-col gap-1">
           <Heading>Observation</Heading>
-          <Folded text={step.observation} label="Observation" />
+          <FoldedText text={step.observation} label="Observation" />
         </div>
       )}
       {props.subAgents.length > 0 && (
@@ -251,29 +208,7 @@ export function StepInspector(props: {
           pointer={props.record.pointer}
         />
       )}
-      {step.kind === 'action' && step.error && (
-        <div
-          role="note"
-          className="rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800"
-        >
-          <span className="font-semibold">Error: </span>
-          {step.error}
-        </div>
-      )}
-      <div className="flex flex-col gap-1">
-        <div className="flex items-center gap-2">
-          <Heading>Messages sent for this step</Heading>
-          <DialectSelect value={props.dialect} onChange={props.onDialect} className="ml-auto" />
-        </div>
-        <Folded
-          text={
-            messages.length > 0
-              ? JSON.stringify(messages, null, 2)
-              : '(this step sends no message in this dialect)'
-          }
-          label="Messages"
-        />
-      </div>
+      <StepMessages step={step} dialect={props.dialect} onDialect={props.onDialect} />
     </Panel>
   );
 }

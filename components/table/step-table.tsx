@@ -1,5 +1,9 @@
 'use client';
-/** Every step as a sortable, filterable table (TanStack Table), virtualized for long runs. */
+/**
+ * Every step as a sortable, filterable table (TanStack Table), virtualized for long runs. A row
+ * says what the step did as the timeline does (lib/model/headline.ts), and its tool and error
+ * filters find what the rows name and mark, which is what the totals count.
+ */
 import {
   createColumnHelper,
   flexRender,
@@ -11,7 +15,7 @@ import {
 import { useMemo, useState } from 'react';
 import { queryStepIndices, toolNamesIn, type StepQuery } from '../../lib/model/query';
 import type { StepSearch } from '../workspace/whole-queries';
-import { hasError, primaryText, stepText, toolNamesOf } from '../../lib/model/steps';
+import { headlineOf, headlineText, isErrorRow } from '../../lib/model/headline';
 import { STEP_KINDS, type Step, type StepKind } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
 import { KindBadge } from '../ui/badge';
@@ -20,6 +24,7 @@ import { Panel } from '../ui/panel';
 import { Select, type SelectOption } from '../ui/select';
 import { SortButton } from '../ui/sort-button';
 import { VirtualRows } from '../ui/virtual-rows';
+import { HeadlineLine } from '../timeline/headline-line';
 
 interface Row {
   index: number;
@@ -41,35 +46,25 @@ const columns = [
       return <KindBadge kind={c.getValue()} />;
     },
   }),
-  col.accessor((r) => toolNamesOf(r.step).join(', '), {
-    id: 'tools',
-    header: 'Tools',
-    cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span>,
+  col.accessor((r) => headlineText(headlineOf(r.step)), {
+    id: 'what',
+    header: 'What happened',
+    cell: (c) => <HeadlineLine step={c.row.original.step} layout="inline" className="block" />,
   }),
   col.accessor((r) => r.tokens, {
     id: 'tokens',
     header: 'Tokens',
     cell: (c) => <span className="font-mono text-xs">{formatTokens(c.getValue())}</span>,
   }),
-  col.accessor((r) => hasError(r.step), {
+  col.accessor((r) => isErrorRow(r.step), {
     id: 'error',
     header: 'Error',
     cell: (c) =>
       c.getValue() ? <span className="text-xs font-semibold text-red-700">error</span> : null,
   }),
-  col.accessor(
-    (r) => (primaryText(r.step) || stepText(r.step)).replace(/\s+/g, ' ').slice(0, 200),
-    {
-      id: 'content',
-      header: 'Content',
-      enableSorting: false,
-      cell: (c) => <span className="truncate text-xs text-slate-700">{c.getValue()}</span>,
-    },
-  ),
 ];
 
-const GRID =
-  'grid grid-cols-[3rem_5.5rem_minmax(0,14rem)_4.5rem_3.5rem_minmax(0,1fr)] items-center gap-2';
+const GRID = 'grid grid-cols-[3rem_5.5rem_minmax(0,1fr)_4.5rem_3.5rem] items-center gap-2';
 const ROW = 36;
 
 const ERROR_OPTIONS: readonly SelectOption<'' | 'with' | 'without'>[] = [
@@ -129,7 +124,7 @@ export function StepTable(props: {
     props.onFilters({ ...filters, kinds: STEP_KINDS.filter((k) => current.has(k)) });
   };
   return (
-    <Panel label="Step table" padded={false} className="flex min-h-0 flex-col">
+    <Panel label="Step table" padded={false} className="flex h-full min-h-0 flex-col">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-2 text-xs">
         <div role="group" aria-label="Kinds" className="flex flex-wrap gap-1">
           {STEP_KINDS.map((k) => (
@@ -246,7 +241,8 @@ export function StepTable(props: {
         <VirtualRows
           count={rows.length}
           rowHeight={ROW}
-          maxHeight="55vh"
+          // The pane's height is the steps view's (steps-view.tsx): rows fill what the filters leave.
+          maxHeight="100%"
           role="rowgroup"
           className="min-h-0 flex-1 overflow-auto"
           empty={

@@ -1,6 +1,9 @@
 'use client';
-/** Every step in order, virtualized so 10,000+ steps scroll smoothly. */
-import { hasError, primaryText, toolNamesOf } from '../../lib/model/steps';
+/**
+ * Every step in order, virtualized so 10,000+ steps scroll smoothly; each row says what the step
+ * did (its headline: the calls with their main argument, the text, the error in red).
+ */
+import { headlineOf, headlineText, isErrorRow } from '../../lib/model/headline';
 import type { Step } from '../../lib/model/types';
 import {
   compactionSizes,
@@ -13,14 +16,9 @@ import { formatTokens, KIND_STYLE } from '../ui/kinds';
 import { Panel } from '../ui/panel';
 import { Tooltip } from '../ui/tooltip';
 import { VirtualRows } from '../ui/virtual-rows';
+import { HeadlineLine } from './headline-line';
 
 const ROW = 44;
-
-function label(step: Step): string {
-  const tools = toolNamesOf(step);
-  if (tools.length > 0) return tools.join(', ');
-  return primaryText(step).replace(/\s+/g, ' ').slice(0, 120) || '(empty)';
-}
 
 function clock(timestamp: number | undefined): string | undefined {
   return timestamp === undefined
@@ -51,11 +49,13 @@ function TimelineRow({
     step.kind === 'action' && step.durationMs !== undefined
       ? `${(step.durationMs / 1000).toFixed(1)} s`
       : undefined;
+  const failed = isErrorRow(step);
   const button = (
     <Button
       variant="bare"
       aria-current={selected ? 'true' : undefined}
-      aria-label={`Step ${step.stepNumber}: ${style.label}${compaction ? `, ${compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}` : ''}${hasError(step) ? ', error' : ''}, ${tokens} tokens`}
+      // The row's name places it (number, kind, flags), then says what it shows.
+      aria-label={`Step ${step.stepNumber}: ${style.label}${compaction ? `, ${compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}` : ''}${failed ? ', error' : ''}: ${headlineText(headlineOf(step))}, ${tokens} tokens`}
       onClick={() => onSelect(step.id)}
       className={`flex h-full w-full items-center gap-3 border-b border-slate-100 px-3 text-sm ${selected ? 'bg-blue-50 ring-1 ring-inset ring-blue-400' : 'hover:bg-slate-50'}`}
     >
@@ -63,7 +63,7 @@ function TimelineRow({
         {step.stepNumber}
       </span>
       <KindBadge kind={step.kind} glyph className="w-20 shrink-0" />
-      <span className="min-w-0 flex-1 truncate text-slate-700">{label(step)}</span>
+      <HeadlineLine step={step} layout="stacked" className="flex-1 text-left" />
       {compaction && (
         <Badge tone={compaction.kind === 'probable' ? 'amber' : 'teal'} className="shrink-0">
           {compaction.kind === 'probable' ? 'probable compaction' : 'compaction'}
@@ -71,7 +71,7 @@ function TimelineRow({
         </Badge>
       )}
       {spawning && <Badge tone="violet">⤷ sub-agent</Badge>}
-      {hasError(step) && <Badge tone="red">error</Badge>}
+      {failed && <Badge tone="red">error</Badge>}
       {time && <span className="hidden font-mono text-xs text-slate-400 xl:inline">{time}</span>}
       {duration && (
         <span className="hidden font-mono text-xs text-slate-400 lg:inline">{duration}</span>
@@ -109,7 +109,7 @@ export function Timeline(props: {
   const selectedIndex = props.steps.findIndex((s) => s.id === props.selectedId);
   const max = props.tokens.reduce((m, t) => Math.max(m, t), 1);
   return (
-    <Panel label="Timeline" padded={false} className="flex min-h-0 flex-col">
+    <Panel label="Timeline" padded={false} className="flex h-full min-h-0 flex-col">
       <header className="flex items-center justify-between border-b border-slate-200 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
         <span>
           Timeline · {props.steps.length} step{props.steps.length === 1 ? '' : 's'}
@@ -119,7 +119,8 @@ export function Timeline(props: {
       <VirtualRows
         count={props.steps.length}
         rowHeight={ROW}
-        maxHeight="60vh"
+        // The pane's height is the steps view's (steps-view.tsx): the list fills what the header leaves.
+        maxHeight="100%"
         className="min-h-0 flex-1 overflow-auto"
         list="ol"
         scrollTo={selectedIndex}

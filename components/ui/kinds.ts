@@ -11,9 +11,11 @@ export const KIND_STYLE: Record<
     color: '#64748b',
     badge: 'bg-slate-100 text-slate-700 ring-slate-300',
   },
+  // Seed 000's TaskStep is a user turn (the first task and every later message a user sends): the
+  // seeds' name stays in the code and wherever a seed's strings are quoted.
   task: {
-    label: 'Task',
-    glyph: '?',
+    label: 'User',
+    glyph: '›',
     color: '#2563eb',
     badge: 'bg-blue-50 text-blue-700 ring-blue-300',
   },

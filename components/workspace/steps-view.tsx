@@ -3,7 +3,7 @@
  * The steps of the run on screen, as a timeline or a filterable table, beside the inspector of the
  * selected step (whole, asked of the worker when the page holds a preview of a large run).
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { StepInspector } from '../inspector/step-inspector';
 import { useLoader } from '../contexts/app-providers';
@@ -97,13 +97,30 @@ function Inspector() {
   );
 }
 
+/**
+ * The list and the inspector side by side in panes of a fixed height, each scrolling on its own
+ * (as DevTools' panels do): selecting a step changes what the inspector pane shows, never the
+ * page's height, and a long step scrolls inside its pane instead of pushing the page down. Below
+ * `lg` the inspector sits under the list in a pane of its own height.
+ */
 export function StepsView() {
+  const selectedStepId = useDebuggerStore((s) => s.selectedStepId);
+  const pane = useRef<HTMLDivElement>(null);
+  // A newly selected step opens at its top (the pane's scroll is the DOM's, not state).
+  useLayoutEffect(() => {
+    pane.current?.scrollTo({ top: 0 });
+  }, [selectedStepId]);
   return (
-    <div className="grid min-h-0 grid-cols-1 gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <div className="flex min-h-0 min-w-0 flex-col gap-2">
+    <div className="grid min-h-0 grid-cols-1 gap-3 lg:h-[75vh] lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="flex h-[60vh] min-h-0 min-w-0 flex-col gap-2 lg:h-full">
         <StepList />
       </div>
-      <Inspector />
+      <div
+        ref={pane}
+        className="h-[70vh] min-h-0 min-w-0 overflow-y-auto overscroll-contain rounded-lg lg:h-full"
+      >
+        <Inspector />
+      </div>
     </div>
   );
 }

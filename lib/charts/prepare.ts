@@ -2,7 +2,7 @@
  * Pure preparation of what the timeline views show (STYLE.md §6: charts only render these):
  * per-step token series with the context each model call saw, and the run's totals.
  */
-import { hasError, toolNamesOf } from '../model/steps';
+import { headlineOf } from '../model/headline';
 import type { Step, StepKind } from '../model/types';
 import { promptTokensOf } from '../model/usage';
 import { noneContexts } from '../simulate/reconcile';
@@ -47,7 +47,18 @@ export function prepareTokenSeries(
 export interface RunTotals {
   readonly steps: number;
   readonly byKind: Partial<Record<StepKind, number>>;
+  /**
+   * The calls the rows name (lib/model/headline.ts): every recorded tool call, and every command
+   * an agent wrote in its text that its framework ran (SWE-agent, mini-swe-agent).
+   */
   readonly toolCalls: number;
+  /** Of those, the calls whose result is an error (or whose command exited with a failure). */
+  readonly failedCalls: number;
+  /**
+   * Steps the rows mark as errors: a failed call, or an error the step records beside its calls
+   * (a reply the framework could not parse, a tool output whose call is not in the file), so it can
+   * exceed `toolCalls`.
+   */
   readonly errors: number;
   /** One pass: every step sent once. */
   readonly singlePassTokens: number;
@@ -70,11 +81,15 @@ export function prepareTotals(
 ): RunTotals {
   const byKind: Partial<Record<StepKind, number>> = {};
   let toolCalls = 0;
+  let failedCalls = 0;
   let errors = 0;
   for (const s of steps) {
     byKind[s.kind] = (byKind[s.kind] ?? 0) + 1;
-    toolCalls += toolNamesOf(s).length;
-    if (hasError(s)) errors++;
+    // What the rows show, so the card and the rows cannot disagree.
+    const headline = headlineOf(s);
+    toolCalls += headline.calls.length;
+    failedCalls += headline.calls.filter((c) => c.failed).length;
+    if (headline.error !== undefined) errors++;
   }
   const series = prepareTokenSeries(steps, tokens);
   const contexts = series.map((p) => p.context).filter((c): c is number => c !== null);
@@ -86,6 +101,7 @@ export function prepareTotals(
     steps: steps.length,
     byKind,
     toolCalls,
+    failedCalls,
     errors,
     singlePassTokens: REPLY_PRIMING_TOKENS + tokens.reduce((n, t) => n + t, 0),
     runInputTokens: contexts.reduce((n, c) => n + c, 0),

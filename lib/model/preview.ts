@@ -6,6 +6,7 @@
  * texts (the inspector, text search, the plan view, custom strategies) asks the worker for them.
  * Structured clone of a 52 MB run cost the page 200 ms of one task and ~60 MB of its heap.
  */
+import { textCommandOf } from './text-commands';
 import type { History, JsonValue, Step, StepKind, StepOfKind, ToolCall } from './types';
 
 /** Texts longer than this are cut in a preview (a line of the timeline shows 120 characters). */
@@ -60,6 +61,15 @@ function textFields(step: Step): [field: string, text: string | undefined][] {
   return fields.map((f) => [f, (step as unknown as Record<string, string | undefined>)[f]]);
 }
 
+/**
+ * The texts a preview cuts: all but the reply of an action whose command is in its text
+ * (text-commands.ts), which the row reads the command from (a reply is short beside the outputs).
+ */
+function cutFields(step: Step): [field: string, text: string | undefined][] {
+  const fields = textFields(step);
+  return textCommandOf(step) ? fields.filter(([f]) => f !== 'modelOutput') : fields;
+}
+
 function callIsLong(call: ToolCall, limit: number): boolean {
   return (call.result?.length ?? 0) > limit || jsonChars(call.arguments) > limit;
 }
@@ -67,7 +77,7 @@ function callIsLong(call: ToolCall, limit: number): boolean {
 /** Whether a step has a text longer than `limit` (its preview would differ from it). */
 function isLong(step: Step, limit: number): boolean {
   return (
-    textFields(step).some(([, t]) => t !== undefined && t.length > limit) ||
+    cutFields(step).some(([, t]) => t !== undefined && t.length > limit) ||
     (step.kind === 'action' && step.toolCalls.some((c) => callIsLong(c, limit)))
   );
 }
@@ -76,7 +86,7 @@ function isLong(step: Step, limit: number): boolean {
 export function previewStep(step: Step, limit = PREVIEW_CHARS): Step {
   if (!isLong(step, limit)) return step;
   const cut = Object.fromEntries(
-    textFields(step).flatMap(([f, t]) => (t === undefined ? [] : [[f, clipText(t, limit)]])),
+    cutFields(step).flatMap(([f, t]) => (t === undefined ? [] : [[f, clipText(t, limit)]])),
   );
   const calls =
     step.kind === 'action'
