@@ -56,7 +56,7 @@ const KNOWN: readonly {
     rule: 'label-content-name-mismatch',
     where: 'step rows: components/timeline/timeline.tsx, components/compare/aligned-steps.tsx',
     fix: 'drop the row button\'s aria-label "Step N: Kind…" and let its text name it (sr-only words for what is not shown)',
-    matches: ({ html }) => html.startsWith('<button') && /\bh-full w-full\b/.test(html),
+    matches: ({ html }) => /^<button[^>]* aria-label="Step \d+: /.test(html),
   },
   {
     rule: 'label-content-name-mismatch',
