@@ -16,6 +16,7 @@ import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COLUMN_COLORS } from '../components/compare/palette';
 import { VIEWS } from './views';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -30,17 +31,8 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 type NodeResult = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['nodes'][number];
 
-/** The compare view's series colours (components/compare/palette.ts), as axe reports a text colour. */
-const SERIES = new Set([
-  '#2563eb',
-  '#db2777',
-  '#059669',
-  '#d97706',
-  '#7c3aed',
-  '#0891b2',
-  '#dc2626',
-  '#4d7c0f',
-]);
+/** The compare view's series colours, as axe reports a text's colour. */
+const SERIES = new Set<string>(COLUMN_COLORS);
 
 /**
  * Violations known today, each in a file this spec's change does not own, with its fix: the scan

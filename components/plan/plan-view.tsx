@@ -187,14 +187,16 @@ function PlanSteps({ history }: { history: History }) {
               aria-label={`Plan step ${title}`}
               className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
             >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="font-mono text-slate-900">
+              {/* The controls keep their place at the right whatever the title's length: a long
+                  title is cut to its line (its whole text stays in the heading and the item's name). */}
+              <div className="flex items-center justify-between gap-3">
+                <h3 className="min-w-0 truncate font-mono text-slate-900" title={title}>
                   ### {title}{' '}
                   {active && (
                     <span className="rounded bg-sky-100 px-1 text-xs text-sky-800">[active]</span>
                   )}
                 </h3>
-                <span className="flex items-center gap-2 text-xs text-slate-500">
+                <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500">
                   {counted(g.indices.length, 'step')} · {counted(tokensOf(g.indices), 'token')}
                   <Segmented
                     label={`Visibility of ${title}`}
