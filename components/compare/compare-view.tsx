@@ -23,6 +23,7 @@ import { useDebuggerStore } from '../contexts/store-context';
 import { SaveComparison } from '../library/save-comparison';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { Fold } from '../ui/fold';
 import { Select, type SelectOption } from '../ui/select';
 import { useShownRun } from '../workspace/shown-run';
 import { useLoadWhole } from '../workspace/whole-queries';
@@ -35,7 +36,7 @@ import { RankingPanel } from './ranking-panel';
 import { ReportedCheckPanel } from './reported-check';
 import { StrategyCards } from './strategy-cards';
 import { SummaryTable } from './summary-table';
-import { SweepPanel } from './sweep-panel';
+import { SweepPanel, sweepCandidates } from './sweep-panel';
 import { useCompareTarget, useComparison } from './use-comparison';
 import { WarningsAndExports } from './warnings-exports';
 
@@ -98,6 +99,7 @@ export function CompareView() {
   // The last answer stays on screen while a newer one is computed.
   const cmp = answer.data;
   const stale = answer.stale;
+  const fading = stale ? 'opacity-70 transition-opacity' : '';
   // Edited prices hold for the model they were edited for; another model starts from its list prices.
   const [edit, setEdit] = useState<{ forLabel: string; sheet: PriceSheet }>();
   const listed = choice.sheet;
@@ -148,52 +150,33 @@ export function CompareView() {
   }
   return (
     <section aria-label="Compare strategies" className="flex flex-col gap-3">
-      <StrategyCards
-        choices={choices}
-        onChange={onChoices}
-        errors={cmp?.columns.map((c) => c.error)}
-      />
-      <SaveComparison choices={choices} />
-      <span className="flex items-center gap-2 text-sm text-slate-600">
-        <span>Model (context window and price)</span>
-        <Select
-          label="Compare model"
-          value={chosenModel ?? ''}
-          onChange={(id) => actions.setModel(id || undefined)}
-          options={MODEL_OPTIONS}
-        />
-      </span>
-      {sheet && listed && (
-        <PriceEditor
-          sheet={sheet}
-          edited={sheet !== listed}
-          onChange={(next) => setEdit({ forLabel: listed.label, sheet: next })}
-          onReset={() => setEdit(undefined)}
-        />
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <span className="flex items-center gap-2 text-sm text-slate-600">
+          <span>Model (context window and price)</span>
+          <Select
+            label="Compare model"
+            value={chosenModel ?? ''}
+            onChange={(id) => actions.setModel(id || undefined)}
+            options={MODEL_OPTIONS}
+          />
+        </span>
+        <SaveComparison choices={choices} />
+      </div>
       {!sheet && choice.unpriced && (
         <Alert tone="info" label="No prices">
           No costs: {choice.unpriced}. Token counts and savings do not depend on a price.
         </Alert>
       )}
       {answer.error && <Alert tone="error">The comparison failed: {answer.error}</Alert>}
+      {/* The answer first (issue 25): the ranking and its chart on the first screen, the strategies
+          that produced it next, then the details, each in a section that folds. */}
       {!cmp ? (
         <p className="text-sm text-slate-500">Comparing…</p>
       ) : (
         <div
-          className={`flex flex-col gap-3 ${stale ? 'opacity-70 transition-opacity' : ''}`}
+          className={`grid gap-3 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] ${fading}`}
           aria-busy={stale}
         >
-          <SummaryTable cmp={cmp} {...(costs ? { costs } : {})} priceLabel={priceLabel} />
-          <CompactionsBeside
-            history={history}
-            markers={compactions}
-            cmp={cmp}
-            choices={choices}
-            onChoices={onChoices}
-            {...(usageFit ? { fit: usageFit } : {})}
-            contextWindow={contextWindow}
-          />
           <RankingPanel
             cmp={cmp}
             steps={history.steps}
@@ -202,24 +185,6 @@ export function CompareView() {
             onGoal={setGoal}
             windowLabel={windowLabel}
           />
-          {reported && <ReportedCheckPanel check={reported} priceLabel={priceLabel} />}
-          <SweepPanel cmp={cmp} target={target} {...(sheet ? { sheet } : {})} />
-          {cmp.columns.some((c) => c.replay?.prefixSampled) && (
-            <p className="text-xs text-slate-500">
-              This run is long: for strategies run before every call, cached tokens come from the
-              prefix measured at{' '}
-              {cmp.columns
-                .find((c) => c.replay?.prefixSampled)
-                ?.replay?.prefixSampled?.measured.toLocaleString('en-US')}{' '}
-              calls spread over the run; context tokens are exact.
-            </p>
-          )}
-          {cmp.lossCalls < cmp.totalCalls && (
-            <p className="text-xs text-slate-500">
-              Lost identifiers are checked at {cmp.lossCalls.toLocaleString('en-US')} of the{' '}
-              {cmp.totalCalls.toLocaleString('en-US')} calls, spread over the run.
-            </p>
-          )}
           <CompareCharts
             cmp={cmp}
             points={points}
@@ -230,27 +195,115 @@ export function CompareView() {
             onCall={actions.setCompareCall}
             compactions={compactions}
           />
-          <ContextAtCall
-            cmp={cmp}
-            stepIndex={call}
-            contexts={contexts.data?.contexts}
-            tokens={contexts.data?.tokens}
-            dialect={dialect}
-            onDialect={onDialect}
-            onCall={actions.setCompareCall}
+        </div>
+      )}
+      <Fold
+        id="compare-strategies"
+        title="Strategies"
+        hint="their settings, and each one's figures"
+      >
+        {cmp && (
+          <div className={`flex flex-col gap-3 ${fading}`} aria-busy={stale}>
+            {/* The table scrolls inside its box past the page's width, its names kept in view. */}
+            <div className="sticky-first-column min-w-0">
+              <SummaryTable cmp={cmp} {...(costs ? { costs } : {})} priceLabel={priceLabel} />
+            </div>
+            <CompactionsBeside
+              history={history}
+              markers={compactions}
+              cmp={cmp}
+              choices={choices}
+              onChoices={onChoices}
+              {...(usageFit ? { fit: usageFit } : {})}
+              contextWindow={contextWindow}
+            />
+            {cmp.columns.some((c) => c.replay?.prefixSampled) && (
+              <p className="text-xs text-slate-500">
+                This run is long: for strategies run before every call, cached tokens come from the
+                prefix measured at{' '}
+                {cmp.columns
+                  .find((c) => c.replay?.prefixSampled)
+                  ?.replay?.prefixSampled?.measured.toLocaleString('en-US')}{' '}
+                calls spread over the run; context tokens are exact.
+              </p>
+            )}
+            {cmp.lossCalls < cmp.totalCalls && (
+              <p className="text-xs text-slate-500">
+                Lost identifiers are checked at {cmp.lossCalls.toLocaleString('en-US')} of the{' '}
+                {cmp.totalCalls.toLocaleString('en-US')} calls, spread over the run.
+              </p>
+            )}
+          </div>
+        )}
+        <StrategyCards
+          choices={choices}
+          onChange={onChoices}
+          errors={cmp?.columns.map((c) => c.error)}
+        />
+        {sheet && listed && (
+          <PriceEditor
+            sheet={sheet}
+            edited={sheet !== listed}
+            onChange={(next) => setEdit({ forLabel: listed.label, sheet: next })}
+            onReset={() => setEdit(undefined)}
           />
-          <WarningsAndExports
-            cmp={cmp}
-            history={history}
-            dialect={dialect}
-            onSelect={actions.selectStep}
-          />
-          <AlignedSteps
-            steps={history.steps}
-            cmp={cmp}
-            selectedId={selectedId}
-            onSelect={actions.selectStep}
-          />
+        )}
+      </Fold>
+      {cmp && (
+        <div className={`flex flex-col gap-3 ${fading}`} aria-busy={stale}>
+          <Fold
+            id="compare-context"
+            title="Context at a call"
+            hint="the messages each strategy sends at the call you pick"
+          >
+            <ContextAtCall
+              cmp={cmp}
+              stepIndex={call}
+              contexts={contexts.data?.contexts}
+              tokens={contexts.data?.tokens}
+              dialect={dialect}
+              onDialect={onDialect}
+              onCall={actions.setCompareCall}
+            />
+          </Fold>
+          <Fold
+            id="compare-warnings"
+            title="Warnings and exports"
+            hint="what each strategy breaks or loses, and its result to download"
+          >
+            <WarningsAndExports
+              cmp={cmp}
+              history={history}
+              dialect={dialect}
+              onSelect={actions.selectStep}
+            />
+          </Fold>
+          <Fold id="compare-steps" title="Every step" hint="its fate under each strategy">
+            <AlignedSteps
+              steps={history.steps}
+              cmp={cmp}
+              selectedId={selectedId}
+              onSelect={actions.selectStep}
+            />
+          </Fold>
+          {sweepCandidates(cmp).length > 0 && (
+            <Fold
+              id="compare-sweep"
+              title="Parameter sweep"
+              hint="cost against information lost, one strategy's parameter varied"
+            >
+              <SweepPanel cmp={cmp} target={target} {...(sheet ? { sheet } : {})} />
+            </Fold>
+          )}
+          {reported && (
+            <Fold
+              id="compare-reported"
+              title="Check against reported usage"
+              hint="sending everything, against what the file says was sent"
+            >
+              <ReportedCheckPanel check={reported} priceLabel={priceLabel} />
+            </Fold>
+          )}
         </div>
       )}
     </section>

@@ -46,13 +46,18 @@ function defaultRange(p: {
   return [lo, Math.max(lo + (p.integer ? 1 : 0.01), hi)];
 }
 
-export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; sheet?: PriceSheet }) {
-  const candidates = props.cmp.columns
+/** The compared strategies a sweep can vary: built in, without an error, with a numeric parameter. */
+export function sweepCandidates(cmp: Comparison) {
+  return cmp.columns
     .map((c, i) => ({ c, i }))
     .filter(
       ({ c }) =>
         !c.error && c.choice.strategyId !== CUSTOM_ID && sweepableParams(c.choice).length > 0,
     );
+}
+
+export function SweepPanel(props: { cmp: Comparison; target: CompareTarget; sheet?: PriceSheet }) {
+  const candidates = sweepCandidates(props.cmp);
   const [column, setColumn] = useState(candidates[0]?.i ?? -1);
   const choice = props.cmp.columns[column]?.choice;
   const params = choice ? sweepableParams(choice) : [];

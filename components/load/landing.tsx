@@ -33,13 +33,13 @@ function RecentHistories() {
       <ul className="grid gap-2 sm:grid-cols-2">
         {entries.slice(0, 4).map((e) => (
           <li key={e.id}>
-            <Button
-              variant="card"
-              onClick={() => loadFromLibrary(e.id)}
-              aria-label={`Reopen ${e.name}`}
-              className="w-full"
-            >
-              <span className="w-full truncate font-medium text-slate-800">{e.name}</span>
+            {/* The name is the card's own text with the action before it, so a voice user can say
+                what they see (WCAG 2.5.3, label in name). */}
+            <Button variant="card" onClick={() => loadFromLibrary(e.id)} className="w-full">
+              <span className="w-full truncate font-medium text-slate-800">
+                <span className="sr-only">Reopen </span>
+                {e.name}
+              </span>
               <span className="text-sm text-slate-500">
                 {e.format} · {e.steps} steps · {formatBytes(e.size)}
               </span>
@@ -135,13 +135,11 @@ export function Landing() {
         </h3>
         <div className="grid gap-2 sm:grid-cols-2">
           {SAMPLES.map((ex) => (
-            <Button
-              key={ex.id}
-              variant="card"
-              onClick={() => void loadSample(ex.id)}
-              aria-label={`Load example: ${ex.title}`}
-            >
-              <span className="font-medium text-slate-800">{ex.title}</span>
+            <Button key={ex.id} variant="card" onClick={() => void loadSample(ex.id)}>
+              <span className="font-medium text-slate-800">
+                <span className="sr-only">Load example: </span>
+                {ex.title}
+              </span>
               <span className="text-sm text-slate-500">{ex.detail}</span>
             </Button>
           ))}

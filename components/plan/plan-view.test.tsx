@@ -2,7 +2,8 @@
 /**
  * The plan view's "expand at call" (seed 003 `expand_step` at a chosen call): only a summarized plan
  * step takes one, only a call whose context holds the step counts, and the replay it asks for passes
- * it to summarize-plan-steps' `expand`, so the context grows back from that call.
+ * it to summarize-plan-steps' `expand`, so the context grows back from that call. Its counts and
+ * percentages read as words on the bundled tau-bench run.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,7 @@ import type { History } from '../../lib/model/types';
 import { createStrategyContext } from '../../lib/strategies/context';
 import type { CompareTarget } from '../../lib/worker/protocol';
 import { renderWithRun } from '../../test/app-harness';
+import { sampleRun } from '../../test/samples';
 import { showRun, testRuntime } from '../../test/test-runtime';
 import { PlanView } from './plan-view';
 
@@ -35,11 +37,11 @@ const run: History = {
     ...['d', 'e', 'f', 'g'].map((t) => act(t, [{ name: 'pytest', arguments: {}, result: 'ok' }])),
   ),
 };
-function setup() {
+function setup(shown: History = run, tokens = shown.steps.map(() => 10)) {
   const ctx = createStrategyContext();
   const requestCompare = vi.fn(
     (_t: CompareTarget, choices: readonly StrategyChoice[]): Promise<Comparison> =>
-      Promise.resolve(compareStrategies(run, choices, ctx)),
+      Promise.resolve(compareStrategies(shown, choices, ctx)),
   );
   // The view asks the worker; this worker answers comparisons with the strategies run here.
   const runtime = testRuntime(async (request) =>
@@ -47,7 +49,7 @@ function setup() {
       ? { type: 'compared', comparison: await requestCompare(request.target, request.choices) }
       : undefined,
   );
-  showRun(runtime, run, { tokens: run.steps.map(() => 10) });
+  showRun(runtime, shown, { tokens });
   renderWithRun(runtime, <PlanView />);
   return requestCompare;
 }
@@ -112,5 +114,28 @@ describe('the plan view: expand at call', () => {
     expect(input.getAttribute('min')).toBe('4');
     fireEvent.change(input, { target: { value: '3' } });
     expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('the plan view in words', () => {
+  it('counts in the right number and gives a percentage the precision its size needs', async () => {
+    // The bundled tau-bench run: 11 plan steps split at user tasks, the last one a single step.
+    const tau = sampleRun('tau-bench-airline-task3.json');
+    setup(
+      tau,
+      tau.steps.map(() => 1),
+    );
+    const last = screen.getByRole('listitem', { name: /^Plan step 1\.11\. / });
+    expect(last.textContent).toContain('1 step · 1 token');
+    expect(last.textContent).toContain('1 turn');
+    const first = screen.getByRole('listitem', { name: /^Plan step 1\.1\. / });
+    expect(first.textContent).toContain('2 steps · 2 tokens');
+    const list = screen.getByRole('list', { name: 'Plan step list' });
+    expect(list.textContent).not.toMatch(/\b1 (steps|turns|tokens)\b/);
+    // The peak is 6% of the assumed 128k window: a whole percent, not "5.96%" nor "0.06".
+    await waitFor(() => expect(screen.getByText(/^Peak context pressure/)).toBeTruthy());
+    expect(screen.getByText(/^Peak context pressure/).textContent).toMatch(
+      /^Peak context pressure [1-9]\d?% with every step in full;/,
+    );
   });
 });

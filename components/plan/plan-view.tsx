@@ -30,6 +30,7 @@ import { useDebuggerStore } from '../contexts/store-context';
 import { useCompareTarget } from '../compare/use-comparison';
 import { useWorkerQuery } from '../worker/use-worker-query';
 import { PressureChart } from './pressure-chart';
+import { counted, percent } from './wording';
 import { useShownRun } from '../workspace/shown-run';
 import { useWholeHistory } from '../workspace/whole-queries';
 
@@ -149,7 +150,7 @@ function PlanSteps({ history }: { history: History }) {
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-semibold text-slate-900">Plan steps (seed 003 task history)</h2>
           <span className="text-xs text-slate-500">
-            {groups.length} plan step{groups.length === 1 ? '' : 's'},{' '}
+            {counted(groups.length, 'plan step')},{' '}
             {planned
               ? 'grouped by the plan recorded in the file'
               : 'split at user tasks (the file records no plan)'}{' '}
@@ -161,16 +162,16 @@ function PlanSteps({ history }: { history: History }) {
         )}
         <p aria-live="polite" className="mt-1 text-slate-700">
           {cmp && column?.replay
-            ? `Peak context pressure ${peak('none').toFixed(1)}% with every step in full${Object.keys(overrides).length ? `, ${peak('toggled').toFixed(1)}% as toggled` : ''}; input over the run ${formatTokens(cmp.baseline.totalInputTokens)}${
+            ? `Peak context pressure ${percent(peak('none'))} with every step in full${Object.keys(overrides).length ? `, ${percent(peak('toggled'))} as toggled` : ''}; input over the run ${formatTokens(cmp.baseline.totalInputTokens)}${
                 Object.keys(overrides).length === 0
                   ? ''
                   : saved > 0
-                    ? ` → ${formatTokens(column.replay.totalInputTokens)} as toggled (saves ${((100 * saved) / cmp.baseline.totalInputTokens).toFixed(1)}%)`
+                    ? ` → ${formatTokens(column.replay.totalInputTokens)} as toggled (saves ${percent((100 * saved) / cmp.baseline.totalInputTokens)})`
                     : ` → ${formatTokens(column.replay.totalInputTokens)} as toggled (${formatTokens(-saved)} more: these summaries are no smaller than the turns they replace)`
               }.`
             : 'Replaying…'}
         </p>
-        <div style={{ height: 200 }} aria-busy={answer.pending}>
+        <div style={{ height: 240 }} aria-busy={answer.pending}>
           <PressureChart points={data} expand={expand} />
         </div>
       </div>
@@ -186,15 +187,17 @@ function PlanSteps({ history }: { history: History }) {
               aria-label={`Plan step ${title}`}
               className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
             >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="font-mono text-slate-900">
+              {/* The controls keep their place at the right whatever the title's length: a long
+                  title is cut to its line (its whole text stays in the heading and the item's name). */}
+              <div className="flex items-center justify-between gap-3">
+                <h3 className="min-w-0 truncate font-mono text-slate-900" title={title}>
                   ### {title}{' '}
                   {active && (
                     <span className="rounded bg-sky-100 px-1 text-xs text-sky-800">[active]</span>
                   )}
                 </h3>
-                <span className="flex items-center gap-2 text-xs text-slate-500">
-                  {g.indices.length} steps · {formatTokens(tokensOf(g.indices))} tokens
+                <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500">
+                  {counted(g.indices.length, 'step')} · {counted(tokensOf(g.indices), 'token')}
                   <Segmented
                     label={`Visibility of ${title}`}
                     className="font-semibold uppercase"
@@ -267,7 +270,7 @@ function PlanSteps({ history }: { history: History }) {
               ) : (
                 <details className="mt-1 text-slate-700">
                   <summary className="cursor-pointer text-xs text-slate-500">
-                    {step.turns.length} turns
+                    {counted(step.turns.length, 'turn')}
                   </summary>
                   <ul className="mt-1 flex flex-col gap-0.5">
                     {step.turns.slice(0, 40).map((t, k) => (
@@ -277,7 +280,7 @@ function PlanSteps({ history }: { history: History }) {
                     ))}
                     {step.turns.length > 40 && (
                       <li className="text-xs text-slate-500">
-                        … {step.turns.length - 40} more turns
+                        … {counted(step.turns.length - 40, 'more turn')}
                       </li>
                     )}
                   </ul>

@@ -17,6 +17,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { PressurePoint } from '../../lib/charts/plan-pressure';
+import { percent } from './wording';
 
 export function PressureChart({
   points,
@@ -30,19 +31,30 @@ export function PressureChart({
   const peak = Math.max(0, ...points.map((p) => p.none));
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={points} margin={{ top: 8, right: 16, left: 8, bottom: 4 }}>
+      <LineChart data={points} margin={{ top: 8, right: 16, left: 12, bottom: 16 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-        <XAxis dataKey="call" tick={{ fontSize: 11 }} />
-        <YAxis
-          tickFormatter={(v: number) => `${v.toFixed(v < 1 ? 2 : 0)}%`}
+        <XAxis
+          dataKey="call"
           tick={{ fontSize: 11 }}
-          width={52}
+          label={{ value: 'model call', position: 'insideBottom', offset: -10, fontSize: 11 }}
+        />
+        <YAxis
+          tickFormatter={percent}
+          tick={{ fontSize: 11 }}
+          width={56}
+          label={{
+            value: 'context, % of window',
+            angle: -90,
+            position: 'insideLeft',
+            style: { textAnchor: 'middle' },
+            fontSize: 11,
+          }}
         />
         <Tooltip
-          formatter={(v) => `${Number(v).toFixed(2)}%`}
+          formatter={(v) => percent(Number(v))}
           labelFormatter={(l) => `call ${String(l)}`}
         />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend verticalAlign="top" height={24} wrapperStyle={{ fontSize: 12 }} />
         {peak >= 40 && (
           <ReferenceLine
             y={60}

@@ -22,7 +22,7 @@ export function ConfirmDialog(props: {
     <RadixAlertDialog.Root>
       <RadixAlertDialog.Trigger asChild>{props.children}</RadixAlertDialog.Trigger>
       <RadixAlertDialog.Portal>
-        <RadixAlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <RadixAlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <RadixAlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-slate-200 bg-white p-4 shadow-xl">
           <RadixAlertDialog.Title className="text-base font-semibold text-slate-900">
             {props.title}

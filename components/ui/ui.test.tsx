@@ -5,7 +5,8 @@
  * themselves by tone; buttons never submit by accident; the run picker lists a window of a long file;
  * selects open from the keyboard and give back the caller's own values ('' included); a confirmation
  * is a modal alert dialog that cancels by default; a hint describes the element focus reaches; a
- * long list renders only the rows in view.
+ * long list renders only the rows in view; a folding section keeps its heading in view and remembers
+ * being folded.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { RunPicker } from '../workspace/run-picker';
 import { Alert, InlineError } from './alert';
 import { Button, IconButton } from './button';
 import { ConfirmDialog } from './dialog';
+import { Fold } from './fold';
 import { Segmented } from './segmented';
 import { Select, type SelectEntry } from './select';
 import { TabPanel, Tabs } from './tabs';
@@ -418,5 +420,50 @@ describe('VirtualRows', () => {
       />,
     );
     expect(screen.getByText('No step matches these filters.')).toBeTruthy();
+  });
+});
+
+describe('Fold', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  const section = (text = 'The rows') => (
+    <Fold id="rows" title="Every step" hint="its fate under each strategy">
+      <p>{text}</p>
+    </Fold>
+  );
+
+  it('is open with its heading in the summary, folds, and stays folded when shown again', () => {
+    const first = render(section());
+    const heading = screen.getByRole('heading', { name: 'Every step' });
+    const details = heading.closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(true);
+    expect(heading.closest('summary')).not.toBeNull();
+    details.open = false;
+    fireEvent(details, new Event('toggle'));
+    expect(window.localStorage.getItem('stepscope:fold:rows')).toBe('closed');
+    first.unmount();
+    // The view left and come back to: still folded, and its content still there to find.
+    render(section('The rows again'));
+    const again = screen.getByRole('heading', { name: 'Every step' }).closest('details');
+    expect(again?.open).toBe(false);
+    expect(again?.textContent).toContain('The rows again');
+  });
+
+  it('opens again on a second toggle, and folds without storage (a private window)', () => {
+    render(section());
+    const details = screen
+      .getByRole('heading', { name: 'Every step' })
+      .closest('details') as HTMLDetailsElement;
+    details.open = false;
+    fireEvent(details, new Event('toggle'));
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    expect(window.localStorage.getItem('stepscope:fold:rows')).toBe('open');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('denied');
+    });
+    details.open = false;
+    expect(() => fireEvent(details, new Event('toggle'))).not.toThrow();
+    setItem.mockRestore();
   });
 });

@@ -1,0 +1,114 @@
+/**
+ * Every view of the app, opened as a user reaches it, for the checks that walk them all: the
+ * accessibility scan (a11y.spec.ts) and the review screenshots (screenshots.spec.ts). Each `open`
+ * leaves the view settled: its data is on screen, not a "Comparing…" or "Replaying…" placeholder.
+ */
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FIXTURE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test/fixtures/real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json',
+);
+
+export interface AppView {
+  /** A file-name-safe name, also the test's title. */
+  readonly name: string;
+  open(page: Page): Promise<void>;
+}
+
+const EXAMPLE = '/?sample=tau-bench-airline-task3';
+
+async function openExample(page: Page, query = '') {
+  await page.goto(`${EXAMPLE}${query}`);
+  await expect(
+    page.getByRole('region', { name: 'Run totals' }).getByText('1 system · 11 task · 30 action'),
+  ).toBeVisible();
+}
+
+/** The compare view with the three framework presets, once their comparison is on screen. */
+async function openCompare(page: Page) {
+  await openExample(page, '&view=compare');
+  await page.getByRole('button', { name: 'Compare three framework defaults' }).click();
+  await expect(page.getByRole('table', { name: 'Strategy summary' }).getByRole('row')).toHaveCount(
+    5,
+  );
+}
+
+export const VIEWS: readonly AppView[] = [
+  {
+    name: 'start',
+    open: async (page) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Open an agent history' })).toBeVisible();
+    },
+  },
+  {
+    name: 'timeline',
+    // A step selected, so the inspector is on screen too.
+    open: async (page) => {
+      await openExample(page, '&step=m6');
+      await expect(
+        page
+          .getByRole('region', { name: 'Step inspector' })
+          .getByRole('heading', { name: 'Step 6' }),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'table',
+    open: async (page) => {
+      await openExample(page, '&view=table');
+      await expect(page.getByRole('table').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'usage',
+    open: async (page) => {
+      await openExample(page, '&view=usage');
+      await expect(page.getByRole('tab', { name: 'Usage & cost', selected: true })).toBeVisible();
+    },
+  },
+  {
+    name: 'compare',
+    open: openCompare,
+  },
+  {
+    name: 'compare-context-at-call',
+    // The context at a call, further down the compare view, scrolled to.
+    open: async (page) => {
+      await openCompare(page);
+      const context = page.getByRole('region', { name: 'Context at call' });
+      await context.scrollIntoViewIfNeeded();
+      await context.getByLabel('Model call').fill('10');
+      await expect(context).toContainText('Context at call 11 of 30');
+    },
+  },
+  {
+    name: 'plan',
+    open: async (page) => {
+      await openExample(page, '&view=plan');
+      await expect(page.getByText(/^Peak context pressure/)).toBeVisible();
+    },
+  },
+  {
+    name: 'sub-agent',
+    open: async (page) => {
+      await page.goto('/?sample=claude-code-subagent&sub=agent-a2271d1');
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+    },
+  },
+  {
+    name: 'library',
+    // A file opened first (bundled examples are not kept), so the library lists it.
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByLabel('Choose a history file').setInputFiles(FIXTURE);
+      await expect(page).toHaveURL(/[?&]open=[0-9a-f]{64}/);
+      await page.goto('/library');
+      await expect(page.getByRole('list', { name: 'Library entries' })).toBeVisible();
+    },
+  },
+];
