@@ -40,6 +40,8 @@ export interface DebuggerState {
   loaded?: LoadedFile;
   /** Why the open file is not in the library, when keeping it failed. */
   libraryNotice?: string;
+  /** What a link named that could not be used (an unknown tokenizer, a comparison that does not decode). */
+  linkNotice?: string;
   /** The load under way, if any: what it is and where a link points in it. */
   loading?: Loading;
   /** The run asked for (an index into `loaded.runs`). */
@@ -82,6 +84,8 @@ export interface DebuggerState {
     libraryStored(id: string): void;
     /** The loaded file could not be kept in the library: why (the file itself stays open). */
     libraryFailed(message: string | undefined): void;
+    /** What a link named that could not be used; undefined dismisses it. Loads keep it: it is about the link. */
+    linkFailed(message: string | undefined): void;
     dismissError(): void;
     countsArrived(counts: StepCounts): void;
     selectHistory(index: number): void;
@@ -235,6 +239,9 @@ export function createDebuggerStore(
             set({ loaded: { ...loaded, libraryId: id }, libraryNotice: undefined });
         },
         libraryFailed: (message) => set({ libraryNotice: message }),
+        linkFailed: (message) => {
+          if (get().linkNotice !== message) set({ linkNotice: message });
+        },
         // A failed load keeps what was loaded before: the rest of the app keeps working.
         loadFailed: (message) =>
           set((s) => ({ status: s.loaded ? 'ready' : 'error', error: message, progress: 0 })),
