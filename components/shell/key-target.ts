@@ -11,7 +11,7 @@ const TYPING =
 /** Widgets whose keyboard pattern uses ↑/↓ (APG: combobox, listbox, menu, tabs, slider, spinbutton, radio group, tree, grid). */
 const ARROW_WIDGETS =
   'select, input[type=range], [role=combobox], [role=listbox], [role=option], [role=menu], [role=menubar], [role=menuitem], [role=tablist], [role=tab], [role=slider], [role=spinbutton], [role=radiogroup], [role=radio], [role=tree], [role=treegrid], [role=grid]';
-/** Elements Enter activates itself. */
+/** Elements Enter activates itself (any other element in the Tab order may handle it too: a chart). */
 const ENTER_WIDGETS =
   'button, a[href], summary, [role=button], [role=link], [role=tab], [role=checkbox], [role=switch], [role=option], [role=menuitem]';
 /** Where Escape closes something: a dialog, a popup, an expanded control. */
@@ -25,7 +25,11 @@ export function keyTargetOf(target: EventTarget | null): KeyTarget {
   return {
     typing: el?.matches(TYPING) ?? false,
     ownsArrows: el !== null && el.closest(ARROW_WIDGETS) !== null,
-    ownsEnter: el !== null && !selectedRow && el.closest(ENTER_WIDGETS) !== null,
+    ownsEnter:
+      el !== null &&
+      !selectedRow &&
+      el !== el.ownerDocument.body &&
+      (el.closest(ENTER_WIDGETS) !== null || (el instanceof HTMLElement && el.tabIndex >= 0)),
     ownsEscape: el !== null && el.closest(ESCAPE_WIDGETS) !== null,
   };
 }
