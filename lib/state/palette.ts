@@ -64,37 +64,31 @@ export function paletteEntries(
 ): PaletteEntry[] {
   return [
     ...(runs.length > 1 ? runs.map(runEntry) : []),
-    ...steps.map(
-      (s): PaletteEntry => ({
-        key: `step:${s.id}`,
-        group: 'Steps',
-        kind: 'step',
-        id: s.id,
-        stepKind: s.kind,
-        label: `Step ${s.stepNumber}`,
-        detail: stepHeadline(s),
-      }),
-    ),
-    ...PRESETS.map(
-      (p): PaletteEntry => ({
-        key: `preset:${p.id}`,
-        group: 'Strategies',
-        kind: 'preset',
-        id: p.id,
-        label: p.label,
-        detail: 'add to the comparison',
-      }),
-    ),
-    ...VIEW_ENTRIES.map(
-      (v): PaletteEntry => ({
-        key: `view:${v.view}`,
-        group: 'Views',
-        kind: 'view',
-        view: v.view,
-        label: v.label,
-        detail: 'view',
-      }),
-    ),
+    ...steps.map((s): PaletteEntry => ({
+      key: `step:${s.id}`,
+      group: 'Steps',
+      kind: 'step',
+      id: s.id,
+      stepKind: s.kind,
+      label: `Step ${s.stepNumber}`,
+      detail: stepHeadline(s),
+    })),
+    ...PRESETS.map((p): PaletteEntry => ({
+      key: `preset:${p.id}`,
+      group: 'Strategies',
+      kind: 'preset',
+      id: p.id,
+      label: p.label,
+      detail: 'add to the comparison',
+    })),
+    ...VIEW_ENTRIES.map((v): PaletteEntry => ({
+      key: `view:${v.view}`,
+      group: 'Views',
+      kind: 'view',
+      view: v.view,
+      label: v.label,
+      detail: 'view',
+    })),
   ];
 }
 
