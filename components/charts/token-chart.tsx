@@ -1,8 +1,10 @@
 'use client';
 /**
- * Tokens per step (coloured by kind) and the context each model call received, against the model's
- * context window. Renders `prepareTokenSeries` as one SVG: a path of bars per step kind, a line, and
- * axes laid out in HTML; hovering (or the arrow keys) shows a point, clicking (or Enter) selects it.
+ * Tokens per step (coloured by kind, the left axis) and the context each model call received (the
+ * right axis), against the model's context window. Renders `prepareTokenSeries` as one SVG: a path
+ * of bars per step kind, a line, and axes with their titles laid out in HTML; hovering (or the arrow
+ * keys) shows a point, clicking (or Enter) selects it, and the selected step (chosen anywhere: the
+ * timeline, a link, the keyboard) is marked, as Perfetto marks the selected slice on its track.
  * Not recharts, which the compare view uses: its store re-ran selectors and effects for every bar,
  * 300–600 ms per render of a long run's chart on the main thread; this draws in a few milliseconds.
  */
@@ -17,6 +19,7 @@ import { compactionSizes, type CompactionMarker } from '../../lib/simulate/compa
 import { CONSIDER_SUMMARIZING_AT, contextPressure, URGENT_ABOVE } from '../../lib/tokens/pressure';
 import { MODELS } from '../../lib/tokens/models';
 import type { StepKind } from '../../lib/model/types';
+import { useSelectedStepId } from '../contexts/store-context';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
 import { Select, type SelectOption } from '../ui/select';
 import { Panel } from '../ui/panel';
@@ -124,6 +127,13 @@ export function TokenChart(props: {
       })),
     [props.compactions, series.length],
   );
+  // The selected step's point (its bucket in a long run's chart).
+  const selectedId = useSelectedStepId();
+  const selectedIndex = useMemo(() => {
+    const at = selectedId === undefined ? -1 : series.findIndex((p) => p.id === selectedId);
+    return at < 0 ? undefined : chartIndexOf(at, series.length);
+  }, [selectedId, series]);
+  const selected = selectedIndex !== undefined ? data[selectedIndex] : undefined;
   const [active, setActive] = useState<number>();
   const point = active !== undefined ? data[active] : undefined;
   const n = Math.max(1, data.length);
@@ -180,11 +190,11 @@ export function TokenChart(props: {
           </span>
         </span>
       </header>
-      <div className="grid h-[220px] grid-cols-[56px_minmax(0,1fr)_64px] grid-rows-[minmax(0,1fr)_20px] text-[11px] text-slate-500">
-        <Axis ticks={ticksTo(stepMax)} max={stepMax} side="left" />
+      <div className="grid h-[220px] grid-cols-[72px_minmax(0,1fr)_84px] grid-rows-[minmax(0,1fr)_20px] text-[11px] text-slate-500">
+        <Axis ticks={ticksTo(stepMax)} max={stepMax} side="left" title={STEP_AXIS} />
         <div
           role="img"
-          aria-label={`Tokens per step over ${data.length} points: largest ${formatTokens(largest)}; peak context ${formatTokens(peak)}${hasReported ? '; with the input the file reports per call' : ''}`}
+          aria-label={`Tokens per step over ${data.length} points: largest ${formatTokens(largest)}; peak context ${formatTokens(peak)}${hasReported ? '; with the input the file reports per call' : ''}${selected ? `; selected: ${pointLabel(selected)}` : ''}. Left axis: ${STEP_AXIS}; right axis: ${CONTEXT_AXIS}.`}
           tabIndex={0}
           className="relative cursor-crosshair border-b border-l border-slate-300 outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
           onMouseMove={(e) => setActive(fromMouse(e))}
@@ -226,6 +236,27 @@ export function TokenChart(props: {
             ))}
             {point && (
               <rect x={active} y={0} width={1} height={H} fill="#0f172a" fillOpacity={0.06} />
+            )}
+            {selected && selectedIndex !== undefined && (
+              <g data-selected-step={selected.id} className="text-blue-600">
+                <rect
+                  x={selectedIndex}
+                  y={0}
+                  width={1}
+                  height={H}
+                  fill="currentColor"
+                  fillOpacity={0.15}
+                />
+                <line
+                  x1={selectedIndex + 0.5}
+                  x2={selectedIndex + 0.5}
+                  y1={0}
+                  y2={H}
+                  stroke="currentColor"
+                  strokeWidth={2}
+                  vectorEffect="non-scaling-stroke"
+                />
+              </g>
             )}
             <polyline
               points={line}
@@ -315,7 +346,7 @@ export function TokenChart(props: {
             </div>
           )}
         </div>
-        <Axis ticks={ticksTo(contextMax)} max={contextMax} side="right" />
+        <Axis ticks={ticksTo(contextMax)} max={contextMax} side="right" title={CONTEXT_AXIS} />
         <div />
         <div className="relative">
           {data.map((p, i) =>
@@ -348,19 +379,37 @@ function PressureLine(props: { used: number; window: number }) {
   );
 }
 
-/** Tick labels of one side's axis, at their heights. */
-function Axis(props: { ticks: readonly number[]; max: number; side: 'left' | 'right' }) {
+/** What each axis counts, with its unit (the plot's label says them too). */
+const STEP_AXIS = 'tokens per step';
+const CONTEXT_AXIS = 'context tokens per call';
+
+/** One side's axis: its title along the edge, and its tick labels at their heights. */
+function Axis(props: {
+  ticks: readonly number[];
+  max: number;
+  side: 'left' | 'right';
+  title: string;
+}) {
+  const left = props.side === 'left';
+  const title = (
+    <span className="flex shrink-0 items-center justify-center whitespace-nowrap font-medium text-slate-600 [writing-mode:vertical-rl]">
+      <span className={left ? 'rotate-180' : ''}>{props.title}</span>
+    </span>
+  );
   return (
-    <div className="relative" aria-hidden>
-      {props.ticks.map((t) => (
-        <span
-          key={t}
-          className={`absolute translate-y-1/2 ${props.side === 'left' ? 'right-1' : 'left-1'}`}
-          style={{ bottom: `${(t / props.max) * 100}%` }}
-        >
-          {formatTokens(t)}
-        </span>
-      ))}
+    <div className={`flex min-h-0 ${left ? '' : 'flex-row-reverse'}`} aria-hidden>
+      {title}
+      <div className="relative min-w-0 flex-1">
+        {props.ticks.map((t) => (
+          <span
+            key={t}
+            className={`absolute translate-y-1/2 ${left ? 'right-1' : 'left-1'}`}
+            style={{ bottom: `${(t / props.max) * 100}%` }}
+          >
+            {formatTokens(t)}
+          </span>
+        ))}
+      </div>
     </div>
   );
 }

@@ -11,7 +11,6 @@ import { usableFit, type UsageFit } from '../../lib/compare/calibrate';
 import { comparisonCosts } from '../../lib/compare/compare';
 import type { StrategyChoice } from '../../lib/compare/config';
 import { PRESETS } from '../../lib/compare/presets';
-import type { Goal } from '../../lib/compare/ranking';
 import { prepareCompareSeries } from '../../lib/charts/compare-series';
 import type { Dialect } from '../../lib/messages';
 import type { PriceSheet } from '../../lib/simulate/cache';
@@ -71,13 +70,14 @@ function useUsageFit(): UsageFit | undefined {
 
 export function CompareView() {
   const { history, place, choice, windowLabel, compactions } = useShownRun();
-  const { choices, call, dialect, chosenModel, selectedId, actions } = useDebuggerStore(
+  const { choices, call, dialect, chosenModel, selectedId, goal, actions } = useDebuggerStore(
     useShallow((s) => ({
       choices: s.choices,
       call: s.compareCall,
       dialect: s.dialect,
       chosenModel: s.model,
       selectedId: s.selectedStepId,
+      goal: s.goal,
       actions: s.actions,
     })),
   );
@@ -105,7 +105,6 @@ export function CompareView() {
   const listed = choice.sheet;
   const sheet = listed && edit?.forLabel === listed.label ? edit.sheet : listed;
   const priceLabel = sheet ? sheet.label : 'no price for this model';
-  const [goal, setGoal] = useState<Goal>('cost');
   // Every run's bill, once: the table, the charts and the ranking read it.
   const costs = useMemo(
     () => (cmp && sheet ? comparisonCosts(cmp, sheet) : undefined),
@@ -182,7 +181,7 @@ export function CompareView() {
             steps={history.steps}
             {...(costs ? { costs } : {})}
             goal={goal}
-            onGoal={setGoal}
+            onGoal={actions.setGoal}
             windowLabel={windowLabel}
           />
           <CompareCharts

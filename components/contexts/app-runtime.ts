@@ -3,13 +3,16 @@
  * store): the debugger store, the history worker's client and the loader that feeds the store, and
  * the query cache that keeps the worker's answers by key. They refer to one another, so they are
  * made together: the store asks the client for runs, the client hands streamed messages to the
- * loader, the loader drops the cache when a new file is on screen.
+ * loader, the loader drops the cache when a new file is on screen. A library entry reopened
+ * without a link saying where (the start page's recent files) goes back to where the user was in it.
  */
 import { QueryClient } from '@tanstack/react-query';
+import type { Library } from '../../lib/library/library';
 import { createDebuggerStore, type DebuggerStore } from '../../lib/state/debugger-store';
 import { createWorkerClient, type WorkerClient, type WorkerPort } from '../../lib/worker/client';
 import type { WorkerResponse } from '../../lib/worker/protocol';
-import { createLoader, type Loader } from '../worker/loader';
+import { pageLibrary } from '../library/use-library';
+import { createLoader, type At, type Loader } from '../worker/loader';
 import { createProgress, type Progress } from '../worker/progress';
 
 export interface AppRuntime {
@@ -29,7 +32,24 @@ export type ConnectPort = (
   onError: (message: string) => void,
 ) => WorkerPort & { start?(): void };
 
-export function createAppRuntime(connect: ConnectPort): AppRuntime {
+/** Where the user last was in a library entry, if the library remembers it. */
+async function rememberedPlace(
+  library: () => Promise<Library>,
+  id: string,
+): Promise<At | undefined> {
+  try {
+    const place = (await (await library()).places()).find((p) => p.fileId === id);
+    return place && { run: place.run, sub: place.sub, ...(place.step ? { step: place.step } : {}) };
+  } catch {
+    // No library in this window: the entry opens at its first run, as a link without a place would.
+    return undefined;
+  }
+}
+
+export function createAppRuntime(
+  connect: ConnectPort,
+  library: () => Promise<Library> = pageLibrary,
+): AppRuntime {
   const queries = new QueryClient({
     defaultOptions: {
       queries: {
@@ -49,11 +69,18 @@ export function createAppRuntime(connect: ConnectPort): AppRuntime {
     {},
     { fetchRun: (index) => client.ask({ type: 'run', index }).then((m) => m.history) },
   );
-  const loader = createLoader(
+  const fileLoader = createLoader(
     store,
     (request) => client.stream(request),
     () => queries.removeQueries(),
   );
+  const loader: Loader = {
+    ...fileLoader,
+    loadFromLibrary(id, at) {
+      if (at) fileLoader.loadFromLibrary(id, at);
+      else void rememberedPlace(library, id).then((place) => fileLoader.loadFromLibrary(id, place));
+    },
+  };
   const port = connect(
     (message) => client.receive(message),
     (message) => store.getState().actions.loadFailed(message),

@@ -6,9 +6,10 @@ import Link from 'next/link';
  * file and import it back.
  */
 import { useMemo, useRef, useState } from 'react';
-import type { FileSummary, StoredComparison } from '../../lib/library/library';
+import type { FileSummary, StoredComparison, StoredPlace } from '../../lib/library/library';
 import { formatBytes, listEntries, SORT_LABELS, type LibrarySort } from '../../lib/library/listing';
 import { exportLibrary, parseLibraryExport } from '../../lib/library/transfer';
+import { libraryEntryHref, savedComparisonHref } from '../../lib/state/saved-links';
 import { useLibrary } from './use-library';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -18,19 +19,26 @@ import { labelledOptions, Select } from '../ui/select';
 
 const date = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const openHref = (id: string) => `/?open=${encodeURIComponent(id)}`;
-const comparisonHref = (c: StoredComparison) =>
-  `/?open=${encodeURIComponent(c.fileId)}&view=compare&compare=${encodeURIComponent(c.choices)}`;
+/** Where the user was in a file, said briefly ("run 8 · sub-agent · step s56"). */
+function placeText(place: StoredPlace): string {
+  return [
+    `run ${place.run + 1}`,
+    ...(place.sub.length > 0 ? ['in a sub-agent'] : []),
+    ...(place.step !== undefined ? [`step ${place.step}`] : []),
+  ].join(' · ');
+}
 
 function Entry({
   entry,
   saved,
+  place,
   onRename,
   onDelete,
   onDeleteComparison,
 }: {
   entry: FileSummary;
   saved: readonly StoredComparison[];
+  place: StoredPlace | undefined;
   onRename: (name: string) => Promise<boolean>;
   onDelete: () => void;
   onDeleteComparison: (id: string) => void;
@@ -62,7 +70,10 @@ function Entry({
             </Button>
           </form>
         ) : (
-          <Link href={openHref(entry.id)} className="font-medium text-blue-700 hover:underline">
+          <Link
+            href={libraryEntryHref(entry.id, place)}
+            className="font-medium text-blue-700 hover:underline"
+          >
             {entry.name}
           </Link>
         )}
@@ -94,6 +105,7 @@ function Entry({
       <p className="mt-1 text-xs text-slate-500">
         Opened {date(entry.openedAt)} · first added {date(entry.addedAt)} ·{' '}
         <span title={entry.id}>id {entry.id.slice(0, 12)}</span>
+        {place && <> · reopens at {placeText(place)}</>}
       </p>
       {saved.length > 0 && (
         <ul
@@ -102,10 +114,12 @@ function Entry({
         >
           {saved.map((c) => (
             <li key={c.id} className="flex items-center gap-2">
-              <Link href={comparisonHref(c)} className="text-blue-700 hover:underline">
+              <Link href={savedComparisonHref(c)} className="text-blue-700 hover:underline">
                 {c.name}
               </Link>
-              <span className="text-xs text-slate-500">saved {date(c.createdAt)}</span>
+              <span className="text-xs text-slate-500">
+                {entry.runs > 1 ? `run ${c.run + 1} · ` : ''}saved {date(c.createdAt)}
+              </span>
               <Button
                 variant="secondary"
                 size="xs"
@@ -123,7 +137,7 @@ function Entry({
 }
 
 export function LibraryPage() {
-  const { entries, comparisons, error, change } = useLibrary();
+  const { entries, comparisons, places, error, change } = useLibrary();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<LibrarySort>('opened');
   const [message, setMessage] = useState<string | undefined>(undefined);
@@ -249,6 +263,7 @@ export function LibraryPage() {
                   key={e.id}
                   entry={e}
                   saved={byFile.get(e.id) ?? []}
+                  place={places.get(e.id)}
                   onRename={(name) => change((lib) => lib.rename(e.id, name))}
                   onDelete={() => void change((lib) => lib.remove(e.id))}
                   onDeleteComparison={(id) => void change((lib) => lib.removeComparison(id))}

@@ -1,9 +1,14 @@
 'use client';
 import Link from 'next/link';
-/** Saves the strategies on screen (parameters, triggers, modes) in the library, beside the open file. */
+/**
+ * Saves the strategies on screen (parameters, triggers, modes) in the library, beside the open file,
+ * with the run they are compared on and every other choice (lib/state/saved-links.ts): it reopens
+ * as it was saved.
+ */
 import { useState } from 'react';
 import { encodeChoices, type StrategyChoice } from '../../lib/compare/config';
-import { useDebuggerStore } from '../contexts/store-context';
+import { savedComparisonOf } from '../../lib/state/saved-links';
+import { useDebuggerStore, useDebuggerStoreApi } from '../contexts/store-context';
 import { pageLibrary } from './use-library';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -11,6 +16,7 @@ import { Input } from '../ui/input';
 
 export function SaveComparison({ choices }: { choices: readonly StrategyChoice[] }) {
   const fileId = useDebuggerStore((s) => s.loaded?.libraryId);
+  const store = useDebuggerStoreApi();
   const [name, setName] = useState('');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | undefined>(undefined);
   if (!fileId) {
@@ -28,7 +34,14 @@ export function SaveComparison({ choices }: { choices: readonly StrategyChoice[]
       onSubmit={(e) => {
         e.preventDefault();
         pageLibrary()
-          .then((lib) => lib.saveComparison({ fileId, name, choices: encodeChoices(choices) }))
+          .then((lib) =>
+            lib.saveComparison({
+              fileId,
+              name,
+              ...savedComparisonOf(store.getState()),
+              choices: encodeChoices(choices),
+            }),
+          )
           .then((saved) => {
             setStatus({ ok: true, text: `Saved as “${saved.name}” in the library.` });
             setName('');

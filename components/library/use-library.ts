@@ -7,6 +7,7 @@ import {
   type FileSummary,
   type Library,
   type StoredComparison,
+  type StoredPlace,
 } from '../../lib/library/library';
 
 /** The page's connection to the library (a failure is retried on the next call). */
@@ -15,6 +16,8 @@ export const pageLibrary = libraryOnce();
 export interface LibraryState {
   readonly entries: readonly FileSummary[] | undefined;
   readonly comparisons: readonly StoredComparison[];
+  /** Where the user last was in each file, by file id. */
+  readonly places: ReadonlyMap<string, StoredPlace>;
   readonly error: string | undefined;
   /** Runs a change, then lists again; its error is shown instead of thrown. */
   readonly change: (work: (lib: Library) => Promise<unknown>) => Promise<boolean>;
@@ -24,14 +27,20 @@ export interface LibraryState {
 export function useLibrary(): LibraryState {
   const [entries, setEntries] = useState<readonly FileSummary[] | undefined>(undefined);
   const [comparisons, setComparisons] = useState<readonly StoredComparison[]>([]);
+  const [places, setPlaces] = useState<ReadonlyMap<string, StoredPlace>>(new Map());
   const [error, setError] = useState<string | undefined>(undefined);
 
   const refresh = useCallback(() => {
     pageLibrary()
       .then(async (lib) => {
-        const [list, saved] = await Promise.all([lib.list(), lib.comparisons()]);
+        const [list, saved, where] = await Promise.all([
+          lib.list(),
+          lib.comparisons(),
+          lib.places(),
+        ]);
         setEntries(list);
         setComparisons(saved);
+        setPlaces(new Map(where.map((p) => [p.fileId, p])));
       })
       .catch((e: unknown) => {
         setEntries([]);
@@ -60,5 +69,5 @@ export function useLibrary(): LibraryState {
     [refresh],
   );
 
-  return { entries, comparisons, error, change, refresh };
+  return { entries, comparisons, places, error, change, refresh };
 }

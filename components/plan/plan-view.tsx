@@ -7,7 +7,7 @@
  * plan step also takes an "expand at call" number: seed 003's `expand_step(step_id)` as if the model
  * had called it at that call (summarize-plan-steps' `expand`), so the context grows back from there.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { preparePlanPressure } from '../../lib/charts/plan-pressure';
 import { comparisonKey, type StrategyChoice } from '../../lib/compare/config';
 import { isModelCall } from '../../lib/model/steps';
@@ -84,9 +84,9 @@ function PlanSteps({ history }: { history: History }) {
     [history.steps],
   );
   const planned = history.steps.some((s) => s.planStepId !== undefined);
-  const [overrides, setOverrides] = useState<Readonly<Record<string, Visibility>>>({});
-  // Per plan step, the call at which the model expands it (seed 003 expand_step), as typed.
-  const [expandAt, setExpandAt] = useState<Readonly<Record<string, string>>>({});
+  // The toggles and, per plan step, the call at which the model expands it (seed 003 expand_step),
+  // as typed: choices, so in the store and the URL.
+  const { overrides, expandAt } = useDebuggerStore((s) => s.plan);
   const callIndices = useMemo(
     () => history.steps.flatMap((s, i) => (isModelCall(s) ? [i] : [])),
     [history.steps],
@@ -127,14 +127,7 @@ function PlanSteps({ history }: { history: History }) {
   );
   const tokensOf = (indices: readonly number[]) =>
     indices.reduce((n, i) => n + (tokens[i] ?? 0), 0);
-  const set = (id: string, v: Visibility) => {
-    const { [id]: _old, ...rest } = overrides;
-    setOverrides(v === 'full' ? rest : { ...rest, [id]: v });
-    if (v === 'full') {
-      const { [id]: _at, ...others } = expandAt;
-      setExpandAt(others);
-    }
-  };
+  const set = actions.setPlanVisibility;
   const peak = (k: 'none' | 'toggled') => Math.max(0, ...data.map((d) => d[k]));
   const saved =
     cmp && column?.replay ? cmp.baseline.totalInputTokens - column.replay.totalInputTokens : 0;
@@ -244,9 +237,7 @@ function PlanSteps({ history }: { history: History }) {
                               g.indices[0] as number,
                             ) === undefined
                           }
-                          onChange={(e) =>
-                            setExpandAt({ ...expandAt, [step.stepId]: e.target.value })
-                          }
+                          onChange={(e) => actions.setPlanExpandAt(step.stepId, e.target.value)}
                           className="w-16 text-slate-900 aria-[invalid=true]:border-red-500"
                         />
                       </Tooltip>

@@ -1,6 +1,9 @@
 'use client';
 import Link from 'next/link';
-/** The app: a header with the open file and the tokenizer, errors and progress, then the landing page or the workspace. */
+/**
+ * The app: a header with the open file (by its library name) and the tokenizer, errors, notices and
+ * progress, then the landing page or the workspace; the keyboard's shortcuts and palette over both.
+ */
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { TOKENIZER_REGISTRY, type TokenizerId } from '../../lib/tokens/tokenizer';
@@ -10,6 +13,11 @@ import { AppProviders, useLoader } from '../contexts/app-providers';
 import { useDebuggerStore, useDebuggerStoreApi } from '../contexts/store-context';
 import { pickedFromList } from '../load/picked-files';
 import { applyUrl, readUrl, startUrlSync } from './url-sync';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
+import { StepOrderProvider } from './step-order';
+import { startRememberingPlace } from '../library/remember-place';
+import { pageLibrary } from '../library/use-library';
+import { useLibraryName } from '../library/use-library-name';
 import { Workspace } from '../workspace/workspace';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -21,17 +29,20 @@ const TOKENIZERS: readonly SelectOption<TokenizerId>[] = TOKENIZER_REGISTRY.map(
 }));
 
 function Shell() {
-  const { status, progress, error, loaded, tokenizer, libraryNotice, actions } = useDebuggerStore(
-    useShallow((s) => ({
-      status: s.status,
-      progress: s.progress,
-      error: s.error,
-      loaded: s.loaded,
-      tokenizer: s.tokenizer,
-      libraryNotice: s.libraryNotice,
-      actions: s.actions,
-    })),
-  );
+  const { status, progress, error, loaded, tokenizer, libraryNotice, linkNotice, actions } =
+    useDebuggerStore(
+      useShallow((s) => ({
+        status: s.status,
+        progress: s.progress,
+        error: s.error,
+        loaded: s.loaded,
+        tokenizer: s.tokenizer,
+        libraryNotice: s.libraryNotice,
+        linkNotice: s.linkNotice,
+        actions: s.actions,
+      })),
+    );
+  const libraryName = useLibraryName(loaded?.libraryId);
   const { loadFiles, loadSample, loadFromLibrary, recount } = useLoader();
   const store = useDebuggerStoreApi();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -48,14 +59,16 @@ function Shell() {
     };
     if (url.open) loadFromLibrary(url.open, at);
     else if (url.sample) void loadSample(url.sample, at);
-    const sync = startUrlSync(store);
+    const sync = startUrlSync(store, recount);
+    const forget = startRememberingPlace(store, pageLibrary);
     const onPop = () => sync.follow(readUrl());
     window.addEventListener('popstate', onPop);
     return () => {
       sync.stop();
+      forget();
       window.removeEventListener('popstate', onPop);
     };
-  }, [loadFromLibrary, loadSample, store]);
+  }, [loadFromLibrary, loadSample, recount, store]);
 
   return (
     <div className="min-h-screen bg-slate-100">
@@ -69,8 +82,15 @@ function Shell() {
         </Button>
         {loaded && (
           <span className="min-w-0 truncate text-sm text-slate-600">
-            <span className="font-medium text-slate-900">{loaded.name}</span> · {loaded.format} ·{' '}
-            {loaded.runs.length} run
+            <span
+              className="font-medium text-slate-900"
+              title={
+                libraryName && libraryName !== loaded.name ? `file: ${loaded.name}` : undefined
+              }
+            >
+              {libraryName ?? loaded.name}
+            </span>{' '}
+            · {loaded.format} · {loaded.runs.length} run
             {loaded.runs.length === 1 ? '' : 's'}
           </span>
         )}
@@ -135,6 +155,17 @@ function Shell() {
           {error}
         </Alert>
       )}
+      {linkNotice && (
+        <Alert
+          tone="warning"
+          label="Link notice"
+          title="Part of this link was not used."
+          onDismiss={() => actions.linkFailed(undefined)}
+          className="mx-4 mt-3"
+        >
+          {linkNotice}
+        </Alert>
+      )}
       {libraryNotice && (
         <Alert
           tone="warning"
@@ -147,6 +178,7 @@ function Shell() {
         </Alert>
       )}
       <main>{loaded ? <Workspace /> : <Landing />}</main>
+      <KeyboardShortcuts />
     </div>
   );
 }
@@ -154,7 +186,9 @@ function Shell() {
 export function StepscopeApp() {
   return (
     <AppProviders>
-      <Shell />
+      <StepOrderProvider>
+        <Shell />
+      </StepOrderProvider>
     </AppProviders>
   );
 }

@@ -6,18 +6,24 @@
 import { decodeChoices } from '../../lib/compare/config';
 import { parsePriceOverrides } from '../../lib/pricing/overrides';
 import type { DebuggerStore } from '../../lib/state/debugger-store';
+import { NO_PLAN_TOGGLES } from '../../lib/state/plan-toggles';
 import { fromParams, isNavigation, toParams, urlStateOf, type UrlState } from '../../lib/state/url';
+import { DEFAULT_TOKENIZER } from '../../lib/tokens/tokenizer';
+import type { Loader } from '../worker/loader';
 
 export function readUrl(): UrlState {
   return fromParams(new URLSearchParams(window.location.search));
 }
 
 /**
- * Puts what a URL names into the store: view, filters, the comparison and its call, and the run,
- * sub-agent and step (once a file is loaded). A bad comparison says what is wrong and keeps the rest.
+ * Puts what a URL names into the store: view, filters, the comparison and its call, every other
+ * choice (tokenizer, dialect, model, goal, plan toggles), and the run, sub-agent and step (once a
+ * file is loaded). What cannot be used is said in one notice, and the rest applies. A new tokenizer
+ * or dialect for a loaded file is counted again through `recount` (Back and Forward).
  */
-export function applyUrl(store: DebuggerStore, url: UrlState): void {
+export function applyUrl(store: DebuggerStore, url: UrlState, recount?: Loader['recount']): void {
   const a = store.getState().actions;
+  const problems = [...(url.problems ?? [])];
   a.setFilters(url.filters);
   a.setView(url.view ?? 'timeline');
   if (url.call !== undefined) a.setCompareCall(url.call);
@@ -25,22 +31,42 @@ export function applyUrl(store: DebuggerStore, url: UrlState): void {
     try {
       a.setChoices(decodeChoices(url.compare));
     } catch (error) {
-      a.loadFailed(`The comparison in this link cannot be used: ${(error as Error).message}`);
+      problems.push(`the comparison: ${(error as Error).message}`);
     }
   }
   if (url.prices !== undefined) {
     try {
       a.setPrices(parsePriceOverrides(url.prices));
     } catch (error) {
-      a.loadFailed(`The prices in this link cannot be used: ${(error as Error).message}`);
+      problems.push(`the prices: ${(error as Error).message}`);
     }
   }
+  a.setModel(url.model);
+  a.setGoal(url.goal ?? 'cost');
+  a.setPlanToggles(url.plan ?? NO_PLAN_TOGGLES);
+  const counting = {
+    tokenizer: url.tokenizer ?? DEFAULT_TOKENIZER,
+    dialect: url.dialect ?? 'recorded',
+  };
+  const { tokenizer, dialect } = store.getState();
+  if (counting.tokenizer !== tokenizer || counting.dialect !== dialect) {
+    if (recount && store.getState().loaded) recount(counting);
+    else {
+      a.setTokenizer(counting.tokenizer);
+      a.setDialect(counting.dialect);
+    }
+  }
+  a.linkFailed(
+    problems.length > 0
+      ? `This link names what Stepscope cannot use: ${problems.join('; ')}.`
+      : undefined,
+  );
   if (store.getState().loaded)
     a.navigate({ run: url.run ?? 0, sub: url.sub, ...(url.step ? { step: url.step } : {}) });
 }
 
 /** Starts writing the URL from the store; returns the stop function and a way to apply a URL without echoing it back. */
-export function startUrlSync(store: DebuggerStore) {
+export function startUrlSync(store: DebuggerStore, recount?: Loader['recount']) {
   let last = readUrl();
   let paused = false;
   const write = () => {
@@ -65,7 +91,7 @@ export function startUrlSync(store: DebuggerStore) {
     follow(url: UrlState) {
       paused = true;
       try {
-        applyUrl(store, url);
+        applyUrl(store, url, recount);
       } finally {
         paused = false;
       }

@@ -5,15 +5,51 @@
  * a spacer as tall as every row, and each row placed absolutely at its offset. Rows are of one fixed
  * height, or measured as they render (`measure`: rows that unfold). The caller renders each row's
  * element, so rows keep their own roles and keys; it spreads `placement` on it.
+ *
+ * The row to bring into view (`scrollTo`: the selected step) follows as in Chrome DevTools' lists: a
+ * row just off the edge scrolls in by the least (the keyboard stepping through), a row far away is
+ * centred (a deep link, a click on a chart bar), also on the first render; then the page scrolls by
+ * the least that shows the row, and when the focus was in the list it moves to the row.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 
 export interface RowPlacement {
   style: CSSProperties;
   /** Set when rows are measured: the virtualizer reads the row's height from its element. */
   ref?: (element: Element | null) => void;
-  'data-index'?: number;
+  /** The row's index: how the virtualizer measures it, and how the row to bring into view is found. */
+  'data-index': number;
+}
+
+/**
+ * Frames the virtualizer takes at least to settle a scroll to an index (it reconciles for 2–3
+ * frames); after them, the list must also have stopped moving for two frames.
+ */
+const SETTLE_FRAMES = 4;
+/** Frames to wait at most for the row to render and the list to settle (about a second). */
+const RENDER_FRAMES = 60;
+
+/** `center` when the row is more than half a view away from what is on screen, else `auto`. */
+function alignFor(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  element: HTMLElement,
+  index: number,
+  rowHeight: number,
+): 'auto' | 'center' {
+  const view = element.clientHeight;
+  const top = element.scrollTop;
+  const item = virtualizer.measurementsCache[index];
+  const start = item?.start ?? index * rowHeight;
+  const end = item?.end ?? start + rowHeight;
+  const away = start < top ? top - start : end > top + view ? end - top - view : 0;
+  return away > view / 2 ? 'center' : 'auto';
+}
+
+/** The element to focus in a row: the row itself when it takes focus, else its first button or link. */
+function focusTarget(row: HTMLElement): HTMLElement | null {
+  if (row.tabIndex >= 0) return row;
+  return row.querySelector<HTMLElement>('button, a[href], [tabindex]:not([tabindex="-1"])');
 }
 
 export function VirtualRows(props: {
@@ -41,8 +77,6 @@ export function VirtualRows(props: {
 }) {
   const { count, rowHeight, measure = false, overscan = 12, scrollTo = -1, align = 'auto' } = props;
   const parent = useRef<HTMLDivElement>(null);
-  // The app does not use the React Compiler, whose memoization this warning is about.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => parent.current,
@@ -50,8 +84,29 @@ export function VirtualRows(props: {
     overscan,
   });
   useEffect(() => {
-    if (scrollTo >= 0) virtualizer.scrollToIndex(scrollTo, { align });
-  }, [scrollTo, align, virtualizer]);
+    const element = parent.current;
+    if (scrollTo < 0 || !element) return;
+    const hadFocus = element.contains(document.activeElement);
+    virtualizer.scrollToIndex(scrollTo, {
+      align: align === 'auto' ? alignFor(virtualizer, element, scrollTo, rowHeight) : align,
+    });
+    // Once the list has settled and the row is rendered: the page shows it (the list may sit
+    // partly below the fold), and the focus follows it when it was in the list.
+    let frame = 0;
+    let last = -1;
+    let still = 0;
+    let id = requestAnimationFrame(function follow() {
+      frame++;
+      still = element.scrollTop === last ? still + 1 : 0;
+      last = element.scrollTop;
+      const row = element.querySelector<HTMLElement>(`[data-index="${scrollTo}"]`);
+      if (row && frame >= SETTLE_FRAMES && still >= 2) {
+        row.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        if (hadFocus) focusTarget(row)?.focus({ preventScroll: true });
+      } else if (frame < RENDER_FRAMES) id = requestAnimationFrame(follow);
+    });
+    return () => cancelAnimationFrame(id);
+  }, [scrollTo, align, virtualizer, rowHeight]);
   const List = props.list ?? 'div';
   return (
     <div
@@ -74,7 +129,7 @@ export function VirtualRows(props: {
             v.index,
             measure
               ? { style, ref: virtualizer.measureElement, 'data-index': v.index }
-              : { style: { ...style, height: rowHeight } },
+              : { style: { ...style, height: rowHeight }, 'data-index': v.index },
           );
         })}
       </List>

@@ -1,8 +1,10 @@
 'use client';
 /**
  * Where the user is in the loaded file: the breadcrumb from the run to the sub-agent on screen,
- * the run picker of a file of many runs, and the file's import warnings.
+ * the run picker of a file of many runs, and the file's import warnings. A sub-agent opened from
+ * far down the page brings the breadcrumb into view, so the user sees where they are.
  */
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { historyAt } from '../../lib/state/debugger-store';
 import { useDebuggerStore } from '../contexts/store-context';
@@ -18,12 +20,18 @@ function Breadcrumb() {
       backTo: s.actions.backTo,
     })),
   );
+  const nav = useRef<HTMLElement>(null);
+  // Scrolling is the DOM's, not state: the page follows the sub-agent opened (or backed out to).
+  const depth = childPath.join('\u0000');
+  useEffect(() => {
+    if (depth !== '') nav.current?.scrollIntoView({ block: 'nearest' });
+  }, [depth]);
   if (childPath.length === 0) return null;
   const path = [undefined, ...childPath].map((_, depth) =>
     historyAt({ run: onScreen, historyIndex }, childPath.slice(0, depth)),
   );
   return (
-    <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm">
+    <nav ref={nav} aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm">
       {path.map((h, depth) =>
         depth < childPath.length ? (
           <span key={h?.id ?? depth} className="flex items-center gap-1">

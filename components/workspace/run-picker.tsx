@@ -1,10 +1,12 @@
 'use client';
 /**
  * The run picker of a file of many runs: the runs around the current one (a <select> of every run
- * makes the browser measure each label: 0.8 s of layout for 3,200 runs) and a run number for the rest.
+ * makes the browser measure each label: 0.8 s of layout for 3,200 runs), a run number for the rest,
+ * and a search over every run by title, id and outcome (palette/run-search.tsx).
  */
 import type { RunSummary } from '../../lib/model/run-summary';
 import { runWindow } from '../../lib/state/model-choice';
+import { RunSearch } from '../palette/run-search';
 import { Input } from '../ui/input';
 import { NativeSelect } from '../ui/native-select';
 
@@ -44,6 +46,7 @@ export function RunPicker({
           )}
         </NativeSelect>
       </label>
+      <RunSearch runs={runs} onSelect={onSelect} />
       {runs.length > RUN_OPTIONS && (
         <label className="flex items-center gap-2">
           Go to run

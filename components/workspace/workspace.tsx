@@ -27,8 +27,12 @@ const VIEWS: readonly TabItem<View>[] = [
 ];
 
 function ViewTabs() {
-  const { view, setView } = useDebuggerStore(
-    useShallow((s) => ({ view: s.view, setView: s.actions.setView })),
+  const { view, setView, place } = useDebuggerStore(
+    useShallow((s) => ({
+      view: s.view,
+      setView: s.actions.setView,
+      place: `${s.historyIndex}/${s.childPath.join('/')}`,
+    })),
   );
   const tabs = useTabIds();
   return (
@@ -42,7 +46,8 @@ function ViewTabs() {
         ) : (
           <>
             <ChartPanel />
-            {view === 'usage' ? <UsagePane /> : <StepsView />}
+            {/* One list per history: a sub-agent (or another run) opens at its top. */}
+            {view === 'usage' ? <UsagePane /> : <StepsView key={place} />}
           </>
         )}
       </TabPanel>

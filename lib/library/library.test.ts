@@ -159,6 +159,71 @@ describe('library', () => {
     expect((await lib.comparisons('v1-entry')).map((c) => c.name)).toEqual(['after the upgrade']);
   });
 
+  it('opens a database written by version 2 and keeps its comparisons, on run 0 (the only run they reopened on)', async () => {
+    const factory = new IDBFactory();
+    // Version 2 as it wrote its database: files with bytes, comparisons without a run.
+    await new Promise<void>((resolve, reject) => {
+      const request = factory.open(DB_NAME, 2);
+      request.onupgradeneeded = () => {
+        const files = request.result.createObjectStore('files', { keyPath: 'id' });
+        files.createIndex('openedAt', 'openedAt');
+        const comparisons = request.result.createObjectStore('comparisons', { keyPath: 'id' });
+        comparisons.createIndex('fileId', 'fileId');
+        comparisons.put({
+          id: 'c1',
+          fileId: 'f1',
+          name: 'three defaults',
+          choices: 'none',
+          createdAt: 3_000,
+        });
+      };
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error);
+    });
+    const lib = await openLibrary(factory);
+    expect(await lib.comparisons('f1')).toEqual([
+      {
+        id: 'c1',
+        fileId: 'f1',
+        name: 'three defaults',
+        choices: 'none',
+        createdAt: 3_000,
+        run: 0,
+        settings: '',
+      },
+    ]);
+    expect(await lib.places()).toEqual([]);
+  });
+
+  it('keeps the run and choices a comparison was saved on, and where the user was in each file', async () => {
+    const lib = await openLibrary(new IDBFactory());
+    const a = await lib.add(tau, 1_000);
+    const saved = await lib.saveComparison(
+      { fileId: a.id, name: 'on run 8', choices: 'none', run: 8, settings: 'goal=loss' },
+      2_000,
+    );
+    expect(saved).toMatchObject({ run: 8, settings: 'goal=loss' });
+    await lib.remember({ fileId: a.id, run: 8, sub: ['agent-1'], step: 's3' }, 3_000);
+    await lib.remember({ fileId: a.id, run: 2, sub: [] }, 4_000);
+    // A file not (or no longer) in the library has no place to come back to.
+    await lib.remember({ fileId: 'gone', run: 1, sub: [] }, 4_000);
+    expect(await lib.places()).toEqual([{ fileId: a.id, run: 2, sub: [], at: 4_000 }]);
+    // The export carries the comparison's run and choices; an older export, without, reads as run 0.
+    const text = exportLibrary(await lib.dump(), new Date(5_000));
+    const back = await parseLibraryExport(text, 'library.json');
+    expect(back.comparisons[0]).toMatchObject({ run: 8, settings: 'goal=loss' });
+    const older = JSON.parse(text);
+    delete older.comparisons[0].run;
+    delete older.comparisons[0].settings;
+    const read = await parseLibraryExport(JSON.stringify(older), 'old.json');
+    expect(read.comparisons[0]).toMatchObject({ run: 0, settings: '' });
+    await lib.remove(a.id);
+    expect(await lib.places()).toEqual([]);
+  });
+
   it('says what to do when the quota is full, another tab blocks the upgrade, or there is no IndexedDB', async () => {
     const factory = new IDBFactory();
     const lib = await openLibrary(factory);

@@ -13,10 +13,11 @@ import {
   type LibrarySchema,
   type StoredComparison,
   type StoredFile,
+  type StoredPlace,
 } from './schema';
 import { contentHash } from './hash';
 
-export type { StoredComparison, StoredFile, StoredPart } from './schema';
+export type { StoredComparison, StoredFile, StoredPart, StoredPlace } from './schema';
 
 /** An entry as the library page lists it: everything but the bytes. */
 export type FileSummary = Omit<StoredFile, 'parts'>;
@@ -96,13 +97,19 @@ export interface Library {
   add(file: Omit<StoredFile, 'id' | 'addedAt' | 'openedAt'>, now?: number): Promise<StoredFile>;
   touch(id: string, now?: number): Promise<void>;
   rename(id: string, name: string): Promise<void>;
-  /** Deletes an entry and its saved comparisons. */
+  /** Deletes an entry, its saved comparisons and the place remembered in it. */
   remove(id: string): Promise<void>;
   comparisons(fileId?: string): Promise<StoredComparison[]>;
+  /** Saves a comparison; without a run it is for run 0 with no other choice. */
   saveComparison(
-    c: Omit<StoredComparison, 'id' | 'createdAt'>,
+    c: Omit<StoredComparison, 'id' | 'createdAt' | 'run' | 'settings'> &
+      Partial<Pick<StoredComparison, 'run' | 'settings'>>,
     now?: number,
   ): Promise<StoredComparison>;
+  /** Remembers where the user is in a file (not announced: no list shows it). */
+  remember(place: Omit<StoredPlace, 'at'>, now?: number): Promise<void>;
+  /** Where the user last was in each file that has a place. */
+  places(): Promise<StoredPlace[]>;
   removeComparison(id: string): Promise<void>;
   /** Everything, for an export. */
   dump(): Promise<{ files: StoredFile[]; comparisons: StoredComparison[] }>;
@@ -219,9 +226,10 @@ export async function openLibrary(
       }),
     remove: (id) =>
       run('deleting', async () => {
-        const tx = db.transaction(['files', 'comparisons'], 'readwrite');
+        const tx = db.transaction(['files', 'comparisons', 'places'], 'readwrite');
         await settle(tx, async () => {
           await tx.objectStore('files').delete(id);
+          await tx.objectStore('places').delete(id);
           for (const key of await tx.objectStore('comparisons').index('fileId').getAllKeys(id))
             await tx.objectStore('comparisons').delete(key);
         });
@@ -240,6 +248,8 @@ export async function openLibrary(
         if (c.name.trim() === '') throw new LibraryError('A saved comparison needs a name');
         const entry: StoredComparison = {
           ...c,
+          run: c.run ?? 0,
+          settings: c.settings ?? '',
           name: c.name.trim(),
           id: `${c.fileId.slice(0, 12)}-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
           createdAt: now,
@@ -248,6 +258,17 @@ export async function openLibrary(
         return entry;
       }),
     removeComparison: (id) => run('deleting the comparison', () => db.delete('comparisons', id)),
+    remember: (place, now = Date.now()) =>
+      run(
+        'remembering where you were',
+        async () => {
+          // A file deleted meanwhile (another tab) has nothing to come back to.
+          if (await db.getKey('files', place.fileId))
+            await db.put('places', { ...place, sub: [...place.sub], at: now });
+        },
+        false,
+      ),
+    places: () => run('reading the library', () => db.getAll('places'), false),
     dump: () =>
       run(
         'reading the library',

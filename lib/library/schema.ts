@@ -1,13 +1,16 @@
 /**
  * The library's IndexedDB layout, one entry per version, and the upgrades between them. Version 1
  * (the first library) kept each file's text; version 2 keeps its original bytes (any encoding, byte
- * for byte), when it was first added, and saved comparisons beside the files. An upgrade runs every
- * step from the stored version to the current one, inside the browser's version-change transaction.
+ * for byte), when it was first added, and saved comparisons beside the files; version 3 keeps the
+ * run (and the other choices) a comparison was saved on, and where the user was in each file (a
+ * store of its own, so listing files never reads it and remembering a place never rewrites a
+ * file's bytes). An upgrade runs every step from the stored version to the current one, inside the
+ * browser's version-change transaction.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 
 export const DB_NAME = 'stepscope-library';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** One file of an entry (a folder has several), as it was read: path inside the folder and bytes. */
 export interface StoredPart {
@@ -37,6 +40,32 @@ export interface StoredComparison {
   /** The choices, encoded as the URL carries them (lib/compare/config.ts). */
   readonly choices: string;
   readonly createdAt: number;
+  /** The run it was saved on (an index into the file's runs). Added in v3; 0 for older ones. */
+  readonly run: number;
+  /**
+   * The other choices on screen when it was saved, as URL parameters (sub-agent, call, tokenizer,
+   * dialect, model, goal, prices; lib/state/saved-links.ts). Added in v3; '' for older ones.
+   */
+  readonly settings: string;
+}
+
+/** Where the user last was in a file: reopening it from the library goes back there. Added in v3. */
+export interface StoredPlace {
+  readonly fileId: string;
+  readonly run: number;
+  /** Sub-agent path: child history ids, outermost first. */
+  readonly sub: readonly string[];
+  readonly step?: string;
+  readonly at: number;
+}
+
+/** Version 2's saved comparison, kept to upgrade databases it wrote. */
+export interface StoredComparisonV2 {
+  readonly id: string;
+  readonly fileId: string;
+  readonly name: string;
+  readonly choices: string;
+  readonly createdAt: number;
 }
 
 /** Version 1's record, kept to upgrade databases it wrote. */
@@ -52,6 +81,7 @@ export interface StoredFileV1 {
 export interface LibrarySchema extends DBSchema {
   files: { key: string; value: StoredFile; indexes: { openedAt: number } };
   comparisons: { key: string; value: StoredComparison; indexes: { fileId: string } };
+  places: { key: string; value: StoredPlace };
 }
 
 type UpgradeTx = IDBPTransaction<LibrarySchema, StoreNames<LibrarySchema>[], 'versionchange'>;
@@ -86,6 +116,16 @@ const UPGRADES: Record<number, (db: IDBPDatabase<LibrarySchema>, tx: UpgradeTx) 
           parts,
         };
         await cursor.update(next);
+        cursor = await cursor.continue();
+      }
+    },
+    3: async (db, tx) => {
+      db.createObjectStore('places', { keyPath: 'fileId' });
+      // Comparisons saved before v3 were saved on run 0 (the only run they reopened on).
+      let cursor = await tx.objectStore('comparisons').openCursor();
+      while (cursor) {
+        const old = cursor.value as unknown as StoredComparisonV2;
+        await cursor.update({ ...old, run: 0, settings: '' });
         cursor = await cursor.continue();
       }
     },

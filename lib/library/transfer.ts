@@ -1,6 +1,7 @@
 /**
  * The whole library as one file, and back: `{format: "stepscope-library", version: 1, files,
- * comparisons}` with each file's bytes in base64. Reading checks every field (a file edited by hand
+ * comparisons}` with each file's bytes in base64 (fields added later are optional on reading, so
+ * an older export still reads; places are this browser's memory and are not exported). Reading checks every field (a file edited by hand
  * or cut short is refused with where it is wrong) and that each entry's bytes still hash to its id.
  */
 import { z } from 'zod';
@@ -48,6 +49,10 @@ const comparisonSchema = z
     name: z.string().min(1),
     choices: z.string(),
     createdAt: time,
+    // Added with library v3: the run and the other choices it was saved with. An export written
+    // before has neither: its comparisons were for run 0.
+    run: count.default(0),
+    settings: z.string().default(''),
   })
   .strict();
 

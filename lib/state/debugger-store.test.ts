@@ -181,3 +181,35 @@ describe('loading', () => {
     expect(store.getState()).toMatchObject({ childPath: [], selectedStepId: undefined });
   });
 });
+
+describe('choices kept in the store', () => {
+  it("keeps the ranking goal and the plan view's toggles; another run or a new file starts them clean", () => {
+    const store = createDebuggerStore();
+    const { actions } = store.getState();
+    actions.setGoal('loss');
+    // A link's toggles come before its file: a load that a link started keeps them.
+    actions.setPlanToggles({ overrides: { p1: 'summary' }, expandAt: { p1: '4' } });
+    actions.loadStarted({ at: { sub: [] } });
+    actions.loadSucceeded(
+      { name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
+    expect(store.getState().plan).toEqual({ overrides: { p1: 'summary' }, expandAt: { p1: '4' } });
+    actions.setPlanVisibility('p2', 'summary');
+    actions.setPlanExpandAt('p2', '9');
+    actions.setPlanExpandAt('p1', '');
+    expect(store.getState().plan).toEqual({
+      overrides: { p1: 'summary', p2: 'summary' },
+      expandAt: { p2: '9' },
+    });
+    actions.setPlanVisibility('p2', 'full');
+    expect(store.getState().plan).toEqual({ overrides: { p1: 'summary' }, expandAt: {} });
+    // Plan step ids belong to one history: another run has its own.
+    actions.selectHistory(1);
+    expect(store.getState().plan).toEqual({ overrides: {}, expandAt: {} });
+    actions.setPlanVisibility('p1', 'summary');
+    actions.loadStarted();
+    expect(store.getState().plan).toEqual({ overrides: {}, expandAt: {} });
+    expect(store.getState().goal).toBe('loss');
+  });
+});

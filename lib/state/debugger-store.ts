@@ -1,17 +1,26 @@
 /**
- * The debugger's state: what the user chose (file, run, step, tokenizer, dialect) plus the loaded
+ * The debugger's state: what the user chose (file, run, step, tokenizer, dialect, the comparison,
+ * its goal, the plan view's toggles) plus the loaded
  * data and its token counts; everything shown is derived from these by pure functions. A store
  * factory per STYLE.md §5 (zustand/vanilla, no module-level store), driven in tests through
  * `getState()` without React.
  */
 import { createStore } from 'zustand/vanilla';
 import type { StrategyChoice } from '../compare/config';
+import type { Goal } from '../compare/ranking';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import type { History } from '../model/types';
 import type { PriceOverrides } from '../pricing/overrides';
 import { DEFAULT_TOKENIZER, type TokenizerId } from '../tokens/tokenizer';
 import type { LoadedFile, StepCounts } from './loaded';
+import {
+  NO_PLAN_TOGGLES,
+  withVisibility,
+  type PlanToggles,
+  type PlanVisibility,
+} from './plan-toggles';
+import { neighbourStep } from './step-nav';
 
 export type View = 'timeline' | 'table' | 'usage' | 'compare' | 'plan';
 
@@ -31,6 +40,8 @@ export interface DebuggerState {
   loaded?: LoadedFile;
   /** Why the open file is not in the library, when keeping it failed. */
   libraryNotice?: string;
+  /** What a link named that could not be used (an unknown tokenizer, a comparison that does not decode). */
+  linkNotice?: string;
   /** The load under way, if any: what it is and where a link points in it. */
   loading?: Loading;
   /** The run asked for (an index into `loaded.runs`). */
@@ -56,6 +67,10 @@ export interface DebuggerState {
   model?: string;
   /** Prices the user gave, per model name as files write it (or `*`), over the catalog's. */
   prices?: PriceOverrides;
+  /** What the compare view ranks the strategies by. */
+  goal: Goal;
+  /** The plan view's SUMMARY/FULL toggles and expand calls (plan step ids of the history on screen). */
+  plan: PlanToggles;
   actions: {
     /** A load began: what it is (a bundled example) and where a link points in it (run, sub-agent, step). */
     loadStarted(loading?: Loading): void;
@@ -69,6 +84,8 @@ export interface DebuggerState {
     libraryStored(id: string): void;
     /** The loaded file could not be kept in the library: why (the file itself stays open). */
     libraryFailed(message: string | undefined): void;
+    /** What a link named that could not be used; undefined dismisses it. Loads keep it: it is about the link. */
+    linkFailed(message: string | undefined): void;
     dismissError(): void;
     countsArrived(counts: StepCounts): void;
     selectHistory(index: number): void;
@@ -78,6 +95,10 @@ export interface DebuggerState {
     openChild(id: string): void;
     backTo(depth: number): void;
     selectStep(id: string | undefined): void;
+    /** Selects the step after the selected one in `order` (the steps of the view on screen, as listed). */
+    selectNextStep(order: readonly string[]): void;
+    /** Selects the step before the selected one in `order`. */
+    selectPreviousStep(order: readonly string[]): void;
     setTokenizer(tokenizer: TokenizerId): void;
     setDialect(dialect: Dialect): void;
     setFilters(filters: StepQuery): void;
@@ -86,6 +107,13 @@ export interface DebuggerState {
     setCompareCall(stepIndex: number | undefined): void;
     setModel(model: string | undefined): void;
     setPrices(prices: PriceOverrides | undefined): void;
+    setGoal(goal: Goal): void;
+    /** Shows a plan step in full or summarized; back to full forgets its expand call. */
+    setPlanVisibility(id: string, visibility: PlanVisibility): void;
+    /** The call at which the model expands a summarized plan step, as typed ('' for none). */
+    setPlanExpandAt(id: string, typed: string): void;
+    /** Every plan toggle at once (a link, Back and Forward). */
+    setPlanToggles(plan: PlanToggles): void;
     reset(): void;
   };
 }
@@ -139,6 +167,11 @@ export function createDebuggerStore(
         },
       );
     };
+    /** Moves the selection through `order`; an empty order changes nothing. */
+    const moveSelection = (order: readonly string[], delta: number) => {
+      const next = neighbourStep(order, get().selectedStepId, delta);
+      if (next !== undefined && next !== get().selectedStepId) set({ selectedStepId: next });
+    };
     return {
       status: 'empty',
       progress: 0,
@@ -149,10 +182,20 @@ export function createDebuggerStore(
       filters: {},
       view: 'timeline',
       choices: [],
+      goal: 'cost',
+      plan: NO_PLAN_TOGGLES,
       actions: {
-        // What is loaded stays until the new file has loaded, so a failure loses nothing.
+        // What is loaded stays until the new file has loaded, so a failure loses nothing. The plan
+        // view's toggles name plan steps of one history: a file opened without a link starts clean
+        // (a link or a reload carries its own).
         loadStarted: (loading = {}) =>
-          set({ status: 'loading', progress: 0, error: undefined, loading }),
+          set({
+            status: 'loading',
+            progress: 0,
+            error: undefined,
+            loading,
+            ...(loading.at === undefined ? { plan: NO_PLAN_TOGGLES } : {}),
+          }),
         loadProgressed: (progress) => {
           if (get().progress !== progress) set({ progress });
         },
@@ -196,6 +239,9 @@ export function createDebuggerStore(
             set({ loaded: { ...loaded, libraryId: id }, libraryNotice: undefined });
         },
         libraryFailed: (message) => set({ libraryNotice: message }),
+        linkFailed: (message) => {
+          if (get().linkNotice !== message) set({ linkNotice: message });
+        },
         // A failed load keeps what was loaded before: the rest of the app keeps working.
         loadFailed: (message) =>
           set((s) => ({ status: s.loaded ? 'ready' : 'error', error: message, progress: 0 })),
@@ -225,6 +271,7 @@ export function createDebuggerStore(
             childPath: [],
             selectedStepId: undefined,
             pendingNav: undefined,
+            plan: NO_PLAN_TOGGLES,
           });
           fetchWanted();
         },
@@ -272,6 +319,8 @@ export function createDebuggerStore(
         selectStep: (id) => {
           if (get().selectedStepId !== id) set({ selectedStepId: id });
         },
+        selectNextStep: (order) => moveSelection(order, 1),
+        selectPreviousStep: (order) => moveSelection(order, -1),
         setTokenizer: (tokenizer) => {
           if (get().tokenizer !== tokenizer) set({ tokenizer, counts: undefined });
         },
@@ -292,6 +341,21 @@ export function createDebuggerStore(
         setView: (view) => {
           if (get().view !== view) set({ view });
         },
+        setGoal: (goal) => {
+          if (get().goal !== goal) set({ goal });
+        },
+        setPlanVisibility: (id, visibility) => {
+          const plan = get().plan;
+          if ((plan.overrides[id] ?? 'full') !== visibility)
+            set({ plan: withVisibility(plan, id, visibility) });
+        },
+        setPlanExpandAt: (id, typed) => {
+          const plan = get().plan;
+          if ((plan.expandAt[id] ?? '') === typed) return;
+          const { [id]: _old, ...rest } = plan.expandAt;
+          set({ plan: { ...plan, expandAt: typed === '' ? rest : { ...rest, [id]: typed } } });
+        },
+        setPlanToggles: (plan) => set({ plan }),
         reset: () =>
           set({
             status: 'empty',

@@ -87,4 +87,68 @@ describe('URL state', () => {
     expect(isNavigation(base, { ...base, compare: 'none' })).toBe(false);
     expect(isNavigation(base, { sample: 'other', sub: [], filters: {}, step: 's1' })).toBe(false);
   });
+
+  it('carries every choice: tokenizer, dialect, model, goal and the plan toggles, defaults left out', () => {
+    const state: UrlState = {
+      sample: 'tau',
+      sub: [],
+      filters: {},
+      tokenizer: 'cl100k_base',
+      dialect: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      goal: 'loss',
+      plan: { overrides: { '2': 'summary' }, expandAt: { '2': '7' } },
+    };
+    const params = toParams(state);
+    expect(params.toString()).toBe(
+      'sample=tau&tokenizer=cl100k_base&dialect=anthropic&model=claude-sonnet-4-5&goal=loss&plan=2%407',
+    );
+    expect(fromParams(params)).toEqual(state);
+    expect(
+      toParams({
+        sample: 'tau',
+        sub: [],
+        filters: {},
+        tokenizer: 'o200k_base',
+        dialect: 'recorded',
+        goal: 'cost',
+      }).toString(),
+    ).toBe('sample=tau');
+  });
+
+  it('names an unknown tokenizer, dialect, goal or plan toggle in a link, and keeps the rest', () => {
+    const url = fromParams(
+      new URLSearchParams('sample=tau&tokenizer=gpt5&dialect=klingon&goal=speed&plan=@1&run=2'),
+    );
+    expect(url).toMatchObject({ sample: 'tau', run: 2 });
+    expect(url.tokenizer).toBeUndefined();
+    expect(url.problems).toEqual([
+      'unknown tokenizer "gpt5" (tokenizer=; known: o200k_base, cl100k_base, heuristic)',
+      expect.stringMatching(/^unknown dialect "klingon" \(dialect=; known: recorded, .*\)$/),
+      'unknown ranking goal "speed" (goal=; known: cost, overflow, loss)',
+      'plan toggles (plan=): "@1" is not a summarized plan step (expected <plan step id> or <plan step id>@<call>)',
+    ]);
+  });
+
+  it('derives the choices from the store: kept without a file, the plan toggles only with one', () => {
+    const store = createDebuggerStore();
+    const { actions } = store.getState();
+    actions.setTokenizer('heuristic');
+    actions.setDialect('openai');
+    actions.setModel('gpt-4o');
+    actions.setGoal('overflow');
+    actions.setPlanVisibility('p1', 'summary');
+    actions.setPlanExpandAt('p1', '3');
+    expect(toParams(urlStateOf(store.getState())).toString()).toBe(
+      'tokenizer=heuristic&dialect=openai&model=gpt-4o&goal=overflow',
+    );
+    actions.loadStarted({ sample: 'tau', at: { sub: [] } });
+    actions.loadSucceeded(
+      { name: 'tau.json', format: 'openai-messages', runs: summarizeRuns(file), warnings: [] },
+      file.histories[0]!,
+    );
+    expect(toParams(urlStateOf(store.getState())).toString()).toBe(
+      'sample=tau&tokenizer=heuristic&dialect=openai&model=gpt-4o&goal=overflow&plan=p1%403',
+    );
+  });
 });

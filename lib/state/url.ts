@@ -1,13 +1,23 @@
 /**
  * The URL as a pure function of the debugger's state, and back: which file (a bundled example or a
- * library entry), run, sub-agent path, step, view, filters and comparison. `fromParams` reads a link;
- * `toParams` writes the canonical one; `urlStateOf` derives it from the store, so one subscriber keeps
- * the address bar in step with whatever changed the state. No `window` here: the app wires it once.
+ * library entry), run, sub-agent path, step, view, filters, comparison, and every other choice (the
+ * tokenizer, the dialect, the model, the ranking goal, the plan view's toggles). `fromParams` reads a
+ * link; `toParams` writes the canonical one; `urlStateOf` derives it from the store, so one
+ * subscriber keeps the address bar in step with whatever changed the state. No `window` here: the
+ * app wires it once.
+ *
+ * The choices added with issue 25 are strict: an unknown value is a problem naming it and what is
+ * known (`problems`), which the app shows, as it does for a comparison it cannot decode; the older
+ * parameters keep ignoring what they do not know.
  */
 import { encodeChoices } from '../compare/config';
+import { GOALS, type Goal } from '../compare/ranking';
+import { DIALECTS, type Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import { STEP_KINDS, type StepKind } from '../model/types';
+import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerId } from '../tokens/tokenizer';
 import type { DebuggerState, View } from './debugger-store';
+import { decodePlanToggles, encodePlanToggles, type PlanToggles } from './plan-toggles';
 
 export interface UrlState {
   /** A bundled example's id. */
@@ -26,10 +36,64 @@ export interface UrlState {
   readonly call?: number;
   /** The user's prices, as `--prices` takes them (JSON). */
   readonly prices?: string;
+  /** The tokenizer counting the steps (absent: the default). */
+  readonly tokenizer?: TokenizerId;
+  /** The dialect the steps are counted and shown in (absent: as recorded). */
+  readonly dialect?: Dialect;
+  /** The model whose window and prices apply (absent: the history's own). */
+  readonly model?: string;
+  /** What the compare view ranks by (absent: cost). */
+  readonly goal?: Goal;
+  /** The plan view's toggles (absent: every plan step in full). */
+  readonly plan?: PlanToggles;
+  /** What in the link could not be used, each naming the value and what is known. */
+  readonly problems?: readonly string[];
 }
 
 const VIEWS: readonly View[] = ['timeline', 'table', 'usage', 'compare', 'plan'];
 const int = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
+
+/** One of `known`, or a problem naming the value and what is known. */
+function strictParam<T extends string>(
+  p: URLSearchParams,
+  name: string,
+  what: string,
+  known: readonly T[],
+  problems: string[],
+): T | undefined {
+  const value = p.get(name);
+  if (value === null) return undefined;
+  if ((known as readonly string[]).includes(value)) return value as T;
+  problems.push(`unknown ${what} "${value}" (${name}=; known: ${known.join(', ')})`);
+  return undefined;
+}
+
+/** The choices beside the data: tokenizer, dialect, model, goal, plan toggles. */
+function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
+  const problems: string[] = [];
+  const tokenizer = strictParam(p, 'tokenizer', 'tokenizer', TOKENIZERS, problems);
+  const dialect = strictParam(p, 'dialect', 'dialect', DIALECTS, problems);
+  const goal = strictParam(p, 'goal', 'ranking goal', GOALS, problems);
+  const model = p.get('model');
+  if (model === '') problems.push('an empty model (model=; name a model, or leave it out)');
+  let plan: PlanToggles | undefined;
+  const planText = p.get('plan');
+  if (planText !== null) {
+    try {
+      plan = decodePlanToggles(planText);
+    } catch (error) {
+      problems.push(`plan toggles (plan=): ${(error as Error).message}`);
+    }
+  }
+  return {
+    ...(tokenizer ? { tokenizer } : {}),
+    ...(dialect ? { dialect } : {}),
+    ...(model ? { model } : {}),
+    ...(goal ? { goal } : {}),
+    ...(plan ? { plan } : {}),
+    ...(problems.length > 0 ? { problems } : {}),
+  };
+}
 
 export function fromParams(p: URLSearchParams): UrlState {
   const kinds = (p.get('kinds') ?? '')
@@ -57,6 +121,7 @@ export function fromParams(p: URLSearchParams): UrlState {
     ...(p.get('compare') !== null ? { compare: p.get('compare') as string } : {}),
     ...(int(p.get('call')) !== undefined ? { call: int(p.get('call')) } : {}),
     ...(p.get('prices') ? { prices: p.get('prices') as string } : {}),
+    ...choicesFromParams(p),
   };
 }
 
@@ -79,34 +144,55 @@ export function toParams(s: UrlState): URLSearchParams {
     ['compare', s.compare || undefined],
     ['call', s.call === undefined ? undefined : String(s.call)],
     ['prices', s.prices || undefined],
+    ['tokenizer', s.tokenizer === DEFAULT_TOKENIZER ? undefined : s.tokenizer],
+    ['dialect', s.dialect === 'recorded' ? undefined : s.dialect],
+    ['model', s.model || undefined],
+    ['goal', s.goal === 'cost' ? undefined : s.goal],
+    ['plan', s.plan ? encodePlanToggles(s.plan) : undefined],
   ];
   return new URLSearchParams(entries.filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-/**
- * The URL of the state on screen. With no file loaded only the comparison's configuration stays (it
- * is not about the data: a shared link applies it to the file the user opens next).
- */
-export function urlStateOf(
-  s: Pick<
-    DebuggerState,
-    | 'loaded'
-    | 'historyIndex'
-    | 'childPath'
-    | 'selectedStepId'
-    | 'view'
-    | 'filters'
-    | 'choices'
-    | 'compareCall'
-    | 'prices'
-  >,
-): UrlState {
+/** The store's fields the URL is derived from. */
+export type UrlSource = Pick<
+  DebuggerState,
+  | 'loaded'
+  | 'historyIndex'
+  | 'childPath'
+  | 'selectedStepId'
+  | 'view'
+  | 'filters'
+  | 'choices'
+  | 'compareCall'
+  | 'prices'
+  | 'tokenizer'
+  | 'dialect'
+  | 'model'
+  | 'goal'
+  | 'plan'
+>;
+
+/** The choices that are not about the data (a shared link applies them to any file). */
+function configOf(s: UrlSource): Partial<UrlState> {
   const compare = s.choices.length > 0 ? encodeChoices(s.choices) : undefined;
-  const config = {
+  return {
     ...(compare ? { compare } : {}),
     ...(s.compareCall !== undefined ? { call: s.compareCall } : {}),
     ...(s.prices && Object.keys(s.prices).length > 0 ? { prices: JSON.stringify(s.prices) } : {}),
+    ...(s.tokenizer !== DEFAULT_TOKENIZER ? { tokenizer: s.tokenizer } : {}),
+    ...(s.dialect !== 'recorded' ? { dialect: s.dialect } : {}),
+    ...(s.model ? { model: s.model } : {}),
+    ...(s.goal !== 'cost' ? { goal: s.goal } : {}),
   };
+}
+
+/**
+ * The URL of the state on screen. With no file loaded only the configuration stays (it is not about
+ * the data: a shared link applies it to the file the user opens next); the plan view's toggles name
+ * plan steps of the file, so they go with it.
+ */
+export function urlStateOf(s: UrlSource): UrlState {
+  const config = configOf(s);
   if (!s.loaded)
     return {
       sub: [],
@@ -126,6 +212,7 @@ export function urlStateOf(
     view: s.view,
     filters: s.filters,
     ...config,
+    ...(encodePlanToggles(s.plan) !== undefined ? { plan: s.plan } : {}),
   };
 }
 
