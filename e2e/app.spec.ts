@@ -33,7 +33,7 @@ test('clicking a step opens its inspector, and the URL brings it back after a re
 }) => {
   await page.goto('/?sample=tau-bench-airline-task3');
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await timeline.getByRole('button', { name: /^Step 6: Action/ }).click();
+  await timeline.getByRole('button', { name: /^Step 6 Action/ }).click();
   const inspector = page.getByRole('region', { name: 'Step inspector' });
   await expect(inspector.getByRole('heading', { name: 'Step 6' })).toBeVisible();
   await expect(inspector).toContainText('Tool calls (1)');
@@ -73,7 +73,7 @@ test('uploads a real fixture through the file input', async ({ page }) => {
   // Loaded from the landing page: the same worker answers record lookups.
   await page
     .getByRole('region', { name: 'Timeline' })
-    .getByRole('button', { name: /^Step 1: User/ })
+    .getByRole('button', { name: /^Step 1 User/ })
     .click();
   await page
     .getByRole('region', { name: 'Step inspector' })
@@ -129,7 +129,7 @@ test('user content is rendered as text, never as HTML', async ({ page }) => {
   await page.getByRole('button', { name: 'Open pasted JSON' }).click();
   await page
     .getByRole('region', { name: 'Timeline' })
-    .getByRole('button', { name: /^Step 0: System/ })
+    .getByRole('button', { name: /^Step 0 System/ })
     .click();
   await expect(
     page.getByRole('region', { name: 'Step inspector' }).getByLabel('System prompt'),
@@ -245,7 +245,7 @@ test('a file of many runs opens a run picker; each run has its own timeline', as
     .textContent();
   await page
     .getByRole('region', { name: 'Timeline' })
-    .getByRole('button', { name: /^Step 2:/ })
+    .getByRole('button', { name: /^Step 2 / })
     .click();
   await expect(page).toHaveURL(/open=[0-9a-f]{64}.*run=7.*step=/);
   await page.reload();
@@ -296,7 +296,7 @@ test('opens a sub-agent from the step that spawned it, and comes back through th
   await expect(timeline.getByText('Timeline · 3 steps')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('cc_claude_p_29ccd257');
   await expect(timeline.getByText('⤷ sub-agent')).toHaveCount(1);
-  await timeline.getByRole('button', { name: /^Step 1:/ }).click();
+  await timeline.getByRole('button', { name: /^Step 1 / }).click();
   await expect(page.getByRole('region', { name: 'Step inspector' })).toContainText('Task');
   await page
     .getByRole('button', { name: 'Open sub-agent: Task: Explore codebase structure' })
@@ -308,7 +308,7 @@ test('opens a sub-agent from the step that spawned it, and comes back through th
   await expect(page).toHaveURL(/sub=agent-a2271d1/);
   await shot(page, '06-sub-agent');
   // The sub-agent's original record comes from its own file inside the folder.
-  await timeline.getByRole('button', { name: /^Step 0: User/ }).click();
+  await timeline.getByRole('button', { name: /^Step 0 User/ }).click();
   await page
     .getByRole('region', { name: 'Step inspector' })
     .getByText('Original record in the file')
@@ -348,7 +348,7 @@ test('several files at once become one list of runs; a broken one is named and t
   await choose(page.getByLabel('Run', { exact: true }), { index: 3 });
   await page
     .getByRole('region', { name: 'Timeline' })
-    .getByRole('button', { name: /^Step 1: User/ })
+    .getByRole('button', { name: /^Step 1 User/ })
     .click();
   await page
     .getByRole('region', { name: 'Step inspector' })
@@ -372,8 +372,8 @@ test('back and forward walk through the steps, views and runs the user opened', 
   const heading = page
     .getByRole('region', { name: 'Step inspector' })
     .getByRole('heading', { level: 2 });
-  await timeline.getByRole('button', { name: /^Step 6:/ }).click();
-  await timeline.getByRole('button', { name: /^Step 9:/ }).click();
+  await timeline.getByRole('button', { name: /^Step 6 / }).click();
+  await timeline.getByRole('button', { name: /^Step 9 / }).click();
   await page.getByRole('tab', { name: 'Table' }).click();
   await expect(page.getByRole('region', { name: 'Step table' })).toBeVisible();
   await page.goBack();

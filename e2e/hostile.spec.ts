@@ -74,11 +74,11 @@ test('hostile content renders as text, runs nothing, and nothing leaves the orig
 
   // Inspect every step, its messages in each dialect and its original record.
   const inspector = page.getByRole('region', { name: 'Step inspector' });
-  for (const label of [/^Step 0:/, /^Step 1:/, /^Step 2:/, /^Step 3:/]) {
+  for (const label of [/^Step 0 /, /^Step 1 /, /^Step 2 /, /^Step 3 /]) {
     await timeline.getByRole('button', { name: label }).click();
     await expect(inspector).toBeVisible();
   }
-  await timeline.getByRole('button', { name: /^Step 2:/ }).click();
+  await timeline.getByRole('button', { name: /^Step 2 / }).click();
   await expect(inspector).toContainText(`fetch<img src=x onerror="window.__pwned='tool'">`);
   for (const dialect of ['openai', 'anthropic', 'strands', 'smolagents', 'tinyagent']) {
     await choose(inspector.getByLabel('Dialect'), dialect);

@@ -183,7 +183,7 @@ test('a full quota: the file opens, and a notice says it was not kept and why', 
   // The file in hand keeps working.
   await page
     .getByRole('region', { name: 'Timeline' })
-    .getByRole('button', { name: /^Step 6: Action/ })
+    .getByRole('button', { name: /^Step 6 Action/ })
     .click();
   await expect(page.getByRole('region', { name: 'Step inspector' })).toContainText(
     'get_user_details',

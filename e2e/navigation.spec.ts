@@ -171,7 +171,7 @@ test('Enter opens a sub-agent at its top with the breadcrumb in view; Esc comes 
   await page.goto('/?sample=claude-code-subagent');
   await expect(timeline(page).getByText('Timeline · 3 steps')).toBeVisible();
   await timeline(page)
-    .getByRole('button', { name: /^Step 1:/ })
+    .getByRole('button', { name: /^Step 1 / })
     .click();
   // From further down the page, as after reading a long inspector.
   await page.mouse.wheel(0, 600);
@@ -214,7 +214,7 @@ test('the tokenizer, dialect, compare model, goal and plan toggles survive a rel
   await expect(timeline(page).getByText('Timeline · 42 steps')).toBeVisible();
   await choose(page.getByLabel('Tokenizer'), 'cl100k_base');
   await timeline(page)
-    .getByRole('button', { name: /^Step 6:/ })
+    .getByRole('button', { name: /^Step 6 / })
     .click();
   const inspector = page.getByRole('region', { name: 'Step inspector' });
   await choose(inspector.getByLabel('Dialect'), 'anthropic');
@@ -248,7 +248,7 @@ test('the tokenizer, dialect, compare model, goal and plan toggles survive a rel
   ).toContainText('least information lost');
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await timeline(page)
-    .getByRole('button', { name: /^Step 6:/ })
+    .getByRole('button', { name: /^Step 6 / })
     .click();
   await expect(
     page.getByRole('region', { name: 'Step inspector' }).getByLabel('Dialect'),
@@ -285,7 +285,7 @@ test('a saved comparison reopens on its run; the library reopens a file where it
   await choose(picker, { index: 11 });
   await expect(page).toHaveURL(/[?&]run=11(&|$)/);
   await timeline(page)
-    .getByRole('button', { name: /^Step 2:/ })
+    .getByRole('button', { name: /^Step 2 / })
     .click();
   await expect(page).toHaveURL(/[?&]step=/);
   // The place is written a moment after it settles.

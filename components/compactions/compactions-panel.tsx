@@ -92,7 +92,12 @@ function Details(props: {
               : `The summary the model read afterwards (${formatTokens(m.summaryTokens)} tokens)`}
           </summary>
           {m.summary !== '' && (
-            <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs">
+            <pre
+              role="group"
+              aria-label="Summary"
+              tabIndex={0}
+              className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs"
+            >
               {m.summary}
             </pre>
           )}

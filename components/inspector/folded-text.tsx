@@ -32,6 +32,8 @@ export function FoldedText({
         // A named group: a bare <pre> is generic, which may not carry a name (ARIA 1.2).
         role="group"
         aria-label={label}
+        // It scrolls, so a keyboard must be able to reach it (axe: scrollable-region-focusable).
+        tabIndex={0}
         className={`max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-md p-2 font-mono text-xs ${tone === 'error' ? 'bg-red-50 text-red-900' : 'bg-slate-50 text-slate-800'}`}
       >
         {ansi ? (

@@ -297,7 +297,9 @@ function PlanSteps({ history }: { history: History }) {
           The section as rendered into the prompt
         </summary>
         <pre
+          role="group"
           aria-label="Rendered task history"
+          tabIndex={0}
           className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-800"
         >
           {rendered}
