@@ -58,7 +58,7 @@ function TimelineRow({
       className={`flex h-full w-full items-center gap-3 border-b border-slate-100 px-3 text-sm ${selected ? 'bg-blue-50 ring-1 ring-inset ring-blue-400' : 'hover:bg-slate-50'}`}
     >
       {/* The row is named by what it shows (WCAG 2.5.3, label in name): "Step 12 Action Bash: npm
-          test error 1.2k tokens", the words a sighted user reads plus "Step" and "tokens". */}
+          test error 1.2k tokens in this step", the words a sighted user reads plus "Step" and "tokens". */}
       <span className="w-10 shrink-0 text-right font-mono text-xs text-slate-400">
         <span className="sr-only">Step </span>
         {step.stepNumber}
@@ -86,7 +86,7 @@ function TimelineRow({
         </span>
         <span className="w-12 text-right font-mono text-xs text-slate-600">
           {formatTokens(tokens)}
-          <span className="sr-only"> tokens</span>
+          <span className="sr-only"> tokens in this step</span>
         </span>
       </span>
     </Button>
