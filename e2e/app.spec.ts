@@ -23,7 +23,7 @@ test('loads the bundled example from the URL, with exact counts, chart, timeline
   await expect(timeline.getByText('tokens', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Token chart' })).toBeVisible();
   const totals = page.getByRole('region', { name: 'Run totals' });
-  await expect(totals).toContainText('1 system · 11 user · 30 action');
+  await expect(totals).toContainText('1 system prompt · 11 user messages · 30 actions');
   await expect(totals).toContainText('20');
   await shot(page, '01-example-loaded');
 });

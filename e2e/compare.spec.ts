@@ -31,14 +31,14 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
   const before = await keepRow.textContent();
   // Change a parameter: the table follows.
   const card = page.getByRole('group', { name: /Keep last N steps/ });
-  await card.getByLabel('n', { exact: true }).fill('2');
+  await card.getByLabel('Steps kept', { exact: true }).fill('2');
   await expect(keepRow).not.toHaveText(before ?? '');
   await expect(page).toHaveURL(/compare=.*keep-last-n-steps%7E%7B%22n%22%3A2%7D/);
   // An invalid value is explained where it was typed, and the last good result stays.
   // (0 is accepted, as tinyAgent's keep_last_n_steps(0) keeps only the system prompt and tasks.)
-  await card.getByLabel('n', { exact: true }).fill('-1');
+  await card.getByLabel('Steps kept', { exact: true }).fill('-1');
   await expect(card.getByRole('alert')).toContainText('n: Too small: expected number to be >=0');
-  await card.getByLabel('n', { exact: true }).fill('2');
+  await card.getByLabel('Steps kept', { exact: true }).fill('2');
   await expect(card.getByRole('alert')).toHaveCount(0);
   // A warning links to its step: the aligned rows show it selected.
   await page
@@ -107,7 +107,9 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
     6,
   );
   await expect(
-    page.getByRole('group', { name: /Keep last N steps/ }).getByLabel('n', { exact: true }),
+    page
+      .getByRole('group', { name: /Keep last N steps/ })
+      .getByLabel('Steps kept', { exact: true }),
   ).toHaveValue('2');
   await expect(page.getByRole('region', { name: 'Context at call' })).toContainText(
     'Context at call 11 of 30',

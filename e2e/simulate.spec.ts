@@ -20,7 +20,7 @@ test('a threshold trigger in place: sawtooth, cached cost beside uncached, the r
   await expect(page.getByRole('status', { name: 'No prices' })).toContainText('names no model');
   await choose(page.getByLabel('Compare model'), 'gpt-4o');
   const card = page.getByRole('group', { name: /Keep last N steps/ });
-  await card.getByLabel('n', { exact: true }).fill('4');
+  await card.getByLabel('Steps kept', { exact: true }).fill('4');
   await choose(card.getByLabel('Trigger', { exact: true }), {
     label: 'when the step count passes a threshold',
   });
@@ -123,7 +123,7 @@ test("a real Claude Code session's reported bill against the simulation", async 
   await expect(check).toContainText('10 calls with reported usage');
   await expect(check).toContainText(/priced at Claude Haiku 4.5/);
   const rows = check.getByRole('table', { name: 'Reported usage check' }).getByRole('row');
-  await expect(rows.filter({ hasText: 'none, calibrated on the file' })).toContainText(
+  await expect(rows.filter({ hasText: 'Replay calibrated on the file' })).toContainText(
     /[+-]\d+\.\d%/,
   );
   const gapOf = async (label: string) =>
@@ -133,7 +133,7 @@ test("a real Claude Code session's reported bill against the simulation", async 
       ).replace('%', ''),
     );
   // Raw, the transcript misses Claude Code's system prompt and tools; calibrated, within a few percent.
-  expect(Math.abs(await gapOf('none, simulated'))).toBeGreaterThan(30);
-  expect(Math.abs(await gapOf('none, calibrated on the file'))).toBeLessThan(6);
+  expect(Math.abs(await gapOf('Sending everything, replayed'))).toBeGreaterThan(30);
+  expect(Math.abs(await gapOf('Replay calibrated on the file'))).toBeLessThan(6);
   await check.screenshot({ path: path.join(SHOTS, '14-reported-check.png') });
 });

@@ -1,16 +1,38 @@
 'use client';
-/** "Which strategy should I use?": the strategies ranked under the user's goal, one sentence each. */
+/**
+ * "Which strategy should I use?": one recommendation first (which may be "no pruning needed",
+ * lib/compare/ranking.ts `recommend`), then the strategies ranked under the user's goal with one
+ * sentence each; strategies the goal does not tell apart share their rank ("2=").
+ */
 import { useMemo } from 'react';
 import type { Comparison } from '../../lib/compare/compare';
-import { GOAL_LABELS, GOALS, rankStrategies, type Goal } from '../../lib/compare/ranking';
+import {
+  allTied,
+  GOAL_LABELS,
+  GOALS,
+  rankStrategies,
+  recommend,
+  type Goal,
+} from '../../lib/compare/ranking';
 import type { Step } from '../../lib/model/types';
 import type { RunCost } from '../../lib/simulate/cache';
 import { formatTokens } from '../ui/kinds';
 import { BASELINE_COLOR, columnColor } from './palette';
 import { labelledOptions, Select } from '../ui/select';
 import { Panel } from '../ui/panel';
+import { useShownRun } from '../workspace/shown-run';
+import { Term } from '../help/term';
 
 const GOAL_OPTIONS = labelledOptions<Goal>(GOALS, GOAL_LABELS);
+
+/** What the goal measures, for "all tie on …". */
+const TIED_ON: Readonly<Record<Goal, string>> = {
+  cost: 'cost',
+  overflow: 'calls over the window',
+  loss: 'identifiers lost',
+};
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function RankingPanel(props: {
   cmp: Comparison;
@@ -20,10 +42,21 @@ export function RankingPanel(props: {
   onGoal(goal: Goal): void;
   windowLabel: string;
 }) {
+  const { contextWindow, windowAssumed, label } = useShownRun().choice;
+  const window = `${windowAssumed ? 'an assumed' : `${label}’s`} ${contextWindow.toLocaleString('en-US')}-token window`;
   const ranked = useMemo(
     () => rankStrategies(props.cmp, props.steps, props.costs, props.goal, props.windowLabel),
     [props.cmp, props.steps, props.costs, props.goal, props.windowLabel],
   );
+  const advice = useMemo(
+    () =>
+      recommend(ranked, {
+        peakShare: props.cmp.baseline.peakContextTokens / contextWindow,
+        windowLabel: window,
+      }),
+    [ranked, props.cmp, contextWindow, window],
+  );
+  const tied = allTied(ranked);
   return (
     <Panel label="Ranking">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -38,10 +71,41 @@ export function RankingPanel(props: {
           />
         </label>
       </div>
+      {advice && (
+        <div
+          role="status"
+          aria-label="Recommendation"
+          className="mt-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-950"
+        >
+          <p>
+            <span className="font-semibold">
+              {advice.kind === 'none' && !advice.needed
+                ? 'No pruning needed'
+                : `Recommended: ${advice.label}`}
+            </span>
+            {advice.kind === 'none' && !advice.needed
+              ? advice.sentence.replace(/^No pruning needed/, '')
+              : ` — ${advice.sentence}`}
+          </p>
+          {advice.alternative && <p className="mt-0.5 text-emerald-900">{advice.alternative}</p>}
+        </div>
+      )}
+      {tied && (
+        <p className="mt-2 text-sm text-slate-600">
+          All {ranked.length} tie on {TIED_ON[props.goal]}: the goal does not tell them apart.
+          Listed by the other measures.
+        </p>
+      )}
       <ol aria-label="Strategies ranked" className="mt-2 flex flex-col gap-1.5 text-sm">
         {ranked.map((r) => (
           <li key={r.index} className="flex gap-2">
-            <span className="w-5 shrink-0 text-right font-mono text-slate-500">{r.rank}.</span>
+            <span
+              className="w-7 shrink-0 text-right font-mono text-slate-500"
+              aria-label={r.tied ? `tied ${r.rank}` : `rank ${r.rank}`}
+            >
+              {r.rank}
+              {r.tied ? '=' : '.'}
+            </span>
             <span
               className="mt-1.5 inline-block h-2.5 w-2.5 shrink-0 rounded-full"
               style={{ background: r.index < 0 ? BASELINE_COLOR : columnColor(r.index) }}
@@ -49,13 +113,19 @@ export function RankingPanel(props: {
             <span>
               <span className="font-medium text-slate-900">{r.label}</span>{' '}
               <span className="font-mono text-xs text-slate-500">
-                {r.cost
-                  ? `$${r.cost.costUsd.toFixed(4)} cached · $${r.cost.uncachedCostUsd.toFixed(4)} uncached`
-                  : `${formatTokens(r.inputTokens)} input tokens`}
+                {r.cost ? (
+                  <>
+                    ${r.cost.costUsd.toFixed(4)} <Term id="cost-cached">cached</Term> · $
+                    {r.cost.uncachedCostUsd.toFixed(4)} <Term id="cost-uncached">uncached</Term>
+                  </>
+                ) : (
+                  <>
+                    {formatTokens(r.inputTokens)}{' '}
+                    <Term id="input-over-run">input tokens over the run</Term>
+                  </>
+                )}
               </span>
-              <span className="block text-slate-700">
-                {r.sentence.charAt(0).toUpperCase() + r.sentence.slice(1)}
-              </span>
+              <span className="block text-slate-700">{capital(r.sentence)}</span>
             </span>
           </li>
         ))}

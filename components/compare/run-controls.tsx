@@ -49,10 +49,13 @@ const MODE_OPTIONS = labelledOptions<RunMode>(MODES, MODE_LABELS);
 export function RunControls({
   index,
   run,
+  acts,
   onChange,
 }: {
   index: number;
   run: RunConfig | undefined;
+  /** The strategy's own gate ("compacts only once the context passes 167,000 tokens"). */
+  acts?: string | undefined;
   onChange(run: RunConfig | undefined): void;
 }) {
   let current: RunConfig = DEFAULT_RUN;
@@ -140,6 +143,7 @@ export function RunControls({
           instead of the run&apos;s own compactions
         </label>
       </Tooltip>
+      {acts && <p className="text-slate-600">The trigger says when it is checked: it {acts}.</p>}
       {problem && <InlineError>{problem}</InlineError>}
     </fieldset>
   );

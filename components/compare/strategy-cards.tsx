@@ -1,5 +1,10 @@
 'use client';
-/** The compared strategies: one card each with its parameter form (from its schema), and an "add" menu with presets. */
+/**
+ * The compared strategies: one card each with its parameter form (from its schema: each
+ * parameter's label, help line and upstream name, lib/compare/param-fields.ts), when it runs, and an
+ * "add" menu with presets. A card says what the strategy does in a sentence; where it comes from is
+ * small print, naming parameters, never a value that could contradict the form.
+ */
 import { CUSTOM_EXAMPLE, CUSTOM_ID, CUSTOM_TIME_LIMIT_MS } from '../../lib/compare/custom-run';
 import { PRESETS } from '../../lib/compare/presets';
 import type { StrategyChoice } from '../../lib/compare/config';
@@ -12,6 +17,8 @@ import { Input } from '../ui/input';
 import { Select, type SelectEntry } from '../ui/select';
 import { Tooltip } from '../ui/tooltip';
 import { RunControls } from './run-controls';
+import { actsOf } from '../../lib/compare/run-words';
+import { useShownRun } from '../workspace/shown-run';
 
 function FieldInput({
   field,
@@ -27,7 +34,7 @@ function FieldInput({
   if (field.kind === 'boolean') {
     return (
       <input
-        aria-label={field.name}
+        aria-label={field.label}
         type="checkbox"
         checked={shown === true}
         onChange={(e) => onChange(e.target.checked)}
@@ -37,7 +44,7 @@ function FieldInput({
   if (field.kind === 'enum') {
     return (
       <Select
-        label={field.name}
+        label={field.label}
         className="w-full"
         value={String(shown ?? '')}
         onChange={onChange}
@@ -48,7 +55,7 @@ function FieldInput({
   if (field.kind === 'integer' || field.kind === 'number') {
     return (
       <Input
-        aria-label={field.name}
+        aria-label={field.label}
         id={id}
         className="w-full"
         type="number"
@@ -62,7 +69,7 @@ function FieldInput({
   if (field.kind === 'string')
     return (
       <Input
-        aria-label={field.name}
+        aria-label={field.label}
         className="w-full"
         value={String(shown ?? '')}
         onChange={(e) => onChange(e.target.value)}
@@ -70,7 +77,7 @@ function FieldInput({
     );
   return (
     <Input
-      aria-label={field.name}
+      aria-label={field.label}
       className="w-full font-mono"
       placeholder="JSON"
       defaultValue={shown === undefined ? '' : JSON.stringify(shown)}
@@ -85,15 +92,41 @@ function FieldInput({
   );
 }
 
-/** A parameter's name and input; what the parameter means (its schema's description) on hover and focus. */
+/** A default as the form would show it. */
+const shownDefault = (v: unknown) =>
+  typeof v === 'number' ? v.toLocaleString('en-US') : JSON.stringify(v);
+
+/**
+ * A parameter's label and input, its upstream name and default in small print; what it means (its
+ * schema's description) and the key `--params` takes on hover and focus.
+ */
 function ParamRow(props: { field: ParamField; value: unknown; onChange(v: unknown): void }) {
+  const f = props.field;
+  const print = [
+    f.upstream ?? 'Stepscope’s own',
+    f.default !== undefined ? `default ${shownDefault(f.default)}` : 'unset by default',
+  ].join(' · ');
   const row = (
-    <label className="grid grid-cols-[minmax(0,1fr)_6rem] items-center gap-2">
-      <span className="truncate text-xs text-slate-600">{props.field.name}</span>
-      <FieldInput field={props.field} value={props.value} onChange={props.onChange} />
+    <label className="grid grid-cols-[minmax(0,1fr)_6rem] items-center gap-x-2">
+      <span className="min-w-0 text-xs text-slate-700">{f.label}</span>
+      <FieldInput field={f} value={props.value} onChange={props.onChange} />
+      <span className="col-span-2 break-words font-mono text-[0.65rem] leading-tight text-slate-500">
+        {print}
+      </span>
     </label>
   );
-  return props.field.description ? <Tooltip content={props.field.description}>{row}</Tooltip> : row;
+  return (
+    <Tooltip
+      content={
+        <span className="flex flex-col gap-1">
+          {f.description && <span>{f.description}</span>}
+          <span className="text-slate-300">In --params and the URL: {f.name}</span>
+        </span>
+      }
+    >
+      {row}
+    </Tooltip>
+  );
 }
 
 function CustomCard({
@@ -167,6 +200,7 @@ export function StrategyCards({
   onChange(next: StrategyChoice[]): void;
   errors?: readonly (string | undefined)[];
 }) {
+  const { contextWindow } = useShownRun().choice;
   const update = (i: number, choice: StrategyChoice) =>
     onChange(choices.map((c, j) => (j === i ? choice : c)));
   const add = (value: string) => {
@@ -212,7 +246,7 @@ export function StrategyCards({
               <div className="flex items-start justify-between gap-2">
                 <div>
                   <div className="font-medium text-slate-900">{strategy.label}</div>
-                  <div className="text-xs text-slate-500">{strategy.source}</div>
+                  <div className="text-xs text-slate-600">{strategy.description}</div>
                 </div>
                 <IconButton
                   label={`Remove ${strategy.label}`}
@@ -244,11 +278,17 @@ export function StrategyCards({
               <RunControls
                 index={i}
                 run={choice.run}
+                {...(problem
+                  ? {}
+                  : { acts: actsOf(choice.strategyId, choice.params, contextWindow) })}
                 onChange={(run) => {
                   const { run: _old, ...rest } = choice;
                   update(i, run ? { ...rest, run } : rest);
                 }}
               />
+              <p className="mt-2 border-t border-slate-100 pt-1 text-[0.65rem] leading-tight text-slate-500">
+                Follows {strategy.source}
+              </p>
             </div>
           );
         })}

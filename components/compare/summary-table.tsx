@@ -2,7 +2,9 @@
 /**
  * Per strategy: the run's input tokens, how much of it prompt caching serves, peak context, savings,
  * fates, warnings, lost identifiers, and the bill with prompt caching beside the uncached one
- * (TanStack Table).
+ * (TanStack Table). Each column is headed by its definition's label (lib/charts/definitions.ts,
+ * `SUMMARY_COLUMNS`), whose sort button shows the definition on hover and focus. The `none` row is
+ * the one cost of sending everything; savings are measured against it, so its own read "—".
  */
 import {
   createColumnHelper,
@@ -12,12 +14,16 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { definitionOf, type DefinitionId } from '../../lib/charts/definitions';
 import type { Comparison } from '../../lib/compare/compare';
-import { describeRun } from '../../lib/simulate/run-config';
+import { runWords } from '../../lib/compare/run-words';
 import type { RunCost } from '../../lib/simulate/cache';
+import { Button } from '../ui/button';
 import { formatTokens } from '../ui/kinds';
-import { SortButton } from '../ui/sort-button';
+import { Tooltip } from '../ui/tooltip';
+import { DefinitionTip, HelpLink } from '../help/term';
+import { useShownRun } from '../workspace/shown-run';
 import { columnColor } from './palette';
 
 interface Row {
@@ -46,6 +52,48 @@ interface Row {
 
 const help = createColumnHelper<Row>();
 
+/** A column's header: its label, sorting on click, its definition on hover and focus. */
+function SortHeader(props: {
+  id: DefinitionId;
+  direction: false | 'asc' | 'desc';
+  onClick: ((event: unknown) => void) | undefined;
+}) {
+  return (
+    <Tooltip content={<DefinitionTip id={props.id} />}>
+      <Button
+        variant="bare"
+        onClick={props.onClick}
+        className="uppercase underline decoration-dotted decoration-1 underline-offset-2"
+      >
+        {definitionOf(props.id).label}
+        {props.direction === 'asc' ? ' ↑' : props.direction === 'desc' ? ' ↓' : ''}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** Each column's definition, by column id, in `SUMMARY_COLUMNS` order (a test holds them equal). */
+export const COLUMN_DEFINITIONS: Readonly<Record<string, DefinitionId>> = {
+  run: 'strategy-runs',
+  total: 'input-over-run',
+  peak: 'strategy-peak',
+  saved: 'saved',
+  share: 'saved-share',
+  truncated: 'truncated',
+  removed: 'removed',
+  summarized: 'summarized',
+  overflow: 'calls-over-window',
+  warnings: 'warnings',
+  lost: 'lost-identifiers',
+  cachedShare: 'cached-input',
+  cost: 'cost-cached',
+  uncachedCost: 'cost-uncached',
+  costSaved: 'saved-cost-share',
+};
+
+const dash = <span className="text-slate-400">—</span>;
+const percent = (x: number) => <span className="font-mono">{(100 * x).toFixed(1)}%</span>;
+
 const money = (c: RunCost | undefined, base: RunCost | undefined) =>
   c && base
     ? {
@@ -67,12 +115,13 @@ export function SummaryTable({
   priceLabel: string;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
+  const { contextWindow } = useShownRun().choice;
   const data = useMemo<Row[]>(
     () => [
       {
         index: -1,
         label: 'none (everything, every call)',
-        run: 'every call',
+        run: 'sends every step at every call',
         total: cmp.baseline.totalInputTokens,
         peak: cmp.baseline.peakContextTokens,
         saved: 0,
@@ -101,13 +150,15 @@ export function SummaryTable({
         warnings: c.warnings.length,
         lost: c.lost.length,
         overflow: c.replay?.overflowCalls ?? 0,
-        run: describeRun(c.run),
+        run: runWords(c.choice, c.run, contextWindow),
         ...(c.error ? {} : money(costs?.[index + 1], costs?.[0])),
       })),
     ],
-    [cmp, costs],
+    [cmp, costs, contextWindow],
   );
   const num = (v: number) => <span className="font-mono">{formatTokens(v)}</span>;
+  /** The baseline's savings are the reference, not a measurement. */
+  const saving = (row: Row, shown: ReactNode) => (row.index < 0 ? dash : shown);
   const columns = useMemo(
     () => [
       help.accessor('label', {
@@ -129,76 +180,63 @@ export function SummaryTable({
         ),
       }),
       help.accessor('run', {
-        header: 'Runs',
-        cell: (c) => <span className="text-xs text-slate-600">{c.getValue()}</span>,
+        cell: (c) => (
+          <span className="block min-w-52 max-w-72 text-xs text-slate-600">{c.getValue()}</span>
+        ),
       }),
-      help.accessor('total', { header: 'Input over the run', cell: (c) => num(c.getValue()) }),
-      help.accessor('peak', { header: 'Peak context', cell: (c) => num(c.getValue()) }),
-      help.accessor('saved', { header: 'Saved', cell: (c) => num(c.getValue()) }),
-      help.accessor('share', {
-        header: 'Saved %',
-        cell: (c) => <span className="font-mono">{(100 * c.getValue()).toFixed(1)}%</span>,
-      }),
-      help.accessor('truncated', { header: 'Truncated', cell: (c) => c.getValue() }),
-      help.accessor('removed', { header: 'Removed', cell: (c) => c.getValue() }),
-      help.accessor('summarized', { header: 'Summarized', cell: (c) => c.getValue() }),
+      help.accessor('total', { cell: (c) => num(c.getValue()) }),
+      help.accessor('peak', { cell: (c) => num(c.getValue()) }),
+      help.accessor('saved', { cell: (c) => saving(c.row.original, num(c.getValue())) }),
+      help.accessor('share', { cell: (c) => saving(c.row.original, percent(c.getValue())) }),
+      help.accessor('truncated', { cell: (c) => c.getValue() }),
+      help.accessor('removed', { cell: (c) => c.getValue() }),
+      help.accessor('summarized', { cell: (c) => c.getValue() }),
       help.accessor('overflow', {
-        header: 'Calls over window',
         cell: (c) =>
           c.getValue() > 0 ? <span className="font-medium text-red-700">{c.getValue()}</span> : 0,
       }),
       help.accessor('warnings', {
-        header: 'Warnings',
         cell: (c) =>
           c.getValue() > 0 ? <span className="font-medium text-amber-700">{c.getValue()}</span> : 0,
       }),
       help.accessor('lost', {
-        header: 'Lost identifiers',
         cell: (c) =>
           c.getValue() > 0 ? <span className="font-medium text-red-700">{c.getValue()}</span> : 0,
       }),
       help.accessor('cachedShare', {
-        header: 'Cached input',
-        cell: (c) =>
-          c.getValue() === undefined ? (
-            '—'
-          ) : (
-            <span className="font-mono">{(100 * (c.getValue() as number)).toFixed(1)}%</span>
-          ),
+        cell: (c) => (c.getValue() === undefined ? dash : percent(c.getValue() as number)),
       }),
       help.accessor('cost', {
-        header: `Cost, cached (${priceLabel})`,
         cell: (c) =>
           c.getValue() === undefined ? (
-            '—'
+            dash
           ) : (
             <span className="font-mono font-medium">${(c.getValue() as number).toFixed(4)}</span>
           ),
       }),
       help.accessor('uncachedCost', {
-        header: 'Cost, uncached',
         cell: (c) =>
           c.getValue() === undefined ? (
-            '—'
+            dash
           ) : (
             <span className="font-mono text-slate-500">${(c.getValue() as number).toFixed(4)}</span>
           ),
       }),
       help.accessor('costSaved', {
-        header: 'Saved % (cached cost)',
         cell: (c) =>
-          c.getValue() === undefined ? (
-            '—'
-          ) : (
-            <span
-              className={`font-mono ${(c.getValue() as number) < -0.0005 ? 'font-medium text-red-700' : ''}`}
-            >
-              {(100 * (c.getValue() as number)).toFixed(1)}%
-            </span>
-          ),
+          c.getValue() === undefined
+            ? dash
+            : saving(
+                c.row.original,
+                <span
+                  className={`font-mono ${(c.getValue() as number) < -0.0005 ? 'font-medium text-red-700' : ''}`}
+                >
+                  {(100 * (c.getValue() as number)).toFixed(1)}%
+                </span>,
+              ),
       }),
     ],
-    [priceLabel],
+    [],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -210,37 +248,65 @@ export function SummaryTable({
     getSortedRowModel: getSortedRowModel(),
   });
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table aria-label="Strategy summary" className="w-full text-sm">
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-          {table.getHeaderGroups().map((g) => (
-            <tr key={g.id}>
-              {g.headers.map((h) => (
-                <th key={h.id} className="px-2 py-1.5 text-left font-semibold">
-                  <SortButton
-                    direction={h.column.getIsSorted()}
-                    onClick={h.column.getToggleSortingHandler()}
-                    className="uppercase"
+    <div className="flex flex-col gap-1">
+      <p className="text-xs text-slate-600">
+        Every strategy replayed over the whole run against sending everything (the “none” row);
+        costs are input only, at {priceLabel}. <HelpLink />
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table aria-label="Strategy summary" className="w-full text-sm">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            {table.getHeaderGroups().map((g) => (
+              <tr key={g.id}>
+                {g.headers.map((h, i) => (
+                  <th
+                    key={h.id}
+                    className={`px-2 py-1.5 text-left align-bottom font-semibold ${i === 0 ? 'sticky left-0 z-10 bg-slate-50' : ''}`}
                   >
-                    {flexRender(h.column.columnDef.header, h.getContext())}
-                  </SortButton>
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((r) => (
-            <tr key={r.id} className="border-t border-slate-100">
-              {r.getVisibleCells().map((c) => (
-                <td key={c.id} className="px-2 py-1.5">
-                  {flexRender(c.column.columnDef.cell, c.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                    {COLUMN_DEFINITIONS[h.column.id] === undefined ? (
+                      <Button
+                        variant="bare"
+                        onClick={h.column.getToggleSortingHandler()}
+                        className="uppercase"
+                      >
+                        Strategy
+                        {h.column.getIsSorted() === 'asc'
+                          ? ' ↑'
+                          : h.column.getIsSorted() === 'desc'
+                            ? ' ↓'
+                            : ''}
+                      </Button>
+                    ) : (
+                      <SortHeader
+                        id={COLUMN_DEFINITIONS[h.column.id] as DefinitionId}
+                        direction={h.column.getIsSorted()}
+                        onClick={h.column.getToggleSortingHandler()}
+                      />
+                    )}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((r) => (
+              <tr
+                key={r.id}
+                className={`border-t border-slate-100 ${r.original.index < 0 ? 'bg-slate-50' : ''}`}
+              >
+                {r.getVisibleCells().map((c, i) => (
+                  <td
+                    key={c.id}
+                    className={`px-2 py-1.5 ${i === 0 ? `sticky left-0 z-10 min-w-40 ${r.original.index < 0 ? 'bg-slate-50' : 'bg-white'}` : ''}`}
+                  >
+                    {flexRender(c.column.columnDef.cell, c.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@
 import type { PaidWithChildren, WhatYouPaid } from '../../lib/pricing/paid';
 import { formatUsd } from './format';
 import { Panel } from '../ui/panel';
+import { Term } from '../help/term';
 
 /** A sub-agent's cost in a few words: where it comes from, the catalog named once above. */
 function briefSource(paid: WhatYouPaid): string {
@@ -54,7 +55,9 @@ export function PaidPanel({ paid }: { paid: PaidWithChildren }) {
   const children = paid.runs.slice(1);
   return (
     <Panel label="What you paid" className="text-sm">
-      <h3 className="font-semibold text-slate-900">What you paid</h3>
+      <h3 className="font-semibold text-slate-900">
+        <Term id="paid">What you paid</Term>
+      </h3>
       <p className="mt-1">
         <span className="font-mono text-xl font-semibold text-slate-900">
           {paid.usd === undefined ? 'unknown' : formatUsd(paid.usd)}

@@ -10,26 +10,12 @@ import { Button } from '../ui/button';
 import { formatTokens } from '../ui/kinds';
 import { VirtualRows } from '../ui/virtual-rows';
 import { formatShare, formatUsd } from './format';
+import { RECONCILE_COLUMNS } from '../../lib/charts/definitions';
+import { Term } from '../help/term';
 
 const ROW = 30;
 const COLUMNS =
   'grid grid-cols-[3rem_4rem_minmax(6rem,1fr)_6rem_6rem_5rem_5rem_8rem_5rem_5.5rem_5rem_6rem_6rem] gap-x-2 whitespace-nowrap';
-
-const HEADERS: readonly [label: string, title: string][] = [
-  ['Call', 'the model call, in order'],
-  ['Step', 'the step the call produced (click to open it)'],
-  ['Model', 'the model the file names for the call'],
-  ['Stepscope', "the context the replay of none sends, counted as the run's framework sent it"],
-  ['Reported', 'the prompt the file says the provider billed: uncached + cache read + cache write'],
-  ['Uncached', 'input neither read from nor written to the cache'],
-  ['Cache read', 'input served from the prompt cache'],
-  ['Cache write', 'input written to the cache (of which 1-hour writes)'],
-  ['Output', 'output tokens the file reports'],
-  ['Gap', 'reported − Stepscope, tokens'],
-  ['Gap %', '(reported − Stepscope) / reported'],
-  ['Recorded $', 'the cost the file records for this call'],
-  ['Priced $', "the call's usage priced from the catalog (or your prices)"],
-];
 
 const dash = <span className="text-slate-300">—</span>;
 
@@ -51,9 +37,10 @@ export function ReconcileTable(props: {
           role="row"
           className={`${COLUMNS} border-b border-slate-200 px-2 py-1 font-semibold text-slate-500`}
         >
-          {HEADERS.map(([label, title]) => (
-            <span key={label} role="columnheader" title={title} className="truncate">
-              {label}
+          {/* Each header is its definition's term (lib/charts/definitions.ts): hover or focus it. */}
+          {RECONCILE_COLUMNS.map((id) => (
+            <span key={id} role="columnheader" className="truncate">
+              <Term id={id} />
             </span>
           ))}
         </div>

@@ -4,13 +4,19 @@ import { useDeferredValue, useMemo } from 'react';
 import { prepareTotals } from '../../lib/charts/prepare';
 import { reportedUsage } from '../../lib/model/usage';
 import { whatYouPaidWithChildren } from '../../lib/pricing/paid';
+import { countingLabel } from '../../lib/tokens/models';
 import { useDebuggerStore } from '../contexts/store-context';
 import { Totals } from './totals';
 import { useShownRun } from './shown-run';
 
 export function RunTotals() {
-  const { history, steps, tokens, exact } = useShownRun();
+  const { history, steps, tokens, exact, estimated, choice } = useShownRun();
   const prices = useDebuggerStore((s) => s.prices);
+  const tokenizer = useDebuggerStore((s) => s.tokenizer);
+  const counting = useMemo(
+    () => countingLabel(tokenizer, choice.recorded),
+    [tokenizer, choice.recorded],
+  );
   const actions = useDebuggerStore((s) => s.actions);
   const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
   const reported = useMemo(() => reportedUsage(history), [history]);
@@ -28,6 +34,10 @@ export function RunTotals() {
     <Totals
       totals={totals}
       exact={exact}
+      estimated={estimated}
+      counting={counting}
+      contextWindow={choice.contextWindow}
+      subAgents={history.children?.length ?? 0}
       reported={reported}
       {...(paid ? { paid } : {})}
       onSelect={actions.selectStep}

@@ -12,6 +12,7 @@ import { countsOf, currentHistory } from '../../lib/state/debugger-store';
 import { chooseModel, windowLabelOf, type ModelChoice } from '../../lib/state/model-choice';
 import type { History, Step } from '../../lib/model/types';
 import type { HistoryPlace } from '../../lib/worker/protocol';
+import { estimateStepTokens } from '../../lib/tokens/step-tokens';
 import { formatTokens } from '../ui/kinds';
 import { useDebuggerStore } from '../contexts/store-context';
 
@@ -21,10 +22,15 @@ export interface ShownRun {
   /** The run itself (the breadcrumb's root). */
   readonly run: History;
   readonly steps: readonly Step[];
-  /** Tokens per step (zeros until the first counts arrive). */
+  /**
+   * Tokens per step: the worker's counts, or until they arrive the page's chars/4 estimate of the
+   * steps it holds (`estimated`), so the first paint shows sizes rather than zeros.
+   */
   readonly tokens: readonly number[];
-  /** The counts are the tokenizer's own, not the chars/4 first estimate. */
+  /** The counts are the tokenizer's own, not a chars/4 estimate (the page's or the worker's first). */
   readonly exact: boolean;
+  /** No count has arrived for this history: `tokens` is the page's estimate. */
+  readonly estimated: boolean;
   /** Where the history is in the loaded file, for the worker's requests. */
   readonly place: HistoryPlace;
   readonly choice: ModelChoice;
@@ -51,7 +57,7 @@ export function ShownRunProvider({
   children: ReactNode;
   waiting: ReactNode;
 }) {
-  const { onScreen, historyIndex, childPath, counts, model, prices } = useDebuggerStore(
+  const { onScreen, historyIndex, childPath, counts, model, prices, dialect } = useDebuggerStore(
     useShallow((s) => ({
       onScreen: s.run,
       historyIndex: s.historyIndex,
@@ -59,15 +65,20 @@ export function ShownRunProvider({
       counts: s.counts,
       model: s.model,
       prices: s.prices,
+      dialect: s.dialect,
     })),
   );
   const run = onScreen?.index === historyIndex ? onScreen.history : undefined;
   const history = run ? currentHistory({ run: onScreen, historyIndex, childPath }) : undefined;
   const steps = history?.steps;
-  const tokens = useMemo(
-    () => (steps ? (countsOf(counts, history?.id) ?? steps.map(() => 0)) : []),
-    [counts, history, steps],
+  const counted = countsOf(counts, history?.id);
+  const uncounted = counted === undefined;
+  // Only while no count is here: a long run's estimate renders every step's messages once.
+  const estimate = useMemo(
+    () => (steps && uncounted ? estimateStepTokens(steps, dialect) : []),
+    [steps, dialect, uncounted],
   );
+  const tokens = counted ?? estimate;
   const compactions = useMemo(
     () => (steps ? compactionMarkers(steps, tokens) : []),
     [steps, tokens],
@@ -81,14 +92,15 @@ export function ShownRunProvider({
             run,
             steps: history.steps,
             tokens,
-            exact: counts?.exact ?? false,
+            exact: counted !== undefined && (counts?.exact ?? false),
+            estimated: counted === undefined,
             place: { run: historyIndex, sub: childPath },
             choice,
             windowLabel: windowLabelOf(choice, formatTokens),
             compactions,
           }
         : undefined,
-    [run, history, tokens, counts, historyIndex, childPath, choice, compactions],
+    [run, history, tokens, counted, counts, historyIndex, childPath, choice, compactions],
   );
   if (!value) return waiting;
   return <ShownRunContext.Provider value={value}>{children}</ShownRunContext.Provider>;

@@ -1,20 +1,54 @@
 'use client';
-/** The run at a glance: steps by kind, tools, errors, and the quadratic cost of resending the history. */
+/**
+ * The run at a glance: steps by kind, tools, errors, and the quadratic cost of resending the history.
+ * Every card's name is a term with its definition (lib/charts/definitions.ts) on hover and focus;
+ * one pass and run input count the same steps of this run (its sub-agents apart), so the factor
+ * between them is how many times the history went out.
+ */
 import type { RunTotals } from '../../lib/charts/prepare';
 import type { PaidWithChildren } from '../../lib/pricing/paid';
+import type { CountingLabel } from '../../lib/tokens/models';
 import { Button } from '../ui/button';
 import { formatUsd } from '../usage/format';
 import { paidSource } from '../usage/paid-panel';
 import type { StepKind, Usage } from '../../lib/model/types';
 import { formatTokens, KIND_STYLE } from '../ui/kinds';
+import type { DefinitionId } from '../../lib/charts/definitions';
+import { countOf, formatFactor, formatPercent } from '../../lib/compare/format';
+import { HelpLink, Term } from '../help/term';
+import type { ReactNode } from 'react';
 
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+/** A kind as a count reads it: "1 user message", "30 actions", "2 summaries" (a task is what the user sent). */
+const KIND_NOUN: Readonly<Record<StepKind, readonly [string, string]>> = {
+  'system-prompt': ['system prompt', 'system prompts'],
+  task: ['user message', 'user messages'],
+  action: ['action', 'actions'],
+  scratchpad: ['note', 'notes'],
+  planning: ['plan', 'plans'],
+  'final-answer': ['answer', 'answers'],
+  summary: ['summary', 'summaries'],
+};
+
+function Stat({
+  id,
+  value,
+  hint,
+  title,
+}: {
+  id: DefinitionId;
+  value: string;
+  hint?: ReactNode;
+  /** The whole hint, when it may be cut. */
+  title?: string;
+}) {
   return (
     <div className="min-w-0 rounded-lg border border-slate-200 bg-white px-3 py-2">
-      <div className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</div>
+      <div className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        <Term id={id} />
+      </div>
       <div className="font-mono text-lg font-semibold text-slate-900">{value}</div>
       {hint && (
-        <div className="truncate text-xs text-slate-500" title={hint}>
+        <div className="truncate text-xs text-slate-500" title={title}>
           {hint}
         </div>
       )}
@@ -39,6 +73,10 @@ function reportedLine(u: Usage): string {
 export function Totals({
   totals,
   exact,
+  estimated = false,
+  counting,
+  contextWindow,
+  subAgents = 0,
   reported,
   paid,
   onSelect,
@@ -46,6 +84,14 @@ export function Totals({
 }: {
   totals: RunTotals;
   exact: boolean;
+  /** No count has arrived: the page's chars/4 estimate. */
+  estimated?: boolean;
+  /** Whether the tokenizer's counts are exact for the run's model. */
+  counting?: CountingLabel;
+  /** The window of the model that applies, for the peak's share of it. */
+  contextWindow?: number;
+  /** Sub-agents of the history on screen: their calls are not in its one pass or run input. */
+  subAgents?: number;
   reported?: Usage;
   /** What the run (with its sub-agents) cost, as the file says or as its usage prices. */
   paid?: PaidWithChildren;
@@ -54,41 +100,72 @@ export function Totals({
 }) {
   const approx = exact ? '' : '≈ ';
   const kinds = (Object.entries(totals.byKind) as [StepKind, number][])
-    .map(([k, n]) => `${n} ${KIND_STYLE[k].label.toLowerCase()}`)
+    .map(([k, n]) => countOf(n, ...KIND_NOUN[k]))
     .join(' · ');
-  const factor = totals.singlePassTokens > 0 ? totals.runInputTokens / totals.singlePassTokens : 0;
+  const factor = formatFactor(totals.runInputTokens, totals.onePass.tokens, 'one pass');
+  const scope =
+    subAgents > 0
+      ? `; this run's own calls, ${countOf(subAgents, 'sub-agent', 'sub-agents')} apart`
+      : '';
+  const pass = totals.onePass;
+  const share = contextWindow && contextWindow > 0 ? totals.peakContext / contextWindow : undefined;
   return (
     <section aria-label="Run totals" className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-2 md:grid-cols-6">
-        <Stat label="Steps" value={String(totals.steps)} hint={kinds} />
+        <Stat id="steps" value={formatTokens(totals.steps)} hint={kinds} title={kinds} />
         <Stat
-          label="Tool calls"
-          value={String(totals.toolCalls)}
-          hint={`${totals.errors} with errors`}
+          id="tool-calls"
+          value={formatTokens(totals.toolCalls)}
+          hint={`${formatTokens(totals.errors)} with errors`}
         />
         <Stat
-          label="One pass"
-          value={`${approx}${formatTokens(totals.singlePassTokens)}`}
-          hint="every step sent once"
+          id="one-pass"
+          value={`${approx}${formatTokens(pass.tokens)}`}
+          hint={`${formatTokens(pass.steps)} of ${countOf(totals.steps, 'step', 'steps')}, each once`}
+          title={`${formatTokens(pass.steps)} of ${countOf(totals.steps, 'step', 'steps')} read, each once${pass.unreadSteps > 0 ? `; ${countOf(pass.unreadSteps, 'step', 'steps')} no call reads (${formatTokens(pass.unreadTokens)} tokens, such as the last reply)` : ''}${scope}`}
         />
         <Stat
-          label="Run input"
+          id="run-input"
           value={`${approx}${formatTokens(totals.runInputTokens)}`}
-          hint={`${totals.modelCalls} calls resend the history · ×${factor.toFixed(1)}`}
+          hint={
+            <>
+              {countOf(totals.modelCalls, 'call', 'calls')}
+              {factor && (
+                <>
+                  {' · '}
+                  <Term id="resend-factor">{factor}</Term>
+                </>
+              )}
+            </>
+          }
+          title={`${countOf(totals.modelCalls, 'call', 'calls')} resend the history before them${factor ? ` · ${factor}` : ''}${scope}`}
         />
         <Stat
-          label="Peak context"
+          id="peak-context"
           value={`${approx}${formatTokens(totals.peakContext)}`}
-          hint="largest request"
+          hint={share !== undefined ? `${formatPercent(share)} of the window` : 'largest request'}
         />
         {paid && (
           <Stat
-            label="Paid"
+            id="paid"
             value={paid.usd === undefined ? 'unknown' : formatUsd(paid.usd)}
-            hint={`${paid.partial && paid.usd !== undefined ? 'partial: some calls or runs have no price · ' : ''}${paid.runs.length > 1 ? `with ${paid.runs.length - 1} sub-agent${paid.runs.length === 2 ? '' : 's'} · ` : ''}${paidSource(paid.runs[0]!.paid)}`}
+            hint={`${paid.partial && paid.usd !== undefined ? 'partial: some calls or runs have no price · ' : ''}${paid.runs.length > 1 ? `with ${countOf(paid.runs.length - 1, 'sub-agent', 'sub-agents')} · ` : ''}${paidSource(paid.runs[0]!.paid)}`}
+            title={`${paid.runs.length > 1 ? `with ${countOf(paid.runs.length - 1, 'sub-agent', 'sub-agents')} · ` : ''}${paidSource(paid.runs[0]!.paid)}`}
           />
         )}
       </div>
+      <p aria-label="How tokens are counted" className="text-xs text-slate-600">
+        <span className="font-medium">
+          <Term id="tokenizer" />:
+        </span>{' '}
+        {estimated
+          ? 'chars ÷ 4, an estimate until the counts arrive'
+          : (counting?.text ?? (exact ? 'exact' : 'an estimate'))}
+        {subAgents > 0 &&
+          ` · the cards count this run's own calls: ${subAgents === 1 ? 'its sub-agent counts on its own (Paid includes it)' : `its ${formatTokens(subAgents)} sub-agents count on their own (Paid includes them)`}`}
+        {' · '}
+        <HelpLink />
+      </p>
       {reported && reportedLine(reported) && (
         <div className="text-xs text-slate-600">
           <span className="font-medium">Reported by the file:</span> {reportedLine(reported)}

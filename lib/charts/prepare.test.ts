@@ -6,6 +6,10 @@ import { DEFAULT_RUN } from '../simulate/run-config';
 import { simulate } from '../simulate/simulate';
 import { getStrategy } from '../strategies';
 import { createStrategyContext } from '../strategies/context';
+import type { History } from '../model/types';
+import { stepsRead } from '../simulate/reconcile';
+import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { CASES, importFixture } from '../../test/cases';
 import { bucketTokenSeries, chartIndexOf, prepareTokenSeries, prepareTotals } from './prepare';
 
 const steps = importText(
@@ -82,5 +86,51 @@ describe('chartIndexOf', () => {
       expect(p && p.firstStep <= i + 1 && i + 1 <= p.lastStep).toBe(true);
     }
     expect(chartIndexOf(42, 100)).toBe(42);
+  });
+});
+
+describe('one pass and run input count the same steps', () => {
+  const countOf = (h: History) => {
+    const t = createStrategyContext().tokens;
+    return h.steps.map((s) => t.step(s));
+  };
+
+  it('a Claude Code parent run: the last reply is output no call reads, so one pass leaves it out', () => {
+    const run = importFixture('real/anthropic-claude-code/cc_claude_p_29ccd257').histories[0]!;
+    const t = countOf(run);
+    const totals = prepareTotals(run.steps, t);
+    // Two calls: the task (call 1), then the task and the Task call with its sub-agent's report.
+    expect(totals.modelCalls).toBe(2);
+    expect(totals.singlePassTokens).toBeGreaterThan(totals.runInputTokens);
+    expect(totals.onePass).toEqual({
+      tokens: REPLY_PRIMING_TOKENS + t[0]! + t[1]!,
+      steps: 2,
+      unreadSteps: 1,
+      unreadTokens: t[2]!,
+    });
+    expect(totals.onePass.tokens).toBe(totals.peakContext);
+    expect(totals.runInputTokens).toBeGreaterThanOrEqual(totals.onePass.tokens);
+  });
+
+  it('a run that compacted: what a compaction replaced was read before it, the summary after', () => {
+    const run = importFixture(
+      'real/anthropic-claude-code/entireio-cli__checkpoint-b6f735fbac66.jsonl',
+    ).histories[0]!;
+    const t = countOf(run);
+    const totals = prepareTotals(run.steps, t);
+    const read = stepsRead(run.steps, t);
+    expect(run.steps.some((s) => s.kind === 'summary')).toBe(true);
+    expect(read.filter((r) => !r)).toHaveLength(totals.onePass.unreadSteps);
+    // A run that compacts sends less at its largest call than it read over the run.
+    expect(totals.onePass.tokens).toBeGreaterThan(totals.peakContext);
+    expect(totals.runInputTokens).toBeGreaterThan(totals.onePass.tokens);
+  });
+
+  it.each(CASES.map(([path]) => path))('never exceeds run input: %s', (path) => {
+    for (const run of importFixture(path).histories.slice(0, 5)) {
+      const totals = prepareTotals(run.steps, countOf(run));
+      expect(totals.onePass.tokens).toBeLessThanOrEqual(totals.runInputTokens);
+      if (totals.modelCalls > 0) expect(totals.onePass.tokens).toBeGreaterThan(0);
+    }
   });
 });

@@ -3,9 +3,10 @@
  * per-step token series with the context each model call saw, and the run's totals.
  */
 import { headlineOf } from '../model/headline';
+import { isModelCall } from '../model/steps';
 import type { Step, StepKind } from '../model/types';
 import { promptTokensOf } from '../model/usage';
-import { noneContexts } from '../simulate/reconcile';
+import { noneContexts, stepsRead } from '../simulate/reconcile';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 
 export interface TokenPoint {
@@ -60,10 +61,16 @@ export interface RunTotals {
    * exceed `toolCalls`.
    */
   readonly errors: number;
-  /** One pass: every step sent once. */
+  /** The whole history once (every step, the last reply included): its size. */
   readonly singlePassTokens: number;
   /** Every model call resends the history before it: the run's real input cost without pruning. */
   readonly runInputTokens: number;
+  /**
+   * One pass, in run input's scope (`readOnce`): every step some call reads, counted once, with the
+   * reply priming once. Run input counts the same steps once per call that reads them, so it is
+   * never below one pass.
+   */
+  readonly onePass: OnePass;
   readonly modelCalls: number;
   readonly peakContext: number;
   readonly largest: readonly {
@@ -72,6 +79,41 @@ export interface RunTotals {
     readonly kind: StepKind;
     readonly tokens: number;
   }[];
+}
+
+/** One pass and what it leaves out, in run input's scope (this history; its sub-agents apart). */
+export interface OnePass {
+  readonly tokens: number;
+  /** Steps some call reads. */
+  readonly steps: number;
+  /** Steps no call reads (the last reply, a compacted step no call saw), and their tokens. */
+  readonly unreadSteps: number;
+  readonly unreadTokens: number;
+}
+
+/**
+ * "Every step sent once" over what the calls read: without this scope the last reply, which is
+ * output and never resent, made one pass exceed run input on short runs (a Claude Code parent run
+ * of 2 calls: 3,776 over 3,406, "×0.9").
+ */
+export function readOnce(steps: readonly Step[], tokens: readonly number[]): OnePass {
+  const read = stepsRead(steps, tokens);
+  let readTokens = 0;
+  let readSteps = 0;
+  let unreadTokens = 0;
+  read.forEach((r, i) => {
+    if (r) {
+      readTokens += tokens[i] ?? 0;
+      readSteps++;
+    } else unreadTokens += tokens[i] ?? 0;
+  });
+  return {
+    // The reply priming once, as one request carries it.
+    tokens: steps.some(isModelCall) ? REPLY_PRIMING_TOKENS + readTokens : 0,
+    steps: readSteps,
+    unreadSteps: steps.length - readSteps,
+    unreadTokens,
+  };
 }
 
 export function prepareTotals(
@@ -105,6 +147,7 @@ export function prepareTotals(
     errors,
     singlePassTokens: REPLY_PRIMING_TOKENS + tokens.reduce((n, t) => n + t, 0),
     runInputTokens: contexts.reduce((n, c) => n + c, 0),
+    onePass: readOnce(steps, tokens),
     modelCalls: contexts.length,
     peakContext: contexts.reduce((m, c) => Math.max(m, c), 0),
     largest,

@@ -1,15 +1,23 @@
 /**
  * A strategy's parameter form, read from its zod schema (through zod's JSON Schema): one field per
- * parameter with its type, default, bounds, choices and description. The UI renders these; no
- * strategy needs form code of its own.
+ * parameter with its type, default, bounds, choices, its human label and help line (the schema's
+ * `.meta({ title })` and `.describe()`), and the name its upstream source gives it
+ * (`.meta({ upstream })`, shown in small print). The UI renders these; no strategy needs form code
+ * of its own. The CLI's `--params` keeps the parameter names (`name`).
  */
 import { z } from 'zod';
 import { unknownParamProblem } from '../strategies';
 import type { Strategy } from '../strategies/types';
 
 export interface ParamField {
+  /** The key `--params` and the URL take. */
   readonly name: string;
+  /** What a person reads ("Steps kept"); the name when the schema gives no title. */
+  readonly label: string;
+  /** Where the parameter comes from: its upstream name ("keep_last_n_steps(n)"), when it has one. */
+  readonly upstream?: string;
   readonly kind: 'integer' | 'number' | 'boolean' | 'enum' | 'string' | 'json';
+  /** One line of help. */
   readonly description?: string;
   readonly default?: unknown;
   readonly min?: number;
@@ -23,6 +31,8 @@ interface JsonSchemaProp {
   enum?: unknown[];
   default?: unknown;
   description?: string;
+  title?: string;
+  upstream?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -49,6 +59,8 @@ export function paramFields(strategy: Strategy<unknown>): ParamField[] {
               : 'json';
     return {
       name,
+      label: p.title ?? name,
+      ...(p.upstream ? { upstream: p.upstream } : {}),
       kind,
       optional: !(schema.required ?? []).includes(name) && p.default === undefined,
       ...(p.description ? { description: p.description } : {}),

@@ -101,6 +101,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'tinyagent-last-5',
     label: 'tinyAgent (prune_keep_last=5 after each step, MAX_OBS_LEN 500)',
+    description:
+      'seed 004’s ReactAgent with pruning: every observation recorded cut to 500 characters (MAX_OBS_LEN), then after each step observations older than the last 5 actions cut to 100 characters, in place.',
     choice: {
       strategyId: 'prune-old-observations',
       params: { keepLastN: 5, maxLength: 100, recordMaxLength: 500 },
@@ -110,6 +112,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'claude-code-compact',
     label: 'Claude Code auto-compact (2.1.25+, window − 33,000)',
+    description:
+      'Checked before every call, in place; compacts only once the context passes the window minus 33,000 tokens (measured on Claude Code 2.1.25 and later), everything but the system prompt into one summary.',
     choice: {
       strategyId: 'compact-conversation',
       params: {},
@@ -119,6 +123,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'claude-code-compact-2.1.20',
     label: 'Claude Code auto-compact (up to 2.1.20, window − 45,000)',
+    description:
+      'Checked before every call, in place; compacts only once the context passes the window minus 45,000 tokens (measured on Claude Code up to 2.1.20).',
     choice: {
       strategyId: 'compact-conversation',
       params: { reserveTokens: 45_000 },
@@ -128,6 +134,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'pi-compact',
     label: 'pi auto-compaction (window − 16,384, keep newest 20k tokens)',
+    description:
+      'Checked before every call, in place; compacts only once the context passes the window minus 16,384 tokens, keeping the newest 20,000 tokens.',
     choice: {
       strategyId: 'compact-conversation',
       params: { reserveTokens: 16_384, keepRecentTokens: 20_000 },
@@ -137,6 +145,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'codex-compact',
     label: "Codex auto-compaction (90% of the window, keep the user's messages up to 20k)",
+    description:
+      'Checked before every call, in place; compacts only once the context passes 90% of the window, keeping the user’s messages up to 20,000 tokens.',
     choice: {
       strategyId: 'compact-conversation',
       params: { thresholdShare: 0.9, keepTaskTokens: 20_000 },
@@ -146,6 +156,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'gemini-cli-compress',
     label: 'Gemini CLI compression (50% of the window, keep newest 30%)',
+    description:
+      'Checked before every call, in place; compresses only once the context passes half the window, keeping the newest 30%.',
     choice: {
       strategyId: 'compact-conversation',
       params: { thresholdShare: 0.5, keepRecentShare: 0.3 },
@@ -155,6 +167,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'strands-summarizing',
     label: 'Strands summarizing manager (on overflow, ratio 0.3, keep 10)',
+    description:
+      'Checked before every call, in place; summarizes only a request over the window, the oldest 30% of the messages at a time, the newest 10 kept.',
     choice: {
       strategyId: 'summarizing-window',
       params: {},
@@ -164,6 +178,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'openhands-condenser',
     label: 'OpenHands condenser (max_size 240, keep_first 2)',
+    description:
+      'Checked before every call, in place; condenses only once the view holds more than 240 events or the window, keeping the first 2 events and a tail.',
     choice: {
       strategyId: 'condense-events',
       params: {},

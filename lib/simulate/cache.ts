@@ -122,6 +122,12 @@ export function priceSheetFor(
 export interface CallCost {
   /** Tokens billed at the cached price. */
   readonly cached: number;
+  /**
+   * Tokens of the previous request the cache would have served here had this context still started
+   * with all of it (within the cache's lifetime): what rewriting the start of the context cost. Zero
+   * on the first call, and when the previous request was under the cache's minimum.
+   */
+  readonly missed: number;
   /** Tokens billed as new input (written to the cache where the provider charges for writes). */
   readonly fresh: number;
   readonly costUsd: number;
@@ -132,6 +138,12 @@ export interface RunCost {
   readonly calls: readonly CallCost[];
   readonly inputTokens: number;
   readonly cachedTokens: number;
+  /**
+   * Calls where the cache restarts: the context no longer starts with the whole previous request,
+   * and the bill reads less from the cache for it (`missed` > 0). Read from this bill, so a sentence
+   * about restarts never contradicts its cached share.
+   */
+  readonly restarts: number;
   readonly freshTokens: number;
   /** With prompt caching. */
   readonly costUsd: number;
@@ -151,16 +163,25 @@ export function cachedTokensOf(shared: number, sheet: PriceSheet): number {
 
 const perM = (tokens: number, usd: number) => (tokens / 1_000_000) * usd;
 
-/** One call's bill: `shared` is the prefix it shares with the previous call, `gapSeconds` the time since it. */
+/**
+ * One call's bill: `shared` is the prefix it shares with the previous call, `gapSeconds` the time
+ * since it, `previous` the previous request's context (for what a rewritten start missed).
+ */
 export function callCost(
   contextTokens: number,
   shared: number,
   sheet: PriceSheet,
   gapSeconds?: number,
+  previous?: number,
 ): CallCost {
   const expired =
     sheet.ttlSeconds !== null && gapSeconds !== undefined && gapSeconds > sheet.ttlSeconds;
   const cached = expired ? 0 : Math.min(contextTokens, cachedTokensOf(shared, sheet));
+  // The previous request's messages (its reply priming is not part of the next prefix).
+  const reusable =
+    expired || previous === undefined
+      ? 0
+      : Math.min(contextTokens, cachedTokensOf(previous - REPLY_PRIMING_TOKENS, sheet));
   const fresh = contextTokens - cached;
   // A long-context tier prices the whole request, as the provider bills it.
   const long = sheet.longContext;
@@ -172,6 +193,7 @@ export function callCost(
       : prices.inputUsdPerMTok;
   return {
     cached,
+    missed: Math.max(0, reusable - cached),
     fresh,
     costUsd: perM(cached, prices.cachedInputUsdPerMTok) + perM(fresh, freshPrice),
     uncachedCostUsd: perM(contextTokens, prices.inputUsdPerMTok),
@@ -184,13 +206,15 @@ export function runCost(calls: readonly SimCall[], sheet: PriceSheet): RunCost {
   let cachedTokens = 0;
   let costUsd = 0;
   let uncachedCostUsd = 0;
+  let restarts = 0;
   const out = calls.map((c, i) => {
     const before = calls[i - 1];
     const gap =
       before?.timestamp !== undefined && c.timestamp !== undefined
         ? c.timestamp - before.timestamp
         : undefined;
-    const cost = callCost(c.contextTokens, c.sharedPrefixTokens, sheet, gap);
+    const cost = callCost(c.contextTokens, c.sharedPrefixTokens, sheet, gap, before?.contextTokens);
+    if (cost.missed > 0) restarts++;
     inputTokens += c.contextTokens;
     cachedTokens += cost.cached;
     costUsd += cost.costUsd;
@@ -201,6 +225,7 @@ export function runCost(calls: readonly SimCall[], sheet: PriceSheet): RunCost {
     calls: out,
     inputTokens,
     cachedTokens,
+    restarts,
     freshTokens: inputTokens - cachedTokens,
     costUsd,
     uncachedCostUsd,

@@ -58,20 +58,21 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /**
- * The context `none` sends at each model call: every step before it, less what recorded events hid
- * (a compaction's replaced steps, seed 003's summarized plan steps), plus the reply priming.
+ * Walks the run as `none` replays it: at each model call (step index `i`), the context it receives
+ * (every step before it, less what recorded events hid: a compaction's replaced steps, seed 003's
+ * summarized plan steps, plus the reply priming) and the ids hidden at that call.
  */
-export function noneContexts(
+function walkNone(
   steps: readonly Step[],
   tokens: readonly number[],
-): { stepIndex: number; tokens: number }[] {
+  onCall: (i: number, context: number, hidden: ReadonlySet<string>) => void,
+): void {
   const events = contextEvents(steps);
   const indexOf = new Map(events.length === 0 ? [] : steps.map((s, i) => [s.id, i]));
   const hidden = new Set<string>();
   let hiddenTokens = 0;
   let sum = 0;
   let e = 0;
-  const out: { stepIndex: number; tokens: number }[] = [];
   steps.forEach((s, i) => {
     // Events recorded at steps before i take effect for the calls from i on (`hiddenAfter`).
     for (; e < events.length && (events[e]?.at ?? Infinity) < i; e++) {
@@ -86,11 +87,43 @@ export function noneContexts(
         }
       }
     }
-    if (isModelCall(s))
-      out.push({ stepIndex: i, tokens: REPLY_PRIMING_TOKENS + sum - hiddenTokens });
+    if (isModelCall(s)) onCall(i, REPLY_PRIMING_TOKENS + sum - hiddenTokens, hidden);
     sum += tokens[i] ?? 0;
   });
+}
+
+/**
+ * The context `none` sends at each model call: every step before it, less what recorded events hid
+ * (a compaction's replaced steps, seed 003's summarized plan steps), plus the reply priming.
+ */
+export function noneContexts(
+  steps: readonly Step[],
+  tokens: readonly number[],
+): { stepIndex: number; tokens: number }[] {
+  const out: { stepIndex: number; tokens: number }[] = [];
+  walkNone(steps, tokens, (stepIndex, context) => out.push({ stepIndex, tokens: context }));
   return out;
+}
+
+/**
+ * Which steps some model call reads as `none` replays the run: a step is read when at least one
+ * call after it has it in its context. The run's last reply (output no call reads back), a task
+ * after the last call, and a step a compaction replaced before any call saw it are not.
+ */
+export function stepsRead(steps: readonly Step[], tokens: readonly number[]): boolean[] {
+  const read = steps.map(() => false);
+  // Steps before the current call not yet seen in a context (hidden ones wait for an `expand`).
+  let pending: number[] = [];
+  let next = 0;
+  walkNone(steps, tokens, (i, _context, hidden) => {
+    for (; next < i; next++) pending.push(next);
+    pending = pending.filter((j) => {
+      if (hidden.has((steps[j] as Step).id)) return true;
+      read[j] = true;
+      return false;
+    });
+  });
+  return read;
 }
 
 /**

@@ -18,6 +18,8 @@ import type { SimCall, SimulatedRun } from './simulate';
 export interface ReportedCheck {
   /** Calls whose reported usage was compared. */
   readonly calls: number;
+  /** The run's model calls, with usage or not (the `none` row of a comparison counts them all). */
+  readonly totalCalls: number;
   readonly reported: {
     readonly input: number;
     readonly cached: number;
@@ -138,6 +140,7 @@ export function checkReportedUsage(
   const gap = (x: number) => (reported.costUsd > 0 ? (x - reported.costUsd) / reported.costUsd : 0);
   return {
     calls: used.length,
+    totalCalls: baseline.calls.length,
     reported,
     simulated,
     calibrated,

@@ -197,8 +197,13 @@ export function parseRunConfig(raw: unknown = {}): RunConfig {
   };
 }
 
-/** "in place, when the step count passes 20" — for chart legends, notes and the CLI. */
-export function describeRun(run: RunConfig): string {
+/**
+ * "in place, when the step count passes 20" — for chart legends, notes and the CLI. `acts` is the
+ * strategy's own gate (`Strategy.acts`: "compacts only once the context passes 167,000 tokens"):
+ * given, the trigger is said as when the strategy is checked, so a compaction checked before every
+ * call does not read as one made before every call.
+ */
+export function describeRun(run: RunConfig, acts?: string): string {
   const t = run.trigger;
   const when =
     t.kind === 'step-count'
@@ -208,7 +213,8 @@ export function describeRun(run: RunConfig): string {
         : t.kind === 'every-k-calls'
           ? `every ${t.k} calls`
           : TRIGGER_LABELS[t.kind];
-  return `${run.mode === 'in-place' ? 'in place' : 'stateless'}, ${when}${t.onOverflow ? ', and on overflow' : ''}${run.recorded === 'replace' ? ", instead of the run's own compactions" : ''}`;
+  const checked = acts ? `checked ${when}${t.onOverflow ? ' and on overflow' : ''}; ${acts}` : '';
+  return `${run.mode === 'in-place' ? 'in place' : 'stateless'}, ${checked || `${when}${t.onOverflow ? ', and on overflow' : ''}`}${run.recorded === 'replace' ? ", instead of the run's own compactions" : ''}`;
 }
 
 export function isDefaultRun(run: RunConfig): boolean {

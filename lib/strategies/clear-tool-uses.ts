@@ -26,27 +26,38 @@ const params = z.object({
     .int()
     .min(0)
     .default(100_000)
-    .describe('Clear once the prompt exceeds this many input tokens.'),
-  keep: z.number().int().min(0).default(3).describe('Most recent tool uses left untouched.'),
+    .describe('Clear once the prompt exceeds this many input tokens.')
+    .meta({ title: 'Clear past (input tokens)', upstream: 'trigger: input_tokens' }),
+  keep: z
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe('Most recent tool uses left untouched.')
+    .meta({ title: 'Tool uses kept', upstream: 'keep: tool_uses' }),
   clearAtLeast: z
     .number()
     .int()
     .min(0)
     .default(0)
-    .describe('Clear nothing unless at least this many tokens can be freed (0: off).'),
+    .describe('Clear nothing unless at least this many tokens can be freed (0: off).')
+    .meta({ title: 'Clear at least (tokens)', upstream: 'clear_at_least' }),
   excludeTools: z
     .array(z.string())
     .default([])
-    .describe('Tool names whose results are never cleared.'),
+    .describe('Tool names whose results are never cleared.')
+    .meta({ title: 'Tools never cleared', upstream: 'exclude_tools' }),
   clearToolInputs: z
     .boolean()
     .default(false)
-    .describe("Also replace the cleared calls' inputs with {}."),
+    .describe("Also replace the cleared calls' inputs with {}.")
+    .meta({ title: "Clear the calls' inputs too", upstream: 'clear_tool_inputs' }),
   placeholder: placeholderTemplate()
     .default(CLEARED_PLACEHOLDER)
     .describe(
       'Text that replaces a cleared tool result; {lines}, {chars} and {tokens} are its size.',
-    ),
+    )
+    .meta({ title: 'Placeholder text' }),
 });
 type Params = z.infer<typeof params>;
 
@@ -55,8 +66,12 @@ export const clearToolUses: Strategy<Params> = {
   label: 'Clear old tool results (Anthropic)',
   description:
     'Past a token trigger, replaces old tool results with a placeholder, keeping the last few tool uses.',
-  source: 'Anthropic context editing clear_tool_uses_20250919 (trigger 100k input tokens, keep 3)',
+  source: 'Anthropic context editing, clear_tool_uses_20250919',
   paramsSchema: params,
+  acts: (p) =>
+    p.triggerTokens > 0
+      ? `clears only once the prompt passes ${p.triggerTokens.toLocaleString('en-US')} input tokens`
+      : 'clears whenever more than the kept tool uses are there',
   apply(history, p, ctx) {
     const steps = history.steps;
     const used = ctx.tokens.context(steps);

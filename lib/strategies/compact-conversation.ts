@@ -31,13 +31,18 @@ const params = z
       .int()
       .min(0)
       .default(33_000)
-      .describe("Compact once the context is within this many tokens of the model's window."),
+      .describe("Compact once the context is within this many tokens of the model's window.")
+      .meta({
+        title: 'Room kept below the window (tokens)',
+        upstream: "Claude Code's buffer; pi reserveTokens",
+      }),
     thresholdTokens: z
       .number()
       .int()
       .min(0)
       .optional()
-      .describe('Compact once the context passes this many tokens (overrides the reserve).'),
+      .describe('Compact once the context passes this many tokens (overrides the reserve).')
+      .meta({ title: 'Compact past (tokens)', upstream: 'Codex auto_compact_token_limit' }),
     thresholdShare: z
       .number()
       .gt(0)
@@ -45,13 +50,18 @@ const params = z
       .optional()
       .describe(
         "Compact once the context passes this share of the model's window (overrides the reserve).",
-      ),
+      )
+      .meta({
+        title: 'Compact past (share of the window)',
+        upstream: 'Gemini CLI compressionThreshold',
+      }),
     keepRecentTokens: z
       .number()
       .int()
       .min(0)
       .default(0)
-      .describe('Keep the newest steps, back to about this many tokens, after the summary (pi).'),
+      .describe('Keep the newest steps, back to about this many tokens, after the summary (pi).')
+      .meta({ title: 'Newest tokens kept', upstream: 'pi keepRecentTokens' }),
     keepRecentShare: z
       .number()
       .min(0)
@@ -59,7 +69,8 @@ const params = z
       .default(0)
       .describe(
         'Keep the newest steps, up to this share of the tokens compacted, after the summary (Gemini CLI).',
-      ),
+      )
+      .meta({ title: 'Newest share kept', upstream: 'Gemini CLI COMPRESSION_PRESERVE_THRESHOLD' }),
     keepTaskTokens: z
       .number()
       .int()
@@ -67,7 +78,11 @@ const params = z
       .default(0)
       .describe(
         "Keep the user's messages, newest first, up to this many tokens, before the summary (Codex).",
-      ),
+      )
+      .meta({
+        title: 'User messages kept (tokens)',
+        upstream: 'Codex COMPACT_USER_MESSAGE_MAX_TOKENS',
+      }),
   })
   // One threshold and one way to keep the newest steps: given both, one would be silently ignored.
   .refine((p) => p.thresholdTokens === undefined || p.thresholdShare === undefined, {
@@ -85,8 +100,22 @@ export const compactConversation: Strategy<Params> = {
   label: 'Compact conversation',
   description:
     'Past a threshold near the window, replaces the conversation but the system prompt (and what the framework keeps) with one summary.',
-  source: 'Claude Code auto-compact (window minus a safety buffer, ~83% of 200k)',
+  source: 'Claude Code auto-compact; pi, Codex and Gemini CLI compaction',
   paramsSchema: params,
+  acts: (p, window) => {
+    const at =
+      p.thresholdTokens ??
+      (p.thresholdShare !== undefined
+        ? Math.floor(p.thresholdShare * window)
+        : Math.max(0, window - p.reserveTokens));
+    const why =
+      p.thresholdTokens !== undefined
+        ? ''
+        : p.thresholdShare !== undefined
+          ? ` (${Math.round(p.thresholdShare * 100)}% of the window)`
+          : ` (the window minus ${p.reserveTokens.toLocaleString('en-US')})`;
+    return `compacts only once the context passes ${at.toLocaleString('en-US')} tokens${why}`;
+  },
   apply(history, p, ctx) {
     const steps = history.steps;
     const threshold =

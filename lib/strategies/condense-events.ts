@@ -26,13 +26,15 @@ const params = z
       .int()
       .positive()
       .default(240)
-      .describe('Condense when the view holds more events than this (max_size).'),
+      .describe('Condense when the view holds more events than this (max_size).')
+      .meta({ title: 'Events before condensing', upstream: 'max_size' }),
     keepFirst: z
       .number()
       .int()
       .min(0)
       .default(2)
-      .describe('Events at the start never condensed (keep_first).'),
+      .describe('Events at the start never condensed (keep_first).')
+      .meta({ title: 'First events kept', upstream: 'keep_first' }),
   })
   .refine((p) => Math.floor(p.maxSize / 2) - p.keepFirst - 1 > 0, {
     message: 'keepFirst must be less than maxSize // 2 - 1, to leave room for condensation',
@@ -51,8 +53,10 @@ export const condenseEvents: Strategy<Params> = {
   label: 'Condense events (OpenHands)',
   description:
     'Past max_size events or the model’s input limit, keeps the first events and a tail and summarizes the middle.',
-  source: 'OpenHands LLMSummarizingCondenser (max_size=240, keep_first=2)',
+  source: 'OpenHands LLMSummarizingCondenser',
   paramsSchema: params,
+  acts: (p, window) =>
+    `condenses only once the view holds more than ${p.maxSize.toLocaleString('en-US')} events or ${window.toLocaleString('en-US')} tokens`,
   apply(history, p, ctx) {
     const steps = history.steps;
     // starts[i]: events before step i (the step boundaries are the manipulation indices).

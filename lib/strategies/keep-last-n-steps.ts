@@ -17,7 +17,8 @@ const params = z.object({
     .int()
     .min(0)
     .default(5)
-    .describe('Non-system, non-task steps kept (the most recent).'),
+    .describe('Non-system, non-task steps kept (the most recent).')
+    .meta({ title: 'Steps kept', upstream: 'keep_last_n_steps(n); seed 004 prune_keep_last' }),
 });
 type Params = z.infer<typeof params>;
 
@@ -25,7 +26,7 @@ export const keepLastNSteps: Strategy<Params> = {
   id: 'keep-last-n-steps',
   label: 'Keep last N steps',
   description: 'Keeps the system prompt, every task, and the last N other steps.',
-  source: 'seed 001 keep_last_n_steps(n); seed 004 prune_keep_last=5',
+  source: 'seed 001 keep_last_n_steps(n); seed 004 prune_keep_last',
   paramsSchema: params,
   apply(history, p) {
     const steps = history.steps;

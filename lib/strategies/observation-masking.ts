@@ -40,12 +40,14 @@ const params = z.object({
     .int()
     .min(0)
     .default(10)
-    .describe('Most recent observations (tool results and unlinked observations) left whole.'),
+    .describe('Most recent observations (tool results and unlinked observations) left whole.')
+    .meta({ title: 'Observations kept whole', upstream: 'LastNObservations n' }),
   placeholder: placeholderTemplate()
     .default(OBSERVATION_PLACEHOLDER)
     .describe(
       'Text that replaces an older observation; {lines}, {chars} and {tokens} are its size.',
-    ),
+    )
+    .meta({ title: 'Placeholder text' }),
   polling: z
     .number()
     .int()
@@ -53,7 +55,8 @@ const params = z.object({
     .default(1)
     .describe(
       "Move the window only every this many observations (SWE-agent's polling, for prompt caching).",
-    ),
+    )
+    .meta({ title: 'Move the mask every (observations)', upstream: 'polling' }),
 });
 type Params = z.infer<typeof params>;
 
@@ -136,7 +139,7 @@ export const observationMasking: Strategy<Params> = {
   description:
     'Replaces every tool result and observation older than the last M with a one-line placeholder; reasoning and actions stay whole.',
   source:
-    'Lindenbauer et al. 2025, The Complexity Trap (arXiv 2508.21433): SWE-agent LastNObservations, M = 10',
+    'Lindenbauer et al. 2025, The Complexity Trap (arXiv 2508.21433): SWE-agent LastNObservations',
   paramsSchema: params,
   apply(history, p, ctx) {
     const steps = history.steps;

@@ -28,13 +28,15 @@ const params = z.object({
     .int()
     .min(0)
     .default(3)
-    .describe('Most recent actions whose observations stay whole.'),
+    .describe('Most recent actions whose observations stay whole.')
+    .meta({ title: 'Recent actions kept whole', upstream: 'keep_last_n' }),
   maxLength: z
     .number()
     .int()
     .min(0)
     .default(100)
-    .describe('Characters kept of an older observation.'),
+    .describe('Characters kept of an older observation.')
+    .meta({ title: 'Characters kept of older ones', upstream: 'max_length' }),
   recordMaxLength: z
     .number()
     .int()
@@ -42,12 +44,14 @@ const params = z.object({
     .optional()
     .describe(
       "Every observation as recorded is cut to this many characters first (tinyAgent's MAX_OBS_LEN = 500).",
-    ),
+    )
+    .meta({ title: 'Cut as recorded to (characters)', upstream: 'MAX_OBS_LEN' }),
   placeholder: placeholderTemplate()
     .optional()
     .describe(
       'Replace an older observation longer than maxLength with this text instead of its first characters; {lines}, {chars} and {tokens} are its size.',
-    ),
+    )
+    .meta({ title: 'Placeholder text' }),
 });
 type Params = z.infer<typeof params>;
 
@@ -112,7 +116,7 @@ export const pruneOldObservations: Strategy<Params> = {
   label: 'Truncate old observations',
   description:
     'Keeps the last N actions whole and cuts older tool observations to a fixed length (or to a placeholder).',
-  source: 'seed 004 prune_old_observations(keep_last_n, max_length=100)',
+  source: 'seed 004 prune_old_observations(keep_last_n, max_length)',
   paramsSchema: params,
   apply(history, p, ctx) {
     const steps = history.steps;

@@ -31,11 +31,13 @@ const params = z.object({
     .int()
     .min(0)
     .default(100)
-    .describe('max_steps: trajectory steps kept at most (the last 20 are never trimmed).'),
+    .describe('max_steps: trajectory steps kept at most (the last 20 are never trimmed).')
+    .meta({ title: 'Trajectory steps kept', upstream: 'max_steps' }),
   preserveSystemMessages: z
     .boolean()
     .default(true)
-    .describe('preserve_system_messages: keep system steps before the trim point.'),
+    .describe('preserve_system_messages: keep system steps before the trim point.')
+    .meta({ title: 'Keep system steps', upstream: 'preserve_system_messages' }),
 });
 type Params = z.infer<typeof params>;
 
@@ -161,8 +163,7 @@ export const sessionTrajectoryWindow: Strategy<Params> = {
   label: 'Session trajectory window (seed 002)',
   description:
     'Past max_steps, keeps system steps and everything from a trim point that skips tool results and tool pairs and stops at a query, thought or answer, never inside the last 20 steps.',
-  source:
-    'seed 002 SessionTrajectory.apply_sliding_window (max_steps=100, preserve_system_messages=True)',
+  source: 'seed 002 SessionTrajectory.apply_sliding_window',
   paramsSchema: params,
   apply(history, p, ctx) {
     const steps = history.steps;

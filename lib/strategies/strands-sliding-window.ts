@@ -28,17 +28,20 @@ const params = z.object({
     .int()
     .min(0)
     .default(40)
-    .describe('Messages kept after each invocation (Strands `window_size`).'),
+    .describe('Messages kept after each invocation (Strands `window_size`).')
+    .meta({ title: 'Messages kept', upstream: 'window_size' }),
   shouldTruncateResults: z
     .boolean()
     .default(true)
-    .describe('On context overflow, truncate the oldest tool results before trimming messages.'),
+    .describe('On context overflow, truncate the oldest tool results before trimming messages.')
+    .meta({ title: 'Truncate tool results first', upstream: 'should_truncate_results' }),
   overflowTokens: z
     .number()
     .int()
     .positive()
     .optional()
-    .describe("Context size that counts as an overflow; defaults to the model's context window."),
+    .describe("Context size that counts as an overflow; defaults to the model's context window.")
+    .meta({ title: 'Overflow past (tokens)' }),
 });
 type Params = z.infer<typeof params>;
 
@@ -49,9 +52,10 @@ export const strandsSlidingWindow: Strategy<Params> = {
   label: 'Strands sliding window',
   description:
     'Keeps the last N messages, never splitting a tool use from its result; truncates old tool results on overflow.',
-  source:
-    '@strands-agents/sdk SlidingWindowConversationManager (window_size=40, should_truncate_results=true)',
+  source: '@strands-agents/sdk SlidingWindowConversationManager',
   paramsSchema: params,
+  acts: (p, window) =>
+    `trims only past ${p.windowSize.toLocaleString('en-US')} messages, or a request over ${(p.overflowTokens ?? window).toLocaleString('en-US')} tokens`,
   apply(history, p, ctx) {
     // The window check on the history's index; within the context window that is the answer.
     const index = UnitIndex.cached(history.steps, ctx.tokens, 'strands', 'no-system');

@@ -67,35 +67,41 @@ const params = z.object({
   mode: z
     .enum(['pressure', 'all-completed', 'manual'])
     .default('pressure')
-    .describe('Compact on context pressure, every completed plan step, or only the overrides.'),
+    .describe('Compact on context pressure, every completed plan step, or only the overrides.')
+    .meta({ title: 'When to compact' }),
   threshold: z
     .number()
     .gt(0)
     .max(1)
     .default(0.8)
-    .describe('Context pressure above which the oldest completed step is compacted.'),
+    .describe('Context pressure above which the oldest completed step is compacted.')
+    .meta({ title: 'Pressure that compacts', upstream: 'context_pressure' }),
   maxTokens: z
     .number()
     .int()
     .positive()
     .optional()
-    .describe("Context size for the pressure; defaults to the model's window."),
+    .describe("Context size for the pressure; defaults to the model's window.")
+    .meta({ title: 'Window for the pressure (tokens)', upstream: 'context_pressure(max_tokens)' }),
   compactTo: z
     .enum(['summary', 'condensed', 'title'])
     .default('summary')
-    .describe('What a compacted plan step shows.'),
+    .describe('What a compacted plan step shows.')
+    .meta({ title: 'A compacted step shows', upstream: 'Visibility' }),
   overrides: z
     .record(z.string(), z.enum(LEVELS))
     .optional()
     .describe(
       'Per plan-step id, a visibility that wins over the mode (seed 003 StepVisibilityResolver): full keeps it, the others compact it once completed.',
-    ),
+    )
+    .meta({ title: 'Per-step visibility', upstream: 'StepVisibilityResolver' }),
   expand: z
     .array(expandCall)
     .default([])
     .describe(
       'Seed 003 expand_step calls to simulate, [{"step": "3", "atCall": 20}]: from that call on the plan step is shown in full, over the mode and its override.',
-    ),
+    )
+    .meta({ title: 'expand_step calls', upstream: 'expand_step(step_id)' }),
 });
 type Params = z.infer<typeof params>;
 
@@ -177,8 +183,14 @@ export const summarizePlanSteps: Strategy<Params> = {
   description:
     'Groups the history by plan step (or task) and compacts completed steps to summaries under context pressure.',
   source:
-    'seed 003 TaskHistorySection: summarize_step, extractive_summary(max_turns=3), auto-compaction at 0.8',
+    'seed 003 TaskHistorySection: summarize_step, extractive_summary, auto-compaction on context pressure',
   paramsSchema: params,
+  acts: (p) =>
+    p.mode === 'pressure'
+      ? `compacts a completed plan step only once the context passes ${Math.round(p.threshold * 100)}% of ${p.maxTokens === undefined ? 'the window' : `${p.maxTokens.toLocaleString('en-US')} tokens`}`
+      : p.mode === 'manual'
+        ? 'compacts only the plan steps its overrides name'
+        : 'compacts every completed plan step',
   apply(history, p, ctx) {
     const steps = history.steps;
     const { history: taskHistory, groups } = buildTaskHistory(steps);

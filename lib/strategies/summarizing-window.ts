@@ -22,19 +22,22 @@ const params = z.object({
     .min(0.1)
     .max(0.8)
     .default(0.3)
-    .describe('Share of the messages summarized each time.'),
+    .describe('Share of the messages summarized each time.')
+    .meta({ title: 'Share summarized each time', upstream: 'summary_ratio' }),
   preserveRecentMessages: z
     .number()
     .int()
     .min(0)
     .default(10)
-    .describe('Most recent messages never summarized.'),
+    .describe('Most recent messages never summarized.')
+    .meta({ title: 'Recent messages kept', upstream: 'preserve_recent_messages' }),
   triggerTokens: z
     .number()
     .int()
     .positive()
     .optional()
-    .describe("Summarize while the request exceeds this; defaults to the model's window."),
+    .describe("Summarize while the request exceeds this; defaults to the model's window.")
+    .meta({ title: 'Summarize past (tokens)' }),
 });
 type Params = z.infer<typeof params>;
 
@@ -75,9 +78,10 @@ export const summarizingWindow: Strategy<Params> = {
   label: 'Summarizing window (Strands)',
   description:
     'On overflow, replaces the oldest share of the messages with one summary, never splitting a tool pair.',
-  source:
-    '@strands-agents/sdk SummarizingConversationManager (summary_ratio=0.3, preserve_recent_messages=10)',
+  source: '@strands-agents/sdk SummarizingConversationManager',
   paramsSchema: params,
+  acts: (p, window) =>
+    `summarizes only while the request is over ${(p.triggerTokens ?? window).toLocaleString('en-US')} tokens${p.triggerTokens === undefined ? ' (the window)' : ''}`,
   apply(history, p, ctx) {
     const original = history.steps;
     const limit = p.triggerTokens ?? ctx.contextWindow;

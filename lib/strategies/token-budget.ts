@@ -34,21 +34,29 @@ const params = z
       .int()
       .min(0)
       .default(100_000)
-      .describe('Token budget for the whole request.'),
+      .describe('Token budget for the whole request.')
+      .meta({ title: 'Token budget', upstream: 'maxTokens' }),
     strategy: z
       .enum(['last', 'first'])
       .default('last')
-      .describe('Keep the most recent messages, or the earliest.'),
+      .describe('Keep the most recent messages, or the earliest.')
+      .meta({ title: 'Keep', upstream: 'strategy' }),
     includeSystem: z
       .boolean()
       .default(false)
-      .describe("Always keep the leading system message ('last' only)."),
-    startOn: typeList.describe("The kept messages must start on one of these types ('last' only)."),
-    endOn: typeList.describe('The kept messages must end on one of these types.'),
+      .describe("Always keep the leading system message ('last' only).")
+      .meta({ title: 'Keep the system message', upstream: 'includeSystem' }),
+    startOn: typeList
+      .describe("The kept messages must start on one of these types ('last' only).")
+      .meta({ title: 'Start on', upstream: 'startOn' }),
+    endOn: typeList
+      .describe('The kept messages must end on one of these types.')
+      .meta({ title: 'End on', upstream: 'endOn' }),
     allowPartial: z
       .boolean()
       .default(false)
-      .describe('Keep the fitting lines of the first message that does not fit.'),
+      .describe('Keep the fitting lines of the first message that does not fit.')
+      .meta({ title: 'Keep part of a message', upstream: 'allowPartial' }),
   })
   .refine((p) => !(p.startOn && p.strategy === 'first'), {
     message: "`startOn` should only be specified if `strategy` is 'last'.",
@@ -233,8 +241,9 @@ export const tokenBudget: Strategy<TokenBudgetParams> = {
   label: 'Token budget (LangChain trimMessages)',
   description:
     'Keeps the most recent messages that fit a token budget, optionally the system message.',
-  source: '@langchain/core trimMessages (strategy="last", includeSystem=false, allowPartial=false)',
+  source: '@langchain/core trimMessages',
   paramsSchema: params,
+  acts: (p) => `trims only a request over ${p.maxTokens.toLocaleString('en-US')} tokens`,
   apply(history, p, ctx) {
     // Partial messages need their lines counted: the message-level path.
     if (p.allowPartial) return applyTokenBudget(history.steps, p, ctx);

@@ -17,14 +17,27 @@ import type { Strategy } from './types';
 import { UnitIndex } from './replay-kit';
 
 const params = z.object({
-  maxSteps: z.number().int().min(1).default(100).describe('Trajectory steps kept at most.'),
-  preserveFirst: z.number().int().min(0).default(2).describe('First trajectory steps always kept.'),
+  maxSteps: z
+    .number()
+    .int()
+    .min(1)
+    .default(100)
+    .describe('Trajectory steps kept at most.')
+    .meta({ title: 'Trajectory steps kept', upstream: 'max_steps' }),
+  preserveFirst: z
+    .number()
+    .int()
+    .min(0)
+    .default(2)
+    .describe('First trajectory steps always kept.')
+    .meta({ title: 'First steps kept', upstream: 'preserve_first' }),
   preserveLast: z
     .number()
     .int()
     .min(0)
     .default(20)
-    .describe('Last trajectory steps never trimmed.'),
+    .describe('Last trajectory steps never trimmed.')
+    .meta({ title: 'Last steps kept', upstream: 'preserve_last' }),
 });
 type Params = z.infer<typeof params>;
 
@@ -110,8 +123,7 @@ export const trajectorySlidingWindow: Strategy<Params> = {
   label: 'Trajectory sliding window (seed 002)',
   description:
     'Keeps the first and the most recent trajectory steps, cutting only where no tool call loses its result.',
-  source:
-    'seed 002 Trajectory.apply_sliding_window (max_steps=100, preserve_first=2, preserve_last=20)',
+  source: 'seed 002 Trajectory.apply_sliding_window',
   paramsSchema: params,
   apply(history, p, ctx) {
     const steps = history.steps;

@@ -46,9 +46,18 @@ export interface Strategy<P = unknown> {
   readonly label: string;
   /** One sentence for people: what it keeps and what it cuts. */
   readonly description: string;
-  /** The seed section or upstream source this follows. */
+  /**
+   * The seed section or upstream source this follows: names, never a parameter's value (the card
+   * shows each value beside its upstream name and default, so a cited value would contradict it).
+   */
   readonly source: string;
   readonly paramsSchema: z.ZodType<P, unknown>;
+  /**
+   * When it acts, where its own parameters gate it ("compacts once the context passes 167,000
+   * tokens"): said beside its trigger, which only says when it is checked. Absent: it acts whenever
+   * it runs. Words only; `apply` decides.
+   */
+  acts?(params: P, contextWindow: number): string;
   apply(history: HistoryLike, params: P, ctx: StrategyContext): StrategyResult;
   /**
    * Optional fast replay: context tokens before each model call, equal to applying the strategy to

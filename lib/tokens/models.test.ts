@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parsePriceOverrides } from '../pricing/overrides';
+import { TOKENIZER_REGISTRY } from './tokenizer';
 import {
   cacheMechanicsOf,
   cacheProviderOf,
   contextWindowFor,
   contextWindowKnown,
+  countingLabel,
   findModel,
   isEstimate,
   MODELS,
@@ -89,5 +91,26 @@ describe('models from the table and the price catalog', () => {
     expect(cacheMechanicsOf('anthropic', 'claude-opus-4-5').minCacheableTokens).toBe(4096);
     expect(cacheMechanicsOf('anthropic', 'claude-sonnet-4-5').minCacheableTokens).toBe(1024);
     expect(cacheMechanicsOf('google', 'gemini-2.5-pro').minCacheableTokens).toBe(2048);
+  });
+});
+
+describe('whether a tokenizer counts a run’s model exactly', () => {
+  it('says exact only for the models that bill with it', () => {
+    expect(countingLabel('o200k_base', 'gpt-4o-2024-08-06')).toEqual({
+      exact: true,
+      text: 'o200k: exact for GPT-4o',
+    });
+    expect(countingLabel('o200k_base', 'claude-opus-4-5-20251101')).toEqual({
+      exact: false,
+      text: 'o200k: approximate for Claude Opus 4.5',
+    });
+    expect(countingLabel('cl100k_base', 'gpt-4o')).toMatchObject({ exact: false });
+    expect(countingLabel('heuristic', 'gpt-4o')).toEqual({
+      exact: false,
+      text: 'chars / 4: an estimate for every model',
+    });
+    expect(countingLabel('o200k_base', undefined).exact).toBe(false);
+    // The menu's labels name whose tokenizer it is, never "exact" on their own.
+    expect(TOKENIZER_REGISTRY.map((t) => t.label).join(' ')).not.toMatch(/exact/);
   });
 });

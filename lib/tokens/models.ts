@@ -14,7 +14,7 @@ import {
   type CatalogModel,
 } from '../pricing/catalog';
 import { overrideFor, type PriceOverrides } from '../pricing/overrides';
-import type { TokenizerId } from './tokenizer';
+import { findTokenizer, type TokenizerId } from './tokenizer';
 
 export interface ModelInfo {
   readonly id: string;
@@ -317,4 +317,33 @@ export function contextWindowKnown(
 export function isEstimate(modelId: string | undefined, tokenizer: TokenizerId): boolean {
   const model = findModel(modelId);
   return tokenizer === 'heuristic' || model?.exactTokenizer !== tokenizer;
+}
+
+/** What counts with a tokenizer are for a model: exact only when the model bills with it. */
+export interface CountingLabel {
+  /** The counts are the model's own. */
+  readonly exact: boolean;
+  /** "o200k: exact for GPT-4o", "o200k: approximate for Claude Opus 4.5". */
+  readonly text: string;
+}
+
+/**
+ * Says whether a tokenizer's counts are exact for the run's model: o200k counts GPT-4o exactly and
+ * Claude only approximately (Claude bills with its own tokenizer; the usage view measures the ratio
+ * on the run). A run that names no model is counted exactly for nobody in particular.
+ */
+export function countingLabel(tokenizer: TokenizerId, modelId: string | undefined): CountingLabel {
+  const info = findTokenizer(tokenizer);
+  const name = info?.short ?? tokenizer;
+  if (!info?.exact) return { exact: false, text: `${name}: an estimate for every model` };
+  const model = findModel(modelId);
+  const label = model?.label ?? modelId;
+  if (label === undefined)
+    return {
+      exact: false,
+      text: `${name}: the file names no model, so exact for none in particular`,
+    };
+  return isEstimate(modelId, tokenizer)
+    ? { exact: false, text: `${name}: approximate for ${label}` }
+    : { exact: true, text: `${name}: exact for ${label}` };
 }

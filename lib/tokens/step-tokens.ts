@@ -48,3 +48,16 @@ export function createStepTokens(
     },
   };
 }
+
+/**
+ * Each step's chars/4 first estimate in a dialect: what a page shows at once, before any count
+ * arrives from the history worker (a long file's first counts take seconds), marked as an estimate
+ * where it is shown and replaced by the counts.
+ */
+export function estimateStepTokens(
+  steps: readonly Step[],
+  dialect: Dialect = 'recorded',
+): number[] {
+  const tokens = createStepTokens('heuristic', dialect);
+  return steps.map((s) => tokens.step(s));
+}

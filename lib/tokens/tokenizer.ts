@@ -20,11 +20,18 @@ export function heuristicCount(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-/** A tokenizer: how people name it, whether its counts are exact, and its raw (uncached) count. */
+/**
+ * A tokenizer: how people name it, whether it is a real tokenizer (not an estimate) and its raw
+ * (uncached) count. Its counts are exact only for the models that use it (`countingLabel` in
+ * models.ts), so the label names whose tokenizer it is, never "exact" on its own.
+ */
 export interface TokenizerInfo {
   readonly id: TokenizerId;
   readonly label: string;
+  /** A real BPE tokenizer, not the chars/4 estimate. */
   readonly exact: boolean;
+  /** Whose tokenizer it is, for "exact for …" (`countingLabel`). */
+  readonly short: string;
   readonly count: (text: string) => number;
 }
 
@@ -32,17 +39,25 @@ export interface TokenizerInfo {
 export const TOKENIZER_REGISTRY: readonly TokenizerInfo[] = [
   {
     id: 'o200k_base',
-    label: 'o200k (GPT-4o, exact)',
+    label: "o200k (GPT-4o and later's)",
     exact: true,
+    short: 'o200k',
     count: (text) => countO200k(text, ENCODE_OPTIONS),
   },
   {
     id: 'cl100k_base',
-    label: 'cl100k (GPT-4, exact)',
+    label: "cl100k (GPT-4 and 3.5's)",
     exact: true,
+    short: 'cl100k',
     count: (text) => countCl100k(text, ENCODE_OPTIONS),
   },
-  { id: 'heuristic', label: 'chars / 4 (estimate)', exact: false, count: heuristicCount },
+  {
+    id: 'heuristic',
+    label: 'chars / 4 (estimate)',
+    exact: false,
+    short: 'chars / 4',
+    count: heuristicCount,
+  },
 ];
 
 /** The registry entry of a tokenizer id, or undefined for an unknown one. */
