@@ -23,7 +23,9 @@ const EXAMPLE = '/?sample=tau-bench-airline-task3';
 async function openExample(page: Page, query = '') {
   await page.goto(`${EXAMPLE}${query}`);
   await expect(
-    page.getByRole('region', { name: 'Run totals' }).getByText('1 system prompt · 11 user messages · 30 actions'),
+    page
+      .getByRole('region', { name: 'Run totals' })
+      .getByText('1 system prompt · 11 user messages · 30 actions'),
   ).toBeVisible();
 }
 
