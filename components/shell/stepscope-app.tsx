@@ -98,6 +98,9 @@ function Shell() {
           <Link href="/library" className="text-sm font-medium text-slate-700 hover:underline">
             Library
           </Link>
+          <Link href="/help" className="text-sm font-medium text-slate-700 hover:underline">
+            What the numbers mean
+          </Link>
           <span className="flex items-center gap-1 text-sm text-slate-600">
             <span>Tokens</span>
             <Select
