@@ -16,7 +16,7 @@ const calls = modelCallIndices(history.steps);
 const KEEP_LAST_10: StrategyChoice = { strategyId: 'keep-last-n-steps', params: { n: 10 } };
 const MASKING: StrategyChoice = { strategyId: 'observation-masking', params: {} };
 
-const kinds = (fates: readonly CallFate[]) => fates.map((f) => f.kind);
+const kinds = (fates: readonly { readonly kind: string }[]) => fates.map((f) => f.kind);
 
 describe('the context and every step’s fate at one call', () => {
   it('is the strategy at that call, not at the end of the run: early steps are kept early on', () => {
