@@ -16,7 +16,8 @@ export function standInNote(step: Step, strategyId: string): string | undefined 
   return "Extractive stand-in: the first and latest tasks, one line per tool, the latest errors and answers (Stepscope's offline summarizer, in the sections Strands' summarization prompt asks for); a real framework asks a model for this summary.";
 }
 
-/** A strategy's result holds summaries Stepscope wrote (so its size and wording are a stand-in). */
-export function hasStandIn(steps: readonly Step[]): boolean {
-  return steps.some((s) => s.kind === 'summary' && s.origin === 'extractive');
+/** The note for a strategy's output when it holds summaries Stepscope wrote, else undefined. */
+export function standInNoteOf(steps: readonly Step[], strategyId: string): string | undefined {
+  const summary = steps.find((s) => s.kind === 'summary' && s.origin === 'extractive');
+  return summary ? standInNote(summary, strategyId) : undefined;
 }
