@@ -36,8 +36,11 @@ export function useCompareTarget(): CompareTarget {
   );
 }
 
-/** Each strategy's context at a call, with every earlier step's fate then (the worker's answer). */
-export type ContextsAt = Omit<ContextsResponse, 'type' | 'requestId'>;
+/**
+ * Each strategy's context at a call, with every earlier step's fate then (the worker's answer), and
+ * the comparison it answers (`key`): an answer for other strategies is never shown as this one's.
+ */
+export type ContextsAt = Omit<ContextsResponse, 'type' | 'requestId'> & { readonly key: string };
 
 /**
  * The context-at query for the call at step `at`: one key for every view that shows that call, so
@@ -68,7 +71,7 @@ function useContextsQuery(
               { type: 'context-at', target, choices, stepIndex: at, custom },
               { signal },
             );
-            return answer;
+            return { ...answer, key };
           },
         }
       : undefined,
@@ -119,5 +122,8 @@ export function useContextAt() {
   const loadWhole = useLoadWhole(place, history);
   const at = callOnScreen(history.steps, call);
   const query = useContextsQuery(history, target, choices, choice.contextWindow, at, loadWhole);
-  return { at, query };
+  // While the next call is computed the previous call's answer stays, for these strategies only.
+  const key = comparisonKey(history.id, target, choices);
+  const answer = query.data?.key === key ? query.data : undefined;
+  return { at, answer, stale: answer !== undefined && answer.stepIndex !== at, error: query.error };
 }
