@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelCallIndices } from '../model/steps';
 import type { Step } from '../model/types';
+import { simulate } from '../simulate/simulate';
 import { getStrategy, parseParams } from '../strategies';
 import { createStrategyContext } from '../strategies/context';
 import { sampleRun } from '../../test/samples';
@@ -32,16 +33,19 @@ describe('the context and every step’s fate at one call', () => {
     expect(final?.fates[2]?.kind).toBe('removed');
   });
 
-  it('equals the strategy applied to the steps before the call (stateless, before every call)', () => {
+  it('equals the simulation stopped at the call (stateless, before every call)', () => {
     for (const choice of [KEEP_LAST_10, MASKING]) {
       const strategy = getStrategy(choice.strategyId);
       const params = parseParams(strategy, choice.params);
       for (const k of [calls[0], calls[9], calls[20], calls.at(-1)] as number[]) {
         const at = contextAtCall(history, choice, k, ctx);
-        const direct = strategy.apply({ steps: history.steps.slice(0, k) }, params, ctx);
-        expect(at?.steps.map((s) => s.id)).toEqual(direct.steps.map((s) => s.id));
-        expect(kinds(at?.fates ?? [])).toEqual(kinds(direct.fates));
-        expect(at?.tokens).toBe(ctx.tokens.context(direct.steps));
+        const sim = simulate(history, strategy, params, ctx, undefined, {
+          keepContextsAt: new Set([k]),
+          until: k,
+        });
+        expect(at?.steps.map((s) => s.id)).toEqual(sim.contexts.get(k)?.map((s) => s.id));
+        expect(kinds(at?.fates ?? [])).toEqual(kinds(sim.final.fates));
+        expect(at?.tokens).toBe(sim.calls.at(-1)?.contextTokens);
       }
     }
   });

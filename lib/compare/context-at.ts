@@ -1,13 +1,15 @@
 /**
  * One model call seen through each strategy: the context the model receives at that call, and every
  * earlier step's fate at that call (kept, truncated with what was cut, removed, summarized into
- * which summary). The fate comes from the simulation stopped at the call (`simulate` with `until`),
- * so it is the strategy's state then, not at the end of the run: a step keep-last-N drops at call 20
- * is still kept at call 6. Steps from the call on have no fate yet: they were not sent.
+ * which summary). The fate comes from the strategy's state at the call (the simulation stopped
+ * there), not at the end of the run: a step keep-last-N drops at call 20 is still kept at call 6.
+ * Steps from the call on have no fate yet: they were not sent.
  */
 import { isModelCall, modelCallIndices } from '../model/steps';
 import type { Step } from '../model/types';
 import { runOf, type StrategyChoice } from './config';
+import { contextEvents } from '../simulate/recorded';
+import { isDefaultRun } from '../simulate/run-config';
 import { simulate, sameStep } from '../simulate/simulate';
 import { getStrategy, parseParams } from '../strategies';
 import type { HistoryLike, Strategy, StrategyContext } from '../strategies/types';
@@ -71,12 +73,17 @@ export function contextAtCall(
     return undefined;
   }
   const { strategy, params, run } = resolved;
-  const sim = simulate(history, strategy, params, ctx, run, {
-    keepContextsAt: new Set([stepIndex]),
-    until: stepIndex,
-  });
-  // Stopped at the call, the simulation's final result is the context that call received.
-  const { steps, fates } = sim.final;
+  // Stateless before every call (and no context change recorded in the run), call k's context is
+  // by definition the strategy applied once to the steps before it (simulate.ts): one application
+  // instead of one per earlier call. Otherwise the simulation stopped at the call: its final
+  // result is the context that call received, with every earlier step's fate then.
+  const { steps, fates } =
+    isDefaultRun(run) && contextEvents(history.steps).length === 0
+      ? strategy.apply({ ...history, steps: history.steps.slice(0, stepIndex) }, params, ctx)
+      : simulate(history, strategy, params, ctx, run, {
+          keepContextsAt: new Set([stepIndex]),
+          until: stepIndex,
+        }).final;
   const byId = new Map(steps.map((s) => [s.id, s]));
   return {
     steps,
