@@ -27,9 +27,9 @@ import { KindBadge } from '../ui/badge';
 import { KIND_STYLE } from '../ui/kinds';
 import { Panel } from '../ui/panel';
 import { VirtualRows } from '../ui/virtual-rows';
+import { ColumnLabel } from './column-label';
 import { CutList } from './cut-marks';
 import { LostIdentifiers } from './lost-identifiers';
-import { columnColor } from './palette';
 import { RemovedFold } from './removed-fold';
 import { useContextAt } from './use-comparison';
 
@@ -127,14 +127,7 @@ export function AlignedSteps(props: {
           >
             <span>Step</span>
             {shown.map(({ column, index }) => (
-              <span
-                key={index}
-                className="truncate"
-                title={column.label}
-                style={{ color: columnColor(index) }}
-              >
-                {column.label}
-              </span>
+              <ColumnLabel key={index} index={index} label={column.label} />
             ))}
           </div>
           <VirtualRows

@@ -246,6 +246,7 @@ export function CompareCharts(props: {
                     return (
                       <path
                         key={key}
+                        role="img"
                         aria-label={`${s.name} ran`}
                         d={`M${d.cx},${d.cy - 4}L${d.cx + 4},${d.cy}L${d.cx},${d.cy + 4}L${d.cx - 4},${d.cy}Z`}
                         fill={s.color}

@@ -16,7 +16,7 @@ import { Segmented } from '../ui/segmented';
 import { DialectSelect } from '../inspector/dialect-select';
 import { useShownRun } from '../workspace/shown-run';
 import { ContextRows, type ContextColumn } from './context-rows';
-import { columnColor } from './palette';
+import { ColumnLabel } from './column-label';
 import { useContextAt, type ContextsAt } from './use-comparison';
 
 type Mode = 'messages' | 'json';
@@ -52,11 +52,8 @@ function JsonPanes(props: {
     >
       {columns.map((c, i) => (
         <div key={c.index} className="min-w-0">
-          <div
-            className="mb-1 flex items-center justify-between gap-2 text-xs font-medium"
-            style={{ color: columnColor(c.index) }}
-          >
-            <span className="truncate">{c.label}</span>
+          <div className="mb-1 flex items-center justify-between gap-2 text-xs font-medium">
+            <ColumnLabel index={c.index} label={c.label} />
             <span className="shrink-0 font-mono text-slate-500">
               {(answer.contexts[c.index] ?? []).length} steps ·{' '}
               {formatTokens(answer.tokens[c.index] ?? 0)} tokens
