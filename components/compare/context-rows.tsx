@@ -8,6 +8,7 @@
  * a strategy sent on rows of their own. Rows that differ between strategies are marked.
  */
 import { useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { buildAlignedRows, callColumns, type AlignedRow } from '../../lib/compare/aligned-rows';
 import type { CallFate } from '../../lib/compare/context-at';
 import { standInNote, standInNoteOf, STAND_IN_LABEL } from '../../lib/compare/stand-in';
@@ -15,14 +16,15 @@ import type { TextCut } from '../../lib/compare/truncation';
 import { cachedUnits, type Dialect } from '../../lib/messages';
 import { readableMessage } from '../../lib/messages/readable';
 import type { Step } from '../../lib/model/types';
+import { useDebuggerStore } from '../contexts/store-context';
 import { Button } from '../ui/button';
 import { KindBadge } from '../ui/badge';
 import { formatTokens } from '../ui/kinds';
 import { VirtualRows } from '../ui/virtual-rows';
+import { ColumnLabel } from './column-label';
 import { cutSummary } from './cut-marks';
 import { MessageView } from './message-view';
 import { RemovedFold } from './removed-fold';
-import { columnColor } from './palette';
 import type { ContextsAt } from './use-comparison';
 
 /** A strategy shown as a column: its place in the comparison, its name, its strategy id. */
@@ -130,6 +132,9 @@ export function ContextRows(props: {
   dialect: Dialect;
 }) {
   const { steps, answer, columns, dialect } = props;
+  const { selectedId, actions } = useDebuggerStore(
+    useShallow((s) => ({ selectedId: s.selectedStepId, actions: s.actions })),
+  );
   const call = answer.stepIndex;
   const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set());
   const [sharedOpen, setSharedOpen] = useState(false);
@@ -238,12 +243,20 @@ export function ContextRows(props: {
     const differs = fates.some((f) => f?.kind !== fates[0]?.kind || f?.kind === 'truncated');
     return (
       <div
-        className={`grid gap-2 px-2 py-2 ${differs ? 'bg-amber-50/30' : ''}`}
+        className={`grid gap-2 px-2 py-2 ${step.id === selectedId ? 'bg-blue-50' : differs ? 'bg-amber-50/30' : ''}`}
         style={grid}
         data-differs={differs || undefined}
       >
         <span className="flex flex-col items-start gap-1 text-xs">
-          <span className="font-mono text-slate-500">step {step.stepNumber}</span>
+          <Button
+            variant="link"
+            size="xs"
+            className="font-mono"
+            aria-current={step.id === selectedId ? 'true' : undefined}
+            onClick={() => actions.selectStep(step.id)}
+          >
+            step {step.stepNumber}
+          </Button>
           <KindBadge kind={step.kind} />
           {differs && <span className="font-medium text-amber-800">differs</span>}
         </span>
@@ -309,10 +322,8 @@ export function ContextRows(props: {
             >
               <span className="text-slate-500">step</span>
               {shown.map((c) => (
-                <span key={c.index} className="min-w-0" style={{ color: columnColor(c.index) }}>
-                  <span className="block truncate" title={c.label}>
-                    {c.label}
-                  </span>
+                <span key={c.index} className="min-w-0">
+                  <ColumnLabel index={c.index} label={c.label} />
                   <span className="font-mono font-normal text-slate-500">
                     {formatTokens(answer.tokens[c.index] ?? 0)} tokens
                   </span>

@@ -63,6 +63,11 @@ export function LostIdentifiers({
                 from step {from.number}
               </Button>
             )}
+            {from.number !== undefined && used.index !== undefined && (
+              <span aria-hidden className="text-slate-400">
+                ·
+              </span>
+            )}
             {used.index !== undefined && (
               <Button
                 variant="link"
