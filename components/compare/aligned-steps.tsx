@@ -122,10 +122,10 @@ export function AlignedSteps(props: {
       <div className="overflow-x-auto">
         <div className="min-w-fit">
           <div
-            className="grid gap-2 border-b border-slate-200 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
+            className="grid gap-2 border-b border-slate-200 px-3 py-2 text-xs font-semibold text-slate-500"
             style={grid}
           >
-            <span>Step</span>
+            <span className="uppercase tracking-wide">Step</span>
             {shown.map(({ column, index }) => (
               <ColumnLabel key={index} index={index} label={column.label} />
             ))}
@@ -242,7 +242,7 @@ export function AlignedSteps(props: {
                           <Button
                             variant="bare"
                             disabled={!clickable}
-                            aria-label={`${c.label}: ${FATE_LABEL[fate.kind]} (step ${step.stepNumber})${lost ? `, loses ${lost.length} identifier(s)` : ''}`}
+                            aria-label={`${c.label}: ${FATE_LABEL[fate.kind]} (step ${step.stepNumber})${lost ? `, loses ${lost.length} ${lost.length === 1 ? 'identifier' : 'identifiers'}` : ''}`}
                             aria-expanded={clickable ? isOpen : undefined}
                             onClick={() => toggle({ stepId: step.id, column: k, what: 'fate' })}
                             className={`w-fit rounded px-1.5 py-0.5 text-xs font-medium ring-1 ${FATE_STYLE[fate.kind]} ${clickable ? 'cursor-pointer hover:brightness-95' : 'cursor-default'}`}

@@ -110,7 +110,8 @@ export function WarningsAndExports({
             )}
             {c.lost.length > 0 && (
               <li className="text-red-700">
-                {c.lost.length} identifier(s) used later but no longer in context:
+                {c.lost.length} {c.lost.length === 1 ? 'identifier' : 'identifiers'} used later but
+                no longer in context:
               </li>
             )}
           </ul>
