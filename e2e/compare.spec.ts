@@ -58,6 +58,8 @@ test('compare strategies: add three, change a parameter, context at a call, a tr
   const context = page.getByRole('region', { name: 'Context at call' });
   await context.getByLabel('Model call').fill('10');
   await expect(context).toContainText('Context at call 11 of 30');
+  // The request's JSON, one pane per strategy (the view opens on the rendered messages).
+  await context.getByRole('button', { name: 'JSON', exact: true }).click();
   await expect(context.getByLabel('Messages for Keep last N steps')).toContainText('"role"');
   await page.screenshot({ path: path.join(SHOTS, '07-compare.png'), fullPage: true });
   // Clicking the chart picks that call too.
@@ -123,6 +125,8 @@ test('a summarizing strategy shows its summaries as inserted rows after the step
   await page.goto(
     '/?sample=tau-bench-airline-task3&view=compare&compare=summarizing-window%7E%7B%22triggerTokens%22%3A3000%7D',
   );
+  // The rows show the fates at the call on screen: the last call, where the window has summarized.
+  await page.getByRole('region', { name: 'Context at call' }).getByLabel('Model call').press('End');
   const aligned = page.getByRole('region', { name: 'Aligned steps' });
   await aligned
     .getByRole('button', { name: 'Summarizing window (Strands): summarized' })

@@ -1,5 +1,9 @@
 'use client';
-/** One series per strategy over the run: context at each call, cumulative input, savings against none. Clicking a point picks that call. */
+/**
+ * One series per strategy over the run: context at each call, cumulative input, cost, savings
+ * against none, each axis titled with its unit. The call on screen (the context slider's, call 1
+ * until one is picked) is marked on every chart; clicking a point picks that call.
+ */
 import { useState } from 'react';
 import { TabPanel, Tabs, useTabIds } from '../ui/tabs';
 import {
@@ -30,6 +34,14 @@ const TITLES: Record<Measure, string> = {
   saved: 'Saved against none (cumulative)',
 };
 
+/** Each chart's y axis: what is measured, in which unit. */
+const Y_TITLES: Record<Measure, string> = {
+  context: 'context tokens per call',
+  cumulative: 'input tokens, cumulative',
+  cost: 'USD, cumulative',
+  saved: 'tokens saved vs none, cumulative',
+};
+
 const usd = (v: number) =>
   v >= 100 ? `$${v.toFixed(0)}` : v >= 1 ? `$${v.toFixed(2)}` : `$${v.toFixed(4)}`;
 
@@ -58,7 +70,12 @@ export function CompareCharts(props: {
       ? Object.fromEntries(Object.entries(p.uncachedCost).map(([k, v]) => [`${k}~u`, v]))
       : {}),
   }));
-  const selected = points.find((p) => p.stepIndex === props.selectedStep);
+  // Points may stand for buckets of calls: the call on screen is marked at the point holding it.
+  const onScreen = props.selectedStep ?? cmp.baseline.calls[0]?.stepIndex;
+  const selected =
+    onScreen === undefined
+      ? undefined
+      : (points.find((p) => p.stepIndex >= onScreen) ?? points.at(-1));
   // Points may stand for buckets of calls: each compaction at the first point at or after its call.
   const compactionLines = (props.compactions ?? []).flatMap((m) => {
     const call = m.callAfter;
@@ -105,17 +122,17 @@ export function CompareCharts(props: {
         />
         <span className="text-xs text-slate-500">
           {shown === 'context'
-            ? `${props.windowLabel} · ◆ the strategy ran`
+            ? `${props.windowLabel} · ◆ the strategy ran · blue line: the call on screen`
             : shown === 'cost'
               ? 'solid: with prompt caching · dashed: uncached'
-              : 'click a point to see the context at that call'}
+              : 'blue line: the call on screen · click a point to see that call'}
         </span>
       </div>
-      <TabPanel base={tabs} id={shown} className="h-[260px]">
+      <TabPanel base={tabs} id={shown} className="h-[280px]">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart
             data={data}
-            margin={{ top: 8, right: 16, left: 8, bottom: 4 }}
+            margin={{ top: 16, right: 16, left: 12, bottom: 4 }}
             onClick={(state) => {
               const p = points[Number(state?.activeTooltipIndex ?? -1)];
               if (p) props.onCall(p.stepIndex);
@@ -125,14 +142,27 @@ export function CompareCharts(props: {
             <XAxis
               dataKey="call"
               tick={{ fontSize: 11 }}
+              height={36}
               label={{
-                value: 'model call',
-                position: 'insideBottomRight',
-                offset: -2,
+                value: `model call (1–${cmp.baseline.calls.length})`,
+                position: 'insideBottom',
+                offset: 0,
                 fontSize: 11,
               }}
             />
-            <YAxis tickFormatter={(v: number) => format(v)} tick={{ fontSize: 11 }} width={64} />
+            <YAxis
+              tickFormatter={(v: number) => format(v)}
+              tick={{ fontSize: 11 }}
+              width={72}
+              label={{
+                value: Y_TITLES[shown],
+                angle: -90,
+                position: 'insideLeft',
+                offset: 0,
+                fontSize: 11,
+                style: { textAnchor: 'middle' },
+              }}
+            />
             <Tooltip
               formatter={(v) => format(Number(v))}
               labelFormatter={(l) => `call ${String(l)}`}
@@ -162,7 +192,19 @@ export function CompareCharts(props: {
                   }}
                 />
               )}
-            {selected && <ReferenceLine x={selected.call} stroke="#0f172a" strokeDasharray="2 2" />}
+            {selected && (
+              <ReferenceLine
+                x={selected.call}
+                stroke="#2563eb"
+                strokeWidth={2}
+                label={{
+                  value: `call ${selected.call}`,
+                  position: 'top',
+                  fontSize: 11,
+                  fill: '#1d4ed8',
+                }}
+              />
+            )}
             {compactionLines.map(({ marker, call }) => (
               <ReferenceLine
                 key={`${marker.kind}-${marker.stepId}`}
@@ -204,6 +246,7 @@ export function CompareCharts(props: {
                     return (
                       <path
                         key={key}
+                        role="img"
                         aria-label={`${s.name} ran`}
                         d={`M${d.cx},${d.cy - 4}L${d.cx + 4},${d.cy}L${d.cx},${d.cy + 4}L${d.cx - 4},${d.cy}Z`}
                         fill={s.color}

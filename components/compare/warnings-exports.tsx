@@ -1,9 +1,12 @@
 'use client';
 /**
  * Per strategy: its warnings (each linked to its step), the identifiers a later call used but it
- * cut, its notes, and its result exported (native, OpenAI, Anthropic, Strands) or copied.
+ * cut (each said as what it is, with the step that introduced it and the call that needed it), its
+ * notes, whether its summaries are Stepscope's extractive stand-ins, and its result exported
+ * (native, OpenAI, Anthropic, Strands) or copied.
  */
 import type { Comparison } from '../../lib/compare/compare';
+import { standInNoteOf } from '../../lib/compare/stand-in';
 import type { Dialect } from '../../lib/messages';
 import type { History } from '../../lib/model/types';
 import { Button } from '../ui/button';
@@ -15,6 +18,7 @@ import {
   exportText,
   type ExportFormat,
 } from './export';
+import { LostIdentifiers } from './lost-identifiers';
 import { columnColor } from './palette';
 
 export function WarningsAndExports({
@@ -78,6 +82,12 @@ export function WarningsAndExports({
           {c.result?.notes.length ? (
             <p className="mt-1 text-xs text-slate-500">{c.result.notes.join(' · ')}</p>
           ) : null}
+          {c.result && standInNoteOf(c.result.steps, c.choice.strategyId) && (
+            <p className="mt-1 text-xs text-violet-800">
+              {standInNoteOf(c.result.steps, c.choice.strategyId)} Exports carry this summary as it
+              is.
+            </p>
+          )}
           <ul aria-label={`Warnings for ${c.label}`} className="mt-1 flex flex-col gap-0.5 text-xs">
             {c.warnings.length === 0 && <li className="text-emerald-700">No warnings.</li>}
             {c.warnings.slice(0, 12).map((w, k) => (
@@ -100,15 +110,21 @@ export function WarningsAndExports({
             )}
             {c.lost.length > 0 && (
               <li className="text-red-700">
-                {c.lost.length} identifier(s) used later but no longer in context:{' '}
-                {c.lost
-                  .slice(0, 6)
-                  .map((l) => l.identifier)
-                  .join(', ')}
-                {c.lost.length > 6 ? ', …' : ''}
+                {c.lost.length} {c.lost.length === 1 ? 'identifier' : 'identifiers'} used later but
+                no longer in context:
               </li>
             )}
           </ul>
+          {c.lost.length > 0 && (
+            <div className="mt-0.5 pl-2">
+              <LostIdentifiers
+                lost={c.lost}
+                steps={history.steps}
+                calls={cmp.baseline.calls}
+                label={`Identifiers ${c.label} lost`}
+              />
+            </div>
+          )}
         </div>
       ))}
     </section>

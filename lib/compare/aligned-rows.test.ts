@@ -2,8 +2,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importText } from '../import';
 import { createStrategyContext } from '../strategies/context';
-import { buildAlignedRows, lostByStep, type AlignedRow } from './aligned-rows';
+import { modelCallIndices } from '../model/steps';
+import {
+  buildAlignedRows,
+  callColumns,
+  lostByStep,
+  rowFate,
+  type AlignedRow,
+} from './aligned-rows';
 import { compareStrategies } from './compare';
+import { contextAtCall } from './context-at';
 
 const history = importText(
   readFileSync(
@@ -100,5 +108,51 @@ describe('aligned rows (the compare view)', () => {
       lost.reduce((n, m) => n + [...m.values()].reduce((k, ids) => k + ids.length, 0), 0),
     ).toBe(total);
     expect(total).toBeGreaterThan(0);
+  });
+
+  it('shows each step’s fate at the call on screen: kept early, not sent after the call', () => {
+    const calls = modelCallIndices(history.steps);
+    const choices = [
+      { strategyId: 'keep-last-n-steps', params: { n: 10 } },
+      { strategyId: 'observation-masking', params: {} },
+    ];
+    const early = calls[5] as number;
+    const at = choices.map((c) => contextAtCall(history, c, early, ctx));
+    const cols = callColumns(history.steps, at);
+    const rows = buildAlignedRows(history.steps, cols);
+    // Nothing is folded at call 6: no strategy has removed anything yet, and later steps are unsent.
+    expect(rows.every((r) => r.kind === 'step')).toBe(true);
+    for (const c of cols) {
+      const fates = c.result?.fates ?? [];
+      expect(rowFate(fates, 2, early).kind).toBe('kept');
+      expect(rowFate(fates, early, early).kind).toBe('this call');
+      expect(rowFate(fates, early + 1, early).kind).toBe('not sent');
+    }
+    // At the last call, the same step is removed by keep-last-N and kept by masking (no observation).
+    const last = calls.at(-1) as number;
+    const late = callColumns(
+      history.steps,
+      choices.map((c) => contextAtCall(history, c, last, ctx)),
+    );
+    expect(rowFate(late[0]?.result?.fates ?? [], 2, last).kind).toBe('removed');
+    expect(rowFate(late[1]?.result?.fates ?? [], 2, last).kind).toBe('kept');
+    // A refused choice has no column result.
+    expect(callColumns(history.steps, [undefined])).toEqual([{}]);
+  });
+
+  it('puts the summaries a strategy sent at a call on rows of their own', () => {
+    const last = modelCallIndices(history.steps).at(-1) as number;
+    const at = contextAtCall(
+      history,
+      { strategyId: 'summarizing-window', params: { triggerTokens: 2_000 } },
+      last,
+      ctx,
+    );
+    const [col] = callColumns(history.steps, [at]);
+    expect(col?.result?.inserted.length).toBeGreaterThan(0);
+    const rows = buildAlignedRows(history.steps.slice(0, last), [col ?? {}]);
+    expect(rows.filter((r) => r.kind === 'inserted')).toHaveLength(
+      col?.result?.inserted.length ?? -1,
+    );
   });
 });

@@ -1,21 +1,30 @@
 /**
- * The compare view's aligned rows: every original step as one row across the strategies, runs of
+ * The compare view's aligned rows at one model call: every original step as one row across the
+ * strategies, with its fate at that call (the step was kept, truncated, removed or summarized in the
+ * context that call received; the call's own step and the ones after it were not sent yet), runs of
  * steps every strategy removed folded into one row (unless unfolded, or holding the selected step),
- * and each step a strategy inserted (a summary) on its own row after the last step it replaces.
+ * and each summary a strategy sent on its own row after the last step it replaces.
  */
 import type { Step } from '../model/types';
-import type { CompareColumn } from './compare';
+import type { CallFate, ContextAt } from './context-at';
+import type { LostIdentifier } from './identifiers';
 
 export type AlignedRow =
   | { kind: 'step'; index: number }
   | { kind: 'fold'; from: number; to: number }
   | { kind: 'inserted'; column: number; step: Step };
 
-type Column = Pick<CompareColumn, 'result'>;
+/** A strategy's fates (one per step before the call) and the steps it inserted (summaries). */
+export interface RowColumn {
+  readonly result?: {
+    readonly fates: readonly { readonly kind: string }[];
+    readonly inserted: readonly Step[];
+  };
+}
 
 export function buildAlignedRows(
   steps: readonly Step[],
-  columns: readonly Column[],
+  columns: readonly RowColumn[],
   options: { unfolded?: ReadonlySet<number>; selectedId?: string } = {},
 ): AlignedRow[] {
   const unfolded = options.unfolded ?? new Set<number>();
@@ -56,13 +65,32 @@ export function buildAlignedRows(
   return out;
 }
 
+/** The rows' columns at a call: each strategy's fates then, and the summaries it sent. */
+export function callColumns(
+  steps: readonly Step[],
+  contexts: readonly (ContextAt | undefined)[],
+): { readonly result?: { fates: readonly CallFate[]; inserted: readonly Step[] } }[] {
+  const originals = new Set(steps.map((s) => s.id));
+  return contexts.map((c) =>
+    c ? { result: { fates: c.fates, inserted: c.steps.filter((s) => !originals.has(s.id)) } } : {},
+  );
+}
+
+/** A step's fate at the call `callIndex` (a step index): `this call` is its own step. */
+export type RowFate = CallFate | { readonly kind: 'this call' } | { readonly kind: 'not sent' };
+
+export function rowFate(fates: readonly CallFate[], index: number, callIndex: number): RowFate {
+  if (index === callIndex) return { kind: 'this call' };
+  return fates[index] ?? { kind: 'not sent' };
+}
+
 /** Per column, the identifiers it lost, by the id of the step that held them. */
 export function lostByStep(
-  columns: readonly Pick<CompareColumn, 'lost'>[],
-): Map<string, string[]>[] {
+  columns: readonly { readonly lost: readonly LostIdentifier[] }[],
+): Map<string, LostIdentifier[]>[] {
   return columns.map((c) => {
-    const m = new Map<string, string[]>();
-    for (const l of c.lost) m.set(l.lostAtStepId, [...(m.get(l.lostAtStepId) ?? []), l.identifier]);
+    const m = new Map<string, LostIdentifier[]>();
+    for (const l of c.lost) m.set(l.lostAtStepId, [...(m.get(l.lostAtStepId) ?? []), l]);
     return m;
   });
 }

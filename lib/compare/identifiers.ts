@@ -1,37 +1,82 @@
 /**
  * What a strategy loses, not only what it saves: identifiers (file paths, URLs, ids, numbers, quoted
  * names) that the model uses at a call, that appeared earlier in the run, but that the strategy's
- * context for that call no longer contains. Each is flagged at the step where it first appeared.
+ * context for that call no longer contains. Each is flagged at the step where it first appeared,
+ * with what it is (the argument the call passed it as, "reservation id", else its shape) and the
+ * call that needed it, so a person reads "reservation id ZFA04Y, from step 9, needed at call 14"
+ * rather than a bare "ZFA04Y".
  */
 import { toMessages } from '../messages';
 import { assistantText } from '../model/steps';
 import type { ActionStep, JsonValue, Step } from '../model/types';
 
-const PATTERNS: readonly RegExp[] = [
-  /https?:\/\/[^\s"'<>)\]}]+/g, // URLs
-  /(?:~|\.{1,2})?\/[\w.@-]+(?:\/[\w.@-]+)+/g, // absolute or relative paths with a slash
-  /\b[\w-]+(?:\/[\w.-]+)*\.(?:py|ts|tsx|js|jsx|json|md|txt|yaml|yml|toml|rs|go|java|c|h|cpp|sh|html|css|csv|pdf)\b/g, // file names
-  /\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_-]{4,}\b/g, // ids mixing letters and digits
-  /\b\d[\d,]{2,}(?:\.\d+)?\b|\b\d+\.\d+\b/g, // numbers of three digits and more, decimals
-  /"([^"\n]{3,60})"|'([^'\n]{3,60})'|`([^`\n]{3,60})`/g, // quoted names
+/** An identifier's shape, when no argument name says what it is. */
+export type IdentifierShape = 'URL' | 'path' | 'file' | 'id' | 'number' | 'name';
+
+const PATTERNS: readonly (readonly [IdentifierShape, RegExp])[] = [
+  ['URL', /https?:\/\/[^\s"'<>)\]}]+/g],
+  ['path', /(?:~|\.{1,2})?\/[\w.@-]+(?:\/[\w.@-]+)+/g], // absolute or relative, with a slash
+  [
+    'file',
+    /\b[\w-]+(?:\/[\w.-]+)*\.(?:py|ts|tsx|js|jsx|json|md|txt|yaml|yml|toml|rs|go|java|c|h|cpp|sh|html|css|csv|pdf)\b/g,
+  ],
+  ['id', /\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_-]{4,}\b/g], // letters and digits
+  ['number', /\b\d[\d,]{2,}(?:\.\d+)?\b|\b\d+\.\d+\b/g], // three digits and more, decimals
+  ['name', /"([^"\n]{3,60})"|'([^'\n]{3,60})'|`([^`\n]{3,60})`/g], // quoted
 ];
 
 /** Words too common to be worth flagging when quoted. */
 const COMMON =
   /^(?:true|false|null|none|user|assistant|system|tool|function|content|role|type|text|name|arguments|id)$/i;
 
-/** The identifiers in a text, each once, in order of first appearance. */
-export function extractIdentifiers(text: string): string[] {
-  const found = new Set<string>();
-  for (const re of PATTERNS) {
+/** The identifiers in a text with their shapes (the first pattern that found each), each once. */
+export function identifierShapes(text: string): Map<string, IdentifierShape> {
+  const found = new Map<string, IdentifierShape>();
+  for (const [shape, re] of PATTERNS) {
     for (const m of text.matchAll(re)) {
       const value = (m[1] ?? m[2] ?? m[3] ?? m[0]).trim();
-      if (value.length >= 3 && !COMMON.test(value)) found.add(value);
+      if (value.length >= 3 && !COMMON.test(value) && !found.has(value)) found.set(value, shape);
     }
   }
   // Pieces of a longer identifier (a URL's path, a path's tail) are that identifier.
-  const all = [...found];
-  return all.filter((id) => !all.some((other) => other !== id && other.includes(id)));
+  const all = [...found.keys()];
+  for (const id of all)
+    if (all.some((other) => other !== id && other.includes(id))) found.delete(id);
+  return found;
+}
+
+/** The identifiers in a text, each once, in order of first appearance. */
+export function extractIdentifiers(text: string): string[] {
+  return [...identifierShapes(text).keys()];
+}
+
+/** `reservation_id`, `filePath` → "reservation id", "file path". */
+function argumentName(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** The name of the argument whose value is exactly `identifier`, searched through nested values. */
+function argumentKeyOf(value: JsonValue, identifier: string, key?: string): string | undefined {
+  if (value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = argumentKeyOf(v, identifier, key);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = argumentKeyOf(v, identifier, k);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  return key !== undefined && String(value).trim() === identifier ? key : undefined;
 }
 
 /** The values in a JSON value (never its keys: an argument's name is not something the model recalls). */
@@ -72,6 +117,11 @@ function textOf(step: Step): string {
 
 export interface LostIdentifier {
   readonly identifier: string;
+  /**
+   * What it is: the argument name the call passed it as ("reservation id", "file path"), else its
+   * shape (URL, path, file, id, number, name).
+   */
+  readonly kind: string;
   /** The original step where it first appeared (whose content the strategy removed or cut). */
   readonly lostAtStepId: string;
   /** The call that used it without having it in context. */
@@ -94,7 +144,8 @@ export function lostIdentifiers(
   for (const k of callIndices) {
     const step = steps[k];
     if (step?.kind !== 'action') continue;
-    const earlier = extractIdentifiers(outputText(step))
+    const shapes = identifierShapes(outputText(step));
+    const earlier = [...shapes.keys()]
       .filter((id) => !seen.has(id))
       .map((id) => ({ id, at: texts.findIndex((t, i) => i < k && t.includes(id)) }))
       .filter((x) => x.at >= 0);
@@ -103,7 +154,15 @@ export function lostIdentifiers(
     for (const { id, at } of earlier) {
       if (context.some((t) => t.includes(id))) continue;
       seen.add(id);
-      out.push({ identifier: id, lostAtStepId: steps[at]?.id ?? '', usedAtStepId: step.id });
+      const key = step.toolCalls
+        .map((c) => argumentKeyOf(c.arguments, id))
+        .find((x) => x !== undefined);
+      out.push({
+        identifier: id,
+        kind: key ? argumentName(key) : (shapes.get(id) ?? 'id'),
+        lostAtStepId: steps[at]?.id ?? '',
+        usedAtStepId: step.id,
+      });
     }
   }
   return out;

@@ -3,7 +3,8 @@
  * strategy's context at one call, and a parameter sweep with progress. Pure: the loaded file in,
  * the response out (handle-request.ts posts it).
  */
-import { compareStrategies, contextForChoice } from '../compare/compare';
+import { compareStrategies } from '../compare/compare';
+import { callOnScreen, contextAtCall, sharedPrefix } from '../compare/context-at';
 import { runSweep } from '../compare/sweep';
 import type { HistoryFile } from '../model/types';
 import { createStrategyContext } from '../strategies/context';
@@ -56,15 +57,22 @@ export function contextsAnswer(
   tokensFor: TokensFor,
 ): ContextsResponse {
   const { history, ctx } = target(file, request.target, tokensFor);
-  const contexts = request.choices.map((choice, i) =>
-    contextForChoice(history, choice, request.stepIndex, ctx, request.custom?.[i]),
+  const stepIndex = callOnScreen(history.steps, request.stepIndex) ?? request.stepIndex;
+  const at = request.choices.map((choice, i) =>
+    contextAtCall(history, choice, stepIndex, ctx, request.custom?.[i]),
   );
+  const contexts = at.map((c) => c?.steps ?? []);
   return {
     type: 'contexts',
     requestId: request.requestId,
-    stepIndex: request.stepIndex,
+    stepIndex,
     contexts,
-    tokens: contexts.map((steps) => ctx.tokens.context(steps)),
+    tokens: at.map((c) => c?.tokens ?? ctx.tokens.context([])),
+    fates: at.map((c) => c?.fates),
+    shared: sharedPrefix(
+      at.flatMap((c) => (c ? [c.steps] : [])),
+      (s) => ctx.tokens.step(s),
+    ),
   };
 }
 

@@ -4,6 +4,7 @@
  * to the response it gets, so the page's `ask` (client.ts) is typed end to end.
  */
 import type { Comparison } from '../compare/compare';
+import type { CallFate } from '../compare/context-at';
 import type { StrategyChoice } from '../compare/config';
 import type { CustomOutput } from '../compare/custom-run';
 import type { SweepResult } from '../compare/sweep';
@@ -199,9 +200,18 @@ export type SweptResponse = {
 export type ContextsResponse = {
   readonly type: 'contexts';
   readonly requestId: number;
+  /** The model call answered: the request's step, or the call it stands for when it is no call. */
   readonly stepIndex: number;
+  /** Per choice, what the model receives at that call ([] for a refused choice). */
   readonly contexts: readonly (readonly Step[])[];
   readonly tokens: readonly number[];
+  /**
+   * Per choice, every step before the call with its fate at that call (undefined for a refused
+   * choice). Added with issue 25: the compare rows follow the call on screen.
+   */
+  readonly fates: readonly (readonly CallFate[] | undefined)[];
+  /** The leading steps every choice sends alike at that call (shown once, folded). */
+  readonly shared: { readonly steps: number; readonly tokens: number };
 };
 
 export type WorkerResponse =
