@@ -16,7 +16,6 @@ import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COLUMN_COLORS } from '../components/compare/palette';
 import { VIEWS } from './views';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -28,55 +27,6 @@ const SIZES = [
 ] as const;
 
 const BLOCKING = new Set(['serious', 'critical']);
-
-type NodeResult = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['nodes'][number];
-
-/** The compare view's series colours, as axe reports a text's colour. */
-const SERIES = new Set<string>(COLUMN_COLORS);
-
-/**
- * Violations known today, each in a file this spec's change does not own, with its fix: the scan
- * lets them through by name until that fix lands, then the entry goes. Anything else fails.
- */
-const KNOWN: readonly {
-  readonly rule: string;
-  readonly where: string;
-  readonly fix: string;
-  readonly matches: (node: NodeResult) => boolean;
-}[] = [
-  {
-    rule: 'label-content-name-mismatch',
-    where: 'step rows: components/timeline/timeline.tsx, components/compare/aligned-steps.tsx',
-    fix: 'drop the row button\'s aria-label "Step N: Kind…" and let its text name it (sr-only words for what is not shown)',
-    matches: ({ html }) => /^<button[^>]* aria-label="Step \d+: /.test(html),
-  },
-  {
-    rule: 'label-content-name-mismatch',
-    where: 'export buttons: components/compare/warnings-exports.tsx',
-    fix: 'the visible "⤓ native" is not in "Export X as native": put the strategy in sr-only text instead of an aria-label',
-    matches: ({ html }) => /aria-label="Export /.test(html),
-  },
-  {
-    rule: 'scrollable-region-focusable',
-    where:
-      'message and result <pre> boxes: components/inspector/step-inspector.tsx, components/compare/context-at-call.tsx',
-    fix: 'tabIndex={0} on the scrolling <pre> (it already has its aria-label), so a keyboard can scroll it',
-    matches: ({ html }) => html.startsWith('<pre'),
-  },
-  {
-    rule: 'aria-prohibited-attr',
-    where: 'the "strategy ran" marks: components/compare/compare-charts.tsx',
-    fix: 'an SVG <path> has no role to carry aria-label: role="img" on it, or the label in a <title>',
-    matches: ({ html }) => html.startsWith('<path aria-label='),
-  },
-  {
-    rule: 'color-contrast',
-    where:
-      'strategy names in their series colour: components/compare/aligned-steps.tsx (column headers), components/compare/context-at-call.tsx (pane headers)',
-    fix: 'name in text colour beside a swatch of the series colour (as the ranking does); the series hexes (palette.ts) are 3.2-3.8:1 on white and 3.0-3.4:1 on the dark panel',
-    matches: (node) => SERIES.has(String(node.any[0]?.data?.fgColor ?? '')),
-  },
-];
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const viewport of SIZES) {
@@ -94,11 +44,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
           // One line per rule: what it checks, how many elements fail it, the first few of them.
           const blocking = result.violations
             .filter((v) => BLOCKING.has(v.impact ?? ''))
-            .map((v) => ({
-              ...v,
-              nodes: v.nodes.filter((n) => !KNOWN.some((k) => k.rule === v.id && k.matches(n))),
-            }))
-            .filter((v) => v.nodes.length > 0)
             .map(
               (v) =>
                 `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help}: ${v.nodes

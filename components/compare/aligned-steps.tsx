@@ -20,11 +20,11 @@ import {
 import type { Comparison } from '../../lib/compare/compare';
 import type { ContextAt } from '../../lib/compare/context-at';
 import { standInNote, STAND_IN_LABEL } from '../../lib/compare/stand-in';
-import { primaryText, toolNamesOf } from '../../lib/model/steps';
+import { primaryText } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
 import { Button } from '../ui/button';
 import { KindBadge } from '../ui/badge';
-import { KIND_STYLE } from '../ui/kinds';
+import { HeadlineLine } from '../timeline/headline-line';
 import { Panel } from '../ui/panel';
 import { VirtualRows } from '../ui/virtual-rows';
 import { ColumnLabel } from './column-label';
@@ -196,9 +196,6 @@ export function AlignedSteps(props: {
                 );
               }
               const step = steps[row.index] as Step;
-              const style = KIND_STYLE[step.kind];
-              const label =
-                toolNamesOf(step).join(', ') || primaryText(step).replace(/\s+/g, ' ').slice(0, 90);
               const mine = open?.stepId === step.id ? open : undefined;
               const expandedFate =
                 mine?.what === 'fate'
@@ -216,13 +213,14 @@ export function AlignedSteps(props: {
                       variant="bare"
                       onClick={() => props.onSelect(step.id)}
                       className="flex min-w-0 items-center gap-2"
-                      aria-label={`Step ${step.stepNumber}: ${style.label}`}
                     >
+                      {/* Named by what it shows (WCAG 2.5.3): "Step 3 User Hi! I need…". */}
                       <span className="w-8 shrink-0 text-right font-mono text-xs text-slate-500">
+                        <span className="sr-only">Step </span>
                         {step.stepNumber}
                       </span>
                       <KindBadge kind={step.kind} className="shrink-0" />
-                      <span className="truncate text-slate-700">{label}</span>
+                      <HeadlineLine step={step} layout="inline" className="text-slate-700" />
                     </Button>
                     {shown.map(({ column: c }, k) => {
                       const fates = cols[k]?.result?.fates;

@@ -54,7 +54,12 @@ export function CutList({ cuts, label }: { cuts: readonly TextCut[]; label: stri
             <span className="font-medium text-slate-800">{cut.label}</span>: {cutSummary(cut)}
           </div>
           {cut.kind !== 'removed' && (
-            <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-white p-2 font-mono text-slate-800">
+            <pre
+              role="group"
+              aria-label="Text after the cut"
+              tabIndex={0}
+              className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-white p-2 font-mono text-slate-800"
+            >
               {cut.kept}
               <CutMark cut={cut} />
               {cut.tail}
