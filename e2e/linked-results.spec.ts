@@ -45,7 +45,7 @@ for (const [what, rel] of CASES) {
     await expect(page.getByRole('alert', { name: 'File error' })).toHaveCount(0);
     await page
       .getByRole('region', { name: 'Timeline' })
-      .getByRole('button', { name: new RegExp(`^Step ${step.stepNumber}: `) })
+      .getByRole('button', { name: new RegExp(`^Step ${step.stepNumber} `) })
       .click();
     const inspector = page.getByRole('region', { name: 'Step inspector' });
     await expect(inspector.getByRole('heading', { name: `Step ${step.stepNumber}` })).toBeVisible();

@@ -175,6 +175,8 @@ test('Enter opens a sub-agent at its top with the breadcrumb in view; Esc comes 
     .click();
   // From further down the page, as after reading a long inspector.
   await page.mouse.wheel(0, 600);
+  // The wheel's scroll lands asynchronously: Enter comes once the page is further down, as a user's.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await page.keyboard.press('Enter');
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs).toContainText('(sub-agent)');

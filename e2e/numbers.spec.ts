@@ -28,7 +28,7 @@ test('a figure’s definition opens on keyboard focus, from the one table the he
 }) => {
   await page.goto('/?sample=tau-bench-airline-task3');
   const totals = page.getByRole('region', { name: 'Run totals' });
-  await expect(totals).toContainText('1 system prompt · 11 tasks · 30 actions');
+  await expect(totals).toContainText('1 system prompt · 11 user messages · 30 actions');
   // Keyboard: from the first card's name, Tab moves to the next figure's name and opens its tooltip.
   await totals.getByRole('link', { name: 'Steps', exact: true }).focus();
   await expect(page.getByRole('tooltip')).toContainText(definitionOf('steps').definition);

@@ -8,12 +8,27 @@
  * rendered without it (a component test) brings its own.
  */
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 const Provided = createContext(false);
 
 /** How long the pointer rests before a hint shows, in ms (Radix's default is 700). */
 const DELAY = 400;
+
+/**
+ * Radix closes an open tooltip on any scroll of a box around its element; focus that reaches an
+ * element outside its box's view (Tab to a table column past the right edge) scrolls it in a frame
+ * later, which would close the hint the focus just opened. For this long after focus, a close is
+ * that scroll's: leaving the element (blur) still closes at once.
+ */
+const FOCUS_SCROLL_GRACE_MS = 300;
 
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
@@ -34,9 +49,27 @@ export function Tooltip({
   side?: 'top' | 'right' | 'bottom' | 'left';
 }) {
   const provided = useContext(Provided);
+  const [open, setOpen] = useState(false);
+  const focusedAt = useRef(Number.NEGATIVE_INFINITY);
   const tip = (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+    <RadixTooltip.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && performance.now() - focusedAt.current < FOCUS_SCROLL_GRACE_MS) return;
+        setOpen(next);
+      }}
+    >
+      <RadixTooltip.Trigger
+        asChild
+        onFocus={() => {
+          focusedAt.current = performance.now();
+        }}
+        onBlur={() => {
+          focusedAt.current = Number.NEGATIVE_INFINITY;
+        }}
+      >
+        {children}
+      </RadixTooltip.Trigger>
       <RadixTooltip.Portal>
         <RadixTooltip.Content
           side={side}
