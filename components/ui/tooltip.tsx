@@ -25,8 +25,8 @@ const DELAY = 400;
 /**
  * Radix closes an open tooltip on any scroll of a box around its element; focus that reaches an
  * element outside its box's view (Tab to a table column past the right edge) scrolls it in a frame
- * later, which would close the hint the focus just opened. For this long after focus, a close is
- * that scroll's: leaving the element (blur) still closes at once.
+ * later, which would close the hint the focus just opened. A close that comes with a scroll this
+ * soon after focus is that scroll's and is ignored; Escape, blur and the pointer still close.
  */
 const FOCUS_SCROLL_GRACE_MS = 300;
 
@@ -51,11 +51,17 @@ export function Tooltip({
   const provided = useContext(Provided);
   const [open, setOpen] = useState(false);
   const focusedAt = useRef(Number.NEGATIVE_INFINITY);
+  const scrolledAt = useRef(Number.NEGATIVE_INFINITY);
+  const stopListening = useRef<() => void>(() => {});
   const tip = (
     <RadixTooltip.Root
       open={open}
       onOpenChange={(next) => {
-        if (!next && performance.now() - focusedAt.current < FOCUS_SCROLL_GRACE_MS) return;
+        const now = performance.now();
+        const focusScroll =
+          now - focusedAt.current < FOCUS_SCROLL_GRACE_MS &&
+          scrolledAt.current >= focusedAt.current;
+        if (!next && focusScroll && now - scrolledAt.current < 50) return;
         setOpen(next);
       }}
     >
@@ -63,9 +69,16 @@ export function Tooltip({
         asChild
         onFocus={() => {
           focusedAt.current = performance.now();
+          // Before Radix's own listener (added once the hint opens), so the close sees the scroll.
+          const onScroll = () => {
+            scrolledAt.current = performance.now();
+          };
+          window.addEventListener('scroll', onScroll, { capture: true });
+          stopListening.current = () => window.removeEventListener('scroll', onScroll, true);
         }}
         onBlur={() => {
           focusedAt.current = Number.NEGATIVE_INFINITY;
+          stopListening.current();
         }}
       >
         {children}
