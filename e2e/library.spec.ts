@@ -52,7 +52,9 @@ test('a picked file is kept: reload, a second tab, search, rename, a saved compa
   );
   await page.getByLabel('Comparison name').fill('three defaults');
   await page.getByRole('button', { name: 'Save in the library' }).click();
-  await expect(page.getByRole('status')).toContainText('Saved as “three defaults” in the library.');
+  await expect(
+    page.getByRole('form', { name: 'Save this comparison' }).getByRole('status'),
+  ).toContainText('Saved as “three defaults” in the library.');
 
   // A second tab: the library page lists both files, newest first.
   const other = await context.newPage();
@@ -100,7 +102,7 @@ test('a picked file is kept: reload, a second tab, search, rename, a saved compa
     buffer: Buffer.from(text),
   });
   await expect(other.getByRole('status')).toContainText(
-    'Imported 2 histories and 1 saved comparisons from library.json.',
+    'Imported 2 histories and 1 saved comparison from library.json.',
   );
   await expect(other.getByText('2 of 2 histories')).toBeVisible();
   // A damaged export is refused with what is wrong.

@@ -85,7 +85,7 @@ test('a plan step toggled to its summary replays at once', async ({ page }) => {
     'true',
   );
   await expect(step).toContainText('Call `expand_step(3)` for full conversation.');
-  await expect(status).toContainText(/145,490 → [\d,]+ as toggled \(saves \d+\.\d%\)/);
+  await expect(status).toContainText(/145,490 → [\d,]+ as toggled \(saves \d+(\.\d)?%\)/);
   // The active plan step is never compacted.
   await expect(
     view.getByRole('listitem').last().getByRole('button', { name: 'summary' }),

@@ -1,4 +1,5 @@
 'use client';
+import { countOf } from '../../lib/compare/format';
 import Link from 'next/link';
 /**
  * The library page: every history opened in this browser, with search and sort; open one (from its
@@ -168,7 +169,7 @@ export function LibraryPage() {
       const data = await parseLibraryExport(await file.text(), file.name);
       await lib.restore(data);
       setMessage(
-        `Imported ${data.files.length} histories and ${data.comparisons.length} saved comparisons from ${file.name}.`,
+        `Imported ${countOf(data.files.length, 'history', 'histories')} and ${countOf(data.comparisons.length, 'saved comparison', 'saved comparisons')} from ${file.name}.`,
       );
     });
 

@@ -30,7 +30,7 @@ import { useDebuggerStore } from '../contexts/store-context';
 import { useCompareTarget } from '../compare/use-comparison';
 import { useWorkerQuery } from '../worker/use-worker-query';
 import { PressureChart } from './pressure-chart';
-import { counted, percent } from './wording';
+import { countOf, formatPercent } from '../../lib/compare/format';
 import { useShownRun } from '../workspace/shown-run';
 import { useWholeHistory } from '../workspace/whole-queries';
 
@@ -143,7 +143,7 @@ function PlanSteps({ history }: { history: History }) {
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-semibold text-slate-900">Plan steps (seed 003 task history)</h2>
           <span className="text-xs text-slate-500">
-            {counted(groups.length, 'plan step')},{' '}
+            {countOf(groups.length, 'plan step', 'plan steps')},{' '}
             {planned
               ? 'grouped by the plan recorded in the file'
               : 'split at user tasks (the file records no plan)'}{' '}
@@ -155,11 +155,11 @@ function PlanSteps({ history }: { history: History }) {
         )}
         <p aria-live="polite" className="mt-1 text-slate-700">
           {cmp && column?.replay
-            ? `Peak context pressure ${percent(peak('none'))} with every step in full${Object.keys(overrides).length ? `, ${percent(peak('toggled'))} as toggled` : ''}; input over the run ${formatTokens(cmp.baseline.totalInputTokens)}${
+            ? `Peak context pressure ${formatPercent(peak('none') / 100)} with every step in full${Object.keys(overrides).length ? `, ${formatPercent(peak('toggled') / 100)} as toggled` : ''}; input over the run ${formatTokens(cmp.baseline.totalInputTokens)}${
                 Object.keys(overrides).length === 0
                   ? ''
                   : saved > 0
-                    ? ` → ${formatTokens(column.replay.totalInputTokens)} as toggled (saves ${percent((100 * saved) / cmp.baseline.totalInputTokens)})`
+                    ? ` → ${formatTokens(column.replay.totalInputTokens)} as toggled (saves ${formatPercent(saved / cmp.baseline.totalInputTokens)})`
                     : ` → ${formatTokens(column.replay.totalInputTokens)} as toggled (${formatTokens(-saved)} more: these summaries are no smaller than the turns they replace)`
               }.`
             : 'Replaying…'}
@@ -190,7 +190,8 @@ function PlanSteps({ history }: { history: History }) {
                   )}
                 </h3>
                 <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500">
-                  {counted(g.indices.length, 'step')} · {counted(tokensOf(g.indices), 'token')}
+                  {countOf(g.indices.length, 'step', 'steps')} ·{' '}
+                  {countOf(tokensOf(g.indices), 'token', 'tokens')}
                   <Segmented
                     label={`Visibility of ${title}`}
                     className="font-semibold uppercase"
@@ -261,7 +262,7 @@ function PlanSteps({ history }: { history: History }) {
               ) : (
                 <details className="mt-1 text-slate-700">
                   <summary className="cursor-pointer text-xs text-slate-500">
-                    {counted(step.turns.length, 'turn')}
+                    {countOf(step.turns.length, 'turn', 'turns')}
                   </summary>
                   <ul className="mt-1 flex flex-col gap-0.5">
                     {step.turns.slice(0, 40).map((t, k) => (
@@ -271,7 +272,7 @@ function PlanSteps({ history }: { history: History }) {
                     ))}
                     {step.turns.length > 40 && (
                       <li className="text-xs text-slate-500">
-                        … {counted(step.turns.length - 40, 'more turn')}
+                        … {countOf(step.turns.length - 40, 'more turn', 'more turns')}
                       </li>
                     )}
                   </ul>

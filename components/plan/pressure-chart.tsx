@@ -17,7 +17,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { PressurePoint } from '../../lib/charts/plan-pressure';
-import { percent } from './wording';
+import { formatPercent } from '../../lib/compare/format';
 
 export function PressureChart({
   points,
@@ -39,7 +39,7 @@ export function PressureChart({
           label={{ value: 'model call', position: 'insideBottom', offset: -10, fontSize: 11 }}
         />
         <YAxis
-          tickFormatter={percent}
+          tickFormatter={(v: number) => formatPercent(v / 100)}
           tick={{ fontSize: 11 }}
           width={56}
           label={{
@@ -51,7 +51,7 @@ export function PressureChart({
           }}
         />
         <Tooltip
-          formatter={(v) => percent(Number(v))}
+          formatter={(v) => formatPercent(Number(v) / 100)}
           labelFormatter={(l) => `call ${String(l)}`}
         />
         <Legend verticalAlign="top" height={24} wrapperStyle={{ fontSize: 12 }} />
