@@ -70,6 +70,26 @@ function Item<T extends string>({ option }: { option: SelectOption<T> }) {
   );
 }
 
+/**
+ * While a list is open the page cannot be scrolled by the user (Radix locks it), so any scroll of
+ * the window then is the list's own focus and scrollIntoView calls reaching the page: opening a
+ * list while the view above it is still growing (a comparison arriving) moved the page 1,500 px
+ * down and the list off the screen. The page keeps the place it had when the list opened.
+ */
+let releasePageScroll: (() => void) | undefined;
+function holdPageScroll(open: boolean) {
+  releasePageScroll?.();
+  releasePageScroll = undefined;
+  if (!open) return;
+  const x = window.scrollX;
+  const y = window.scrollY;
+  const keep = () => {
+    if (window.scrollX !== x || window.scrollY !== y) window.scrollTo(x, y);
+  };
+  window.addEventListener('scroll', keep);
+  releasePageScroll = () => window.removeEventListener('scroll', keep);
+}
+
 export function Select<T extends string>({
   label,
   value,
@@ -103,6 +123,7 @@ export function Select<T extends string>({
         if (picked) onChange(picked.value);
       }}
       disabled={disabled}
+      onOpenChange={holdPageScroll}
     >
       <RadixSelect.Trigger
         aria-label={label}
