@@ -103,6 +103,24 @@ export const VIEWS: readonly AppView[] = [
     },
   },
   {
+    name: 'help',
+    // "What these numbers mean", from the header.
+    open: async (page) => {
+      await openExample(page);
+      await page.getByRole('link', { name: 'What the numbers mean' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('What these numbers mean');
+    },
+  },
+  {
+    name: 'shortcuts',
+    // The ? dialog over the timeline.
+    open: async (page) => {
+      await openExample(page);
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog')).toContainText('Ctrl K');
+    },
+  },
+  {
     name: 'library',
     // A file opened first (bundled examples are not kept), so the library lists it.
     open: async (page) => {
