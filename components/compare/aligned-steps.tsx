@@ -139,6 +139,7 @@ export function AlignedSteps(props: {
             className={`min-h-0 overflow-auto ${stale ? 'opacity-70' : ''}`}
             scrollTo={selectedRow >= 0 ? selectedRow : rowOf(call)}
             align="center"
+            revealInPage={false}
             renderRow={(index, placement) => {
               const row = rows[index] as AlignedRow;
               if (row.kind === 'inserted') {

@@ -69,13 +69,27 @@ export function VirtualRows(props: {
   scrollTo?: number;
   /** Where the row to bring into view lands: `auto` leaves a row already on screen where it is. */
   align?: 'auto' | 'center';
+  /**
+   * Whether the page also scrolls to show that row (true unless told): a list the user's selection
+   * drives follows it onto the screen; a list that follows another control (the compare view's rows
+   * follow the context slider) scrolls only inside its box, so the control stays where it is.
+   */
+  revealInPage?: boolean;
   /** The scroll container's role (a table's rowgroup). */
   role?: string;
   /** Shown in the scroll container when there is no row. */
   empty?: ReactNode;
   renderRow(index: number, placement: RowPlacement): ReactNode;
 }) {
-  const { count, rowHeight, measure = false, overscan = 12, scrollTo = -1, align = 'auto' } = props;
+  const {
+    count,
+    rowHeight,
+    measure = false,
+    overscan = 12,
+    scrollTo = -1,
+    align = 'auto',
+    revealInPage = true,
+  } = props;
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count,
@@ -101,12 +115,12 @@ export function VirtualRows(props: {
       last = element.scrollTop;
       const row = element.querySelector<HTMLElement>(`[data-index="${scrollTo}"]`);
       if (row && frame >= SETTLE_FRAMES && still >= 2) {
-        row.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        if (revealInPage) row.scrollIntoView({ block: 'nearest', inline: 'nearest' });
         if (hadFocus) focusTarget(row)?.focus({ preventScroll: true });
       } else if (frame < RENDER_FRAMES) id = requestAnimationFrame(follow);
     });
     return () => cancelAnimationFrame(id);
-  }, [scrollTo, align, virtualizer, rowHeight]);
+  }, [scrollTo, align, virtualizer, rowHeight, revealInPage]);
   const List = props.list ?? 'div';
   return (
     <div

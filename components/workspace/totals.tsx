@@ -48,7 +48,7 @@ function Stat({
       </div>
       <div className="font-mono text-lg font-semibold text-slate-900">{value}</div>
       {hint && (
-        <div className="truncate text-xs text-slate-500" title={title}>
+        <div className="text-xs text-slate-500" title={title}>
           {hint}
         </div>
       )}
@@ -111,7 +111,7 @@ export function Totals({
   const share = contextWindow && contextWindow > 0 ? totals.peakContext / contextWindow : undefined;
   return (
     <section aria-label="Run totals" className="flex flex-col gap-2">
-      <div className="grid grid-cols-2 gap-2 md:grid-cols-6">
+      <div className="grid grid-cols-2 gap-2 md:grid-cols-3 xl:grid-cols-6">
         <Stat id="steps" value={formatTokens(totals.steps)} hint={kinds} title={kinds} />
         <Stat
           id="tool-calls"
