@@ -34,7 +34,7 @@ async function main() {
       await view.open(page);
       const file = path.join(OUT, `${SHOWN[view.name]}-${colorScheme}.png`);
       await page.screenshot({ path: file });
-      console.log(file);
+      process.stdout.write(`wrote ${file}\n`);
       await page.close();
     }
     await context.close();
@@ -43,6 +43,6 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  console.error(e);
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });
