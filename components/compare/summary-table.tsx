@@ -92,6 +92,11 @@ export const COLUMN_DEFINITIONS: Readonly<Record<string, DefinitionId>> = {
 };
 
 const dash = <span className="text-slate-400">—</span>;
+/**
+ * The columns that describe a strategy rather than measure it: a strategy that failed (a custom
+ * function that threw) keeps them, and every measured cell shows "—", never a 0 it did not measure.
+ */
+const DESCRIBES: ReadonlySet<string> = new Set(['label', 'run']);
 const percent = (x: number) => <span className="font-mono">{(100 * x).toFixed(1)}%</span>;
 
 const money = (c: RunCost | undefined, base: RunCost | undefined) =>
@@ -299,7 +304,9 @@ export function SummaryTable({
                     key={c.id}
                     className={`px-2 py-1.5 ${i === 0 ? `sticky left-0 z-10 min-w-40 ${r.original.index < 0 ? 'bg-slate-50' : 'bg-white'}` : ''}`}
                   >
-                    {flexRender(c.column.columnDef.cell, c.getContext())}
+                    {r.original.error && !DESCRIBES.has(c.column.id)
+                      ? dash
+                      : flexRender(c.column.columnDef.cell, c.getContext())}
                   </td>
                 ))}
               </tr>

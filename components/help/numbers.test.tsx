@@ -14,6 +14,7 @@ import {
   TOTALS_FIGURES,
 } from '../../lib/charts/definitions';
 import { compareStrategies } from '../../lib/compare/compare';
+import { CUSTOM_ID } from '../../lib/compare/custom-run';
 import { createStrategyContext } from '../../lib/strategies/context';
 import { parseSource } from '../../lib/import';
 import { importSources } from '../../lib/import/files';
@@ -106,6 +107,28 @@ describe('the summary table', () => {
     expect(headers).toEqual(['Strategy', ...SUMMARY_COLUMNS.map((id) => definitionOf(id).label)]);
     const lost = screen.getByRole('button', { name: 'Lost identifiers' });
     expect(await tooltipOnFocus(lost)).toContain(definitionOf('lost-identifiers').definition);
+  });
+});
+
+describe('a strategy that failed', () => {
+  it('keeps its name and error and measures nothing: "—" in every figure, never a 0', () => {
+    const sub = parent.children![0]!.history;
+    const runtime = testRuntime();
+    showRun(runtime, sub, { tokens: countsOf(sub.steps) });
+    // The sandbox's answer for a custom function that threw is its error message.
+    const cmp = compareStrategies(
+      sub,
+      [{ strategyId: CUSTOM_ID, params: { source: '(steps) => { throw new Error("boom") }' } }],
+      ctx,
+      { 0: 'boom' },
+    );
+    renderWithRun(runtime, <SummaryTable cmp={cmp} priceLabel="no price" />);
+    const failed = screen.getAllByRole('row').find((r) => r.textContent?.includes('(boom)'));
+    const cells = within(failed!).getAllByRole('cell');
+    // Strategy and Runs describe it; every measured column after them says nothing was measured.
+    expect(cells.slice(2).map((c) => c.textContent)).toEqual(
+      SUMMARY_COLUMNS.slice(1).map(() => '—'),
+    );
   });
 });
 
