@@ -29,7 +29,7 @@ export function PaletteDialog(props: {
       label={props.label}
       shouldFilter={false}
       loop
-      overlayClassName="fixed inset-0 z-40 bg-slate-900/40"
+      overlayClassName="fixed inset-0 z-40 bg-black/50"
       contentClassName="fixed left-1/2 top-[10vh] z-50 flex max-h-[80vh] w-[min(42rem,calc(100vw-2rem))] -translate-x-1/2 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 shadow-xl"
     >
       <Command.Input
