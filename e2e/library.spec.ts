@@ -95,7 +95,7 @@ test('a picked file is kept: reload, a second tab, search, rename, a saved compa
   expect(JSON.parse(text)).toMatchObject({ format: 'stepscope-library', version: 1 });
   await other.getByRole('button', { name: 'Delete airline task 3' }).click();
   await other.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(other.getByText('1 of 1 histories')).toBeVisible();
+  await expect(other.getByText('1 of 1 history')).toBeVisible();
   await other.getByLabel('Import a library export').setInputFiles({
     name: 'library.json',
     mimeType: 'application/json',
@@ -144,7 +144,7 @@ test('a browser restart loses nothing (a persistent profile closed and launched 
     again.getByRole('region', { name: 'Timeline' }).getByText('Timeline · 42 steps'),
   ).toBeVisible();
   await again.goto('/library');
-  await expect(again.getByText('1 of 1 histories')).toBeVisible();
+  await expect(again.getByText('1 of 1 history')).toBeVisible();
   await second.close();
 });
 

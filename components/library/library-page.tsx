@@ -160,7 +160,7 @@ export function LibraryPage() {
       a.click();
       URL.revokeObjectURL(url);
       setMessage(
-        `Exported ${entries?.length ?? 0} histories and ${comparisons.length} saved comparisons.`,
+        `Exported ${countOf(entries?.length ?? 0, 'history', 'histories')} and ${countOf(comparisons.length, 'saved comparison', 'saved comparisons')}.`,
       );
     });
 
@@ -256,7 +256,7 @@ export function LibraryPage() {
         ) : (
           <>
             <p className="text-sm text-slate-500" aria-live="polite">
-              {shown.length} of {entries.length} histories
+              {shown.length} of {countOf(entries.length, 'history', 'histories')}
             </p>
             <ul aria-label="Library entries" className="flex flex-col gap-2">
               {shown.map((e) => (
