@@ -12,7 +12,8 @@ import { pairFleets } from '../lib/fleet/pair';
 import { resolvedByTask } from '../lib/fleet/results';
 import { taskIdOf } from '../lib/fleet/run';
 import { computeInOrder } from './fleet-pool';
-import { loadFleet, type FleetItem, type FleetSettings } from './fleet-runs';
+import { loadFleet } from './fleet-load';
+import type { FleetItem, FleetSettings } from './fleet-runs';
 import { UsageError } from './read-paths';
 
 export interface CompareFlags {

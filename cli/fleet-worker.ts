@@ -10,3 +10,5 @@ parentPort?.on('message', (m: { i: number; item: FleetItem }) => {
     parentPort?.postMessage({ i: m.i, error: (error as Error).message });
   }
 });
+// Loaded: runs are handed out from now on (the main thread computes those that come before).
+parentPort?.postMessage({ ready: true });

@@ -20,11 +20,12 @@ const schema = JSON.parse(readFileSync(join(root, 'cli/output.schema.json'), 'ut
 const validate = new Ajv2020({ strict: false }).compile(schema);
 const CLI = ['--import', 'tsx', join(root, 'cli/stepscope.ts')];
 
-function cli(args: string[], input?: string) {
+function cli(args: string[], input?: string, env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [...CLI, ...args], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 1 << 28,
+    env: { ...process.env, ...env },
     ...(input !== undefined ? { input } : {}),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -51,8 +52,8 @@ const resolvedIn = (file: string): Map<string, boolean> =>
   );
 
 const compareArgs = ['compare', TRAJS, '--strategies', STRATEGIES, '--results', RESULTS];
-// Computed once: the other tests compare their output with it.
-const whole = cli([...compareArgs, '--jobs', '2']);
+// Computed once, every run on one of two worker threads: the other tests compare their output with it.
+const whole = cli([...compareArgs, '--jobs', '3'], undefined, { STEPSCOPE_WORKERS_ONLY: '1' });
 
 describe('stepscope compare over a real fleet', { timeout: 240_000 }, () => {
   it('prints one line per run in the fleet order, then the aggregate, split by the results file', () => {
@@ -77,8 +78,9 @@ describe('stepscope compare over a real fleet', { timeout: 240_000 }, () => {
     }
   });
 
-  it('prints the same bytes on one thread as on worker threads', () => {
+  it('prints the same bytes on one thread as on worker threads, and on the main thread with a worker', () => {
     expect(cli([...compareArgs, '--jobs', '1']).stdout).toBe(whole.stdout);
+    expect(cli([...compareArgs, '--jobs', '2']).stdout).toBe(whole.stdout);
   });
 
   it('three shards run by GNU parallel, merged, print the unsharded bytes', () => {
