@@ -45,6 +45,8 @@ const LAYERS = {
   format: ['model'],
   import: ['model', 'text', 'format'],
   library: ['model'],
+  // A fleet's comparison summed up and paired (the CLI's `compare`); nothing below imports it.
+  fleet: ['model', 'messages', 'pricing', 'tokens', 'strategies', 'simulate', 'compare'],
   state: ['model', 'messages', 'pricing', 'tokens', 'simulate', 'compare'],
   worker: [
     'model',

@@ -253,8 +253,182 @@ export const replayOutput = z.object({
   ),
 });
 
+const usdOrNull = z.number().nullable().describe("Null when the run's model has no price.");
+const share = z
+  .number()
+  .describe('Saved tokens over the baseline input tokens (0 to 1; negative when it adds).');
+const outcome = z.object({
+  label: z.string().nullable().describe('What the file records: an exit status, "reward 1".'),
+  resolved: z
+    .boolean()
+    .nullable()
+    .describe('From --results, else a reward of 1; null when nothing says.'),
+  reward: z.number().nullable(),
+});
+
+/** One run of `compare` (lib/fleet/aggregate.ts `FleetRun`). */
+const compareRun = z.object({
+  command: z.literal('compare'),
+  line: z.literal('run'),
+  of: z
+    .number()
+    .int()
+    .describe('Runs in the whole fleet (every shard): merge checks none is missing.'),
+  index: z
+    .number()
+    .int()
+    .describe('Place among all runs, sorted by file path then run: the shard key.'),
+  file: z.string(),
+  run: z.number().int().describe('The run within its file.'),
+  id: z.string(),
+  task: z.string().describe('The benchmark task or instance id, which --pair matches on.'),
+  model: z.string().nullable(),
+  outcome,
+  steps: z.number().int(),
+  calls: z.number().int(),
+  baseline: z
+    .object({
+      inputTokens: z.number().int(),
+      peakContextTokens: z.number().int(),
+      overflowCalls: z.number().int(),
+      costUsd: usdOrNull,
+      uncachedCostUsd: usdOrNull,
+    })
+    .describe('Sending everything (none before every call).'),
+  strategies: z.array(
+    z.object({
+      id: z.string().describe('As --strategies names it: a preset or strategy id.'),
+      inputTokens: z.number().int(),
+      peakContextTokens: z.number().int(),
+      savedTokens: z.number().int(),
+      savedShare: share,
+      overflowCalls: z.number().int().describe("Calls over the model's context window."),
+      lostIdentifiers: z.number().int(),
+      costUsd: usdOrNull.describe('With prompt caching as the provider bills it.'),
+      uncachedCostUsd: usdOrNull,
+      error: z
+        .string()
+        .optional()
+        .describe('Why it could not run; its numbers are then the baseline.'),
+    }),
+  ),
+});
+
+const totals = z.object({
+  runs: z.number().int(),
+  inputTokens: z.number().int(),
+  baselineInputTokens: z.number().int(),
+  savedTokens: z.number().int(),
+  savedShare: share,
+  savedShareMedian: z.number().nullable(),
+  savedShareP10: z.number().nullable(),
+  savedShareP90: z.number().nullable(),
+  runsOverWindow: z.number().int(),
+  wins: z
+    .number()
+    .int()
+    .describe('Runs where it saved the most of the strategies (ties count for each).'),
+  lostIdentifiers: z.number().int(),
+  lostIdentifiersMedian: z.number().nullable(),
+  pricedRuns: z.number().int(),
+  costUsd: z.number(),
+  uncachedCostUsd: z.number(),
+  baselineCostUsd: z.number(),
+  baselineUncachedCostUsd: z.number(),
+  errors: z.number().int(),
+});
+
+const aggregate = {
+  runs: z.number().int(),
+  byOutcome: z.object({
+    resolved: z.number().int(),
+    unresolved: z.number().int(),
+    unknown: z.number().int(),
+  }),
+  baseline: z.object({
+    inputTokens: z.number().int(),
+    runsOverWindow: z.number().int(),
+    pricedRuns: z.number().int(),
+    costUsd: z.number(),
+    uncachedCostUsd: z.number(),
+  }),
+  runsNothingSaves: z.number().int(),
+  strategies: z.array(
+    totals.extend({
+      id: z.string(),
+      byOutcome: z.object({ resolved: totals, unresolved: totals, unknown: totals }),
+    }),
+  ),
+};
+
+const compareAggregate = z.object({
+  command: z.literal('compare'),
+  line: z.literal('aggregate'),
+  ...aggregate,
+});
+
+const pairSide = z.object({
+  index: z.number().int(),
+  file: z.string(),
+  steps: z.number().int(),
+  calls: z.number().int(),
+  inputTokens: z.number().int(),
+  costUsd: usdOrNull,
+  resolved: z.boolean().nullable(),
+});
+
+const comparePair = z.object({
+  command: z.literal('compare'),
+  line: z.literal('pair'),
+  task: z.string(),
+  a: pairSide,
+  b: pairSide,
+  diff: z
+    .object({
+      steps: z.number().int(),
+      calls: z.number().int(),
+      inputTokens: z.number().int(),
+      costUsd: z.number().nullable(),
+    })
+    .describe('B minus A.'),
+  solved: z.enum(['both', 'a', 'b', 'neither', 'unknown']),
+});
+
+const fleetSide = z.object({ path: z.string(), fleetRuns: z.number().int(), ...aggregate });
+
+const comparePairSummary = z.object({
+  command: z.literal('compare'),
+  line: z.literal('pair-summary'),
+  matched: z.number().int(),
+  onlyInA: z.array(z.string()),
+  onlyInB: z.array(z.string()),
+  bothSolve: z.number().int(),
+  neitherSolves: z.number().int(),
+  onlyASolves: z.array(z.string()),
+  onlyBSolves: z.array(z.string()),
+  unknown: z.number().int(),
+  diff: z.object({
+    steps: z.number().int(),
+    inputTokens: z.number().int(),
+    costUsd: z.number().nullable(),
+    stepsMedian: z.number().nullable(),
+    inputTokensMedian: z.number().nullable(),
+  }),
+  a: fleetSide.describe("A's strategy aggregate over the matched tasks."),
+  b: fleetSide,
+});
+
+/** `compare` writes JSON lines: one per run (or per task with --pair), then the aggregate. */
+export const compareLine = z.discriminatedUnion('line', [
+  compareRun,
+  compareAggregate,
+  comparePair,
+  comparePairSummary,
+]);
+
 export const cliOutput = z.discriminatedUnion('command', [
   inspectOutput,
   pruneOutput,
   replayOutput,
+  compareLine,
 ]);

@@ -2,11 +2,10 @@
  * `npm run -s stepscope -- <command> <file> [options]`: the core behind a command line, for agent
  * builders' CI. Invalid input or parameters print a one-line reason on stderr and exit non-zero.
  */
-import { openAsBlob, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { readSource, type ImportResult, type ParsedSource } from '../lib/import';
-import { importSources, isHistoryFileName } from '../lib/import/files';
+import { resolveStrategies } from '../lib/fleet/choices';
 import { createStrategyContext } from '../lib/strategies/context';
 import { getStrategy, paramKeysOf } from '../lib/strategies';
 import {
@@ -18,6 +17,8 @@ import {
 import { DIALECT_REGISTRY } from '../lib/messages';
 import { parsePriceOverrides, type PriceOverrides } from '../lib/pricing/overrides';
 import { contextWindowFor } from '../lib/tokens/models';
+import { compareCommand, mergeCommand, parseJobs, parseShard } from './fleet-command';
+import { readPaths, UsageError } from './read-paths';
 import { renderInspect, renderPrune, renderReplay } from './render';
 import {
   inspectCommand,
@@ -26,6 +27,8 @@ import {
   replayCommand,
   splitRunParams,
 } from './commands';
+
+const COMMANDS = ['inspect', 'prune', 'replay', 'compare', 'merge'];
 
 const USAGE = `usage: stepscope <command> <file or folder>... [options]
 
@@ -36,6 +39,14 @@ commands:
         [--params '<json>'] [--messages <dialect>]   with --trigger/--mode: after the whole run
   replay <file> --strategy <id>        context tokens at every model call, what prompt caching serves,
         [--params '<json>']            the run total and its cost (cached and uncached) against none
+  compare <files or folders>...        every run of a fleet under several strategies: one JSON line per run
+        --strategies <id,…>            (tokens, peak context, saved, calls over the window, identifiers lost,
+        [--jobs N] [--shard k/n]       cost cached and uncached), then the fleet's aggregate; ids are presets
+        [--results <json>]             or strategies, or the compare view's URL form (a|b@{run}~{params});
+        [--pair <B> [--pair-results <json>]]   --jobs: threads (default: every core); --shard k/n (0 ≤ k < n):
+                                       every n-th run from the k-th, without the aggregate; --results: the
+                                       benchmark's report of resolved tasks; --pair: B's runs matched by task
+  merge [<jsonl files>...]             shards' lines (or standard input) into what the unsharded compare prints
 
 options:
   --json                 machine-readable output (schema: cli/output.schema.json)
@@ -52,62 +63,6 @@ options:
   --mode <mode>          stateless (default: the full history kept) or in-place (pruned history carried on)
                          (both may also sit in --params as "trigger" and "mode"; "recorded": "replace"
                          there runs the strategy instead of the run's own compactions)`;
-
-class UsageError extends Error {}
-
-/** The files under a path: itself, or every file in a folder (recursively), with paths relative to the folder's parent. */
-function filesUnder(path: string): { full: string; rel: string }[] {
-  let stat;
-  try {
-    stat = statSync(path);
-  } catch (error) {
-    throw new UsageError(
-      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
-  if (!stat.isDirectory()) return [{ full: path, rel: basename(path) }];
-  const base = dirname(resolve(path));
-  const out: { full: string; rel: string }[] = [];
-  const walk = (p: string) => {
-    for (const entry of readdirSync(p, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const full = join(p, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out.push({ full, rel: relative(base, full).split(sep).join('/') });
-    }
-  };
-  walk(resolve(path));
-  return out.sort((a, b) => a.rel.localeCompare(b.rel));
-}
-
-/** Files and folders as the app reads them: a folder's files together, so folder formats are found. */
-async function readPaths(paths: readonly string[]): Promise<ImportResult & { format: string }> {
-  const all = paths.flatMap(filesUnder);
-  const picked = all.length > 1 ? all.filter((f) => isHistoryFileName(f.rel)) : all;
-  if (picked.length === 0)
-    throw new UsageError(`${paths.join(' ')}: no .json, .jsonl or .traj file to read`);
-  const failures: string[] = [];
-  // Read as the app reads a picked file: in chunks, JSONL line by line, any encoding the file announces.
-  const sources: ParsedSource[] = [];
-  for (const f of picked) {
-    try {
-      sources.push(await readSource(await openAsBlob(f.full), f.rel));
-    } catch (error) {
-      failures.push((error as Error).message);
-    }
-  }
-  const loaded = importSources(sources, failures);
-  if (loaded.histories.length === 0) throw new Error(failures.join('; '));
-  // Files that failed among others that loaded are warnings; the exit code stays 0 for what loaded.
-  const warnings = [...failures.map((f) => `not loaded: ${f}`), ...loaded.warnings].map(
-    (message) => ({ message }),
-  );
-  return {
-    file: { histories: loaded.histories },
-    format: [...new Set(loaded.formats)].join(', '),
-    warnings,
-  };
-}
 
 /** The parameter keys of a strategy, none for an unknown one (its error comes later, naming it). */
 function strategyKeysOf(id: string): string[] {
@@ -133,6 +88,12 @@ async function main(argv: string[]): Promise<number> {
       trigger: { type: 'string' },
       mode: { type: 'string' },
       prices: { type: 'string' },
+      strategies: { type: 'string' },
+      jobs: { type: 'string' },
+      shard: { type: 'string' },
+      results: { type: 'string' },
+      pair: { type: 'string' },
+      'pair-results': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -141,8 +102,19 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const [command, file] = positionals;
-  if (!command || !['inspect', 'prune', 'replay'].includes(command))
-    throw new UsageError(`unknown command "${command ?? ''}" (inspect, prune, replay; --help)`);
+  if (!command || !COMMANDS.includes(command))
+    throw new UsageError(`unknown command "${command ?? ''}" (${COMMANDS.join(', ')}; --help)`);
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  if (command === 'merge') {
+    const names = positionals.slice(1);
+    mergeCommand(
+      names.length > 0
+        ? names.map((name) => ({ name, text: readFileSync(name, 'utf8') }))
+        : [{ name: 'stdin', text: readFileSync(0, 'utf8') }],
+      write,
+    );
+    return 0;
+  }
   if (!file) throw new UsageError(`${command}: missing <file>`);
   if (!findTokenizer(values.tokenizer))
     throw new UsageError(
@@ -157,6 +129,36 @@ async function main(argv: string[]): Promise<number> {
       throw new UsageError(`--prices is not valid JSON: ${values.prices}`);
     }
     prices = parsePriceOverrides(raw);
+  }
+  if (command === 'compare') {
+    if (!values.strategies)
+      throw new UsageError('compare: missing --strategies <preset or strategy id,…>');
+    let choices;
+    try {
+      choices = resolveStrategies(values.strategies);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    await compareCommand(
+      positionals.slice(1),
+      {
+        choices,
+        tokenizer: values.tokenizer as TokenizerId,
+        dialect: parseDialect(values.dialect),
+        ...(values.model !== undefined ? { model: values.model } : {}),
+        ...(prices ? { prices } : {}),
+      },
+      {
+        jobs: values.jobs !== undefined ? parseJobs(values.jobs) : availableParallelism(),
+        ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
+        ...(values.results !== undefined ? { results: values.results } : {}),
+        ...(values.pair !== undefined ? { pair: values.pair } : {}),
+        ...(values['pair-results'] !== undefined ? { pairResults: values['pair-results'] } : {}),
+      },
+      write,
+      (w) => process.stderr.write(`stepscope: ${w}\n`),
+    );
+    return 0;
   }
   const imported = await readPaths(positionals.slice(1));
   const histories = imported.file.histories;

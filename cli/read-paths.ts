@@ -1,0 +1,65 @@
+/** Files and folders read as the app reads them, for every command. */
+import { openAsBlob, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { readSource, type ImportResult, type ParsedSource } from '../lib/import';
+import { importSources, isHistoryFileName } from '../lib/import/files';
+
+/** A mistake in the command line: exit code 2. */
+export class UsageError extends Error {}
+
+/** The files under a path: itself, or every file in a folder (recursively), with paths relative to the folder's parent. */
+function filesUnder(path: string): { full: string; rel: string }[] {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    throw new UsageError(
+      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  if (!stat.isDirectory()) return [{ full: path, rel: basename(path) }];
+  const base = dirname(resolve(path));
+  const out: { full: string; rel: string }[] = [];
+  const walk = (p: string) => {
+    for (const entry of readdirSync(p, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = join(p, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out.push({ full, rel: relative(base, full).split(sep).join('/') });
+    }
+  };
+  walk(resolve(path));
+  return out.sort((a, b) => a.rel.localeCompare(b.rel));
+}
+
+/** Files and folders as the app reads them: a folder's files together, so folder formats are found. */
+export async function readPaths(
+  paths: readonly string[],
+): Promise<ImportResult & { format: string; sources: string[] }> {
+  const all = paths.flatMap(filesUnder);
+  const picked = all.length > 1 ? all.filter((f) => isHistoryFileName(f.rel)) : all;
+  if (picked.length === 0)
+    throw new UsageError(`${paths.join(' ')}: no .json, .jsonl or .traj file to read`);
+  const failures: string[] = [];
+  // Read as the app reads a picked file: in chunks, JSONL line by line, any encoding the file announces.
+  const sources: ParsedSource[] = [];
+  for (const f of picked) {
+    try {
+      sources.push(await readSource(await openAsBlob(f.full), f.rel));
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+  }
+  const loaded = importSources(sources, failures);
+  if (loaded.histories.length === 0) throw new Error(failures.join('; '));
+  // Files that failed among others that loaded are warnings; the exit code stays 0 for what loaded.
+  const warnings = [...failures.map((f) => `not loaded: ${f}`), ...loaded.warnings].map(
+    (message) => ({ message }),
+  );
+  return {
+    file: { histories: loaded.histories },
+    format: [...new Set(loaded.formats)].join(', '),
+    warnings,
+    sources: sources.map((s) => s.path),
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * One run of a fleet compared: every chosen strategy over the whole run against sending everything,
+ * through the compare view's own code (lib/compare/compare.ts `compareStrategies`, what the history
+ * worker answers the page with), reduced to the numbers a fleet sums: input tokens, peak context,
+ * saved, calls over the window, identifiers lost, and the bill cached and uncached when the model
+ * has a price. Also the run's task id and outcome, so fleets pair and split by outcome.
+ */
+import { compareStrategies } from '../compare/compare';
+import type { StrategyChoice } from '../compare/config';
+import { modelCallIndices } from '../model/steps';
+import type { History } from '../model/types';
+import { runCost, type PriceSheet } from '../simulate/cache';
+import type { StrategyContext } from '../strategies/types';
+import type { FleetOutcome, FleetRun, RunBaseline, StrategyOnRun } from './aggregate';
+
+/** A chosen strategy and the name the user gave it (a preset id or a strategy id). */
+export interface NamedChoice {
+  readonly id: string;
+  readonly choice: StrategyChoice;
+}
+
+const FILE_NAME = /\.(traj\.json|traj|json|jsonl|eval)$/i;
+
+/**
+ * The benchmark task a run solved. Files of several runs title each run by its task (`Task 3`,
+ * `Task 3 · trial 1`), mini-swe-agent 2.x by its instance; a file read among others has its path
+ * before its own title (lib/import/files.ts: `path · title`); mini-swe-agent 1.x and SWE-agent
+ * files are named after their instance (`astropy__astropy-12907.traj.json`). So: the title with a
+ * leading path taken off, up to its first ` · `; a title that is only a path gives its file name
+ * without extensions.
+ */
+export function taskIdOf(h: Pick<History, 'id' | 'title'>): string {
+  const parts = (h.title ?? h.id).split(' · ');
+  if (parts.length > 1 && FILE_NAME.test(parts[0] as string)) parts.shift();
+  const first = parts[0] as string;
+  return FILE_NAME.test(first) ? (first.split('/').pop() as string).replace(FILE_NAME, '') : first;
+}
+
+/**
+ * What the run's file says of its outcome, completed by a results file's verdict on its task:
+ * `reward 1` (tau-bench, tau2) is solved, a lower reward not; an exit status alone says nothing of
+ * whether the task was solved (mini-swe-agent writes `Submitted` for failed patches too).
+ */
+export function outcomeOf(
+  h: Pick<History, 'outcome'>,
+  resolvedByResults: boolean | undefined,
+): FleetOutcome {
+  const label = h.outcome ?? null;
+  const reward = label ? /^reward (-?[\d.]+(?:e-?\d+)?)$/.exec(label) : null;
+  const value = reward ? Number(reward[1]) : null;
+  const resolved = resolvedByResults ?? (value === null ? null : value >= 1);
+  return { label, resolved, reward: value };
+}
+
+export interface RunPlace {
+  readonly index: number;
+  readonly file: string;
+  readonly run: number;
+}
+
+export function compareFleetRun(
+  h: History,
+  place: RunPlace,
+  choices: readonly NamedChoice[],
+  ctx: StrategyContext,
+  sheet: PriceSheet | undefined,
+  resolvedByResults?: boolean,
+): FleetRun {
+  const comparison = compareStrategies(
+    h,
+    choices.map((c) => c.choice),
+    ctx,
+  );
+  const base = comparison.baseline;
+  const baseCost = sheet ? runCost(base.calls, sheet) : undefined;
+  const baseline: RunBaseline = {
+    inputTokens: base.totalInputTokens,
+    peakContextTokens: base.peakContextTokens,
+    overflowCalls: base.overflowCalls,
+    costUsd: baseCost?.costUsd ?? null,
+    uncachedCostUsd: baseCost?.uncachedCostUsd ?? null,
+  };
+  const strategies: StrategyOnRun[] = comparison.columns.map((col, k) => {
+    const id = (choices[k] as NamedChoice).id;
+    if (!col.replay)
+      return {
+        id,
+        inputTokens: baseline.inputTokens,
+        peakContextTokens: baseline.peakContextTokens,
+        savedTokens: 0,
+        savedShare: 0,
+        overflowCalls: baseline.overflowCalls,
+        lostIdentifiers: 0,
+        costUsd: baseline.costUsd,
+        uncachedCostUsd: baseline.uncachedCostUsd,
+        error: col.error ?? 'did not run',
+      };
+    const cost = sheet ? runCost(col.replay.calls, sheet) : undefined;
+    return {
+      id,
+      inputTokens: col.replay.totalInputTokens,
+      peakContextTokens: col.replay.peakContextTokens,
+      savedTokens: col.savedTokens,
+      savedShare: col.savedShare,
+      overflowCalls: col.replay.overflowCalls,
+      lostIdentifiers: col.lost.length,
+      costUsd: cost?.costUsd ?? null,
+      uncachedCostUsd: cost?.uncachedCostUsd ?? null,
+    };
+  });
+  return {
+    index: place.index,
+    file: place.file,
+    run: place.run,
+    id: h.id,
+    task: taskIdOf(h),
+    model: h.model ?? null,
+    outcome: outcomeOf(h, resolvedByResults),
+    steps: h.steps.length,
+    calls: modelCallIndices(h.steps).length,
+    baseline,
+    strategies,
+  };
+}
