@@ -100,7 +100,7 @@ function CostAgainstSteps({ points, rough }: { points: readonly FleetPoint[]; ro
         className="h-48"
       >
         <ResponsiveContainer width="100%" height="100%">
-          <ScatterChart margin={{ top: 8, right: 12, left: 4, bottom: 20 }}>
+          <ScatterChart margin={{ top: 8, right: 12, left: 0, bottom: 20 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis
               type="number"
@@ -114,12 +114,13 @@ function CostAgainstSteps({ points, rough }: { points: readonly FleetPoint[]; ro
               dataKey="value"
               name={measure === 'cost' ? 'cost' : 'input tokens'}
               tick={TICK}
-              width={60}
+              width={76}
               tickFormatter={(v: number) => formatMeasure(measure, v)}
               label={{
                 value: measureAxis(measure, rough),
                 angle: -90,
                 position: 'insideLeft',
+                offset: 0,
                 style: { textAnchor: 'middle' },
                 fontSize: 11,
               }}

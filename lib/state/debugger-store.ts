@@ -168,6 +168,17 @@ function viewOnOpen(
   return view === 'runs' ? { view: 'timeline' } : {};
 }
 
+/** The state of another run asked for: at its top, nothing selected, the plan toggles of the last one forgotten. */
+function anotherRun(index: number) {
+  return {
+    historyIndex: index,
+    childPath: [],
+    selectedStepId: undefined,
+    pendingNav: undefined,
+    plan: NO_PLAN_TOGGLES,
+  };
+}
+
 /** What the store asks of the outside: the runs of the loaded file, which the history worker holds. */
 export interface StoreDeps {
   /** Run `index` of the loaded file, with its sub-agents (previewed when large). */
@@ -298,14 +309,11 @@ export function createDebuggerStore(
         },
         selectHistory: (index) => {
           const n = get().loaded?.runs.length ?? 0;
-          if (index < 0 || index >= n || index === get().historyIndex) return;
-          set({
-            historyIndex: index,
-            childPath: [],
-            selectedStepId: undefined,
-            pendingNav: undefined,
-            plan: NO_PLAN_TOGGLES,
-          });
+          if (index < 0 || index >= n) return;
+          // Picking a run from the overview (the palette, a run number) opens it.
+          if (get().view === 'runs') return get().actions.openRun(index);
+          if (index === get().historyIndex) return;
+          set(anotherRun(index));
           fetchWanted();
         },
         navigate: ({ run, sub, step }) => {
@@ -409,19 +417,10 @@ export function createDebuggerStore(
           const s = get();
           const n = s.loaded?.runs.length ?? 0;
           if (index < 0 || index >= n) return;
-          const other = index !== s.historyIndex;
           set({
             view: 'timeline',
             fleet: { ...s.fleet, opened: index },
-            ...(other
-              ? {
-                  historyIndex: index,
-                  childPath: [],
-                  selectedStepId: undefined,
-                  pendingNav: undefined,
-                  plan: NO_PLAN_TOGGLES,
-                }
-              : {}),
+            ...(index !== s.historyIndex ? anotherRun(index) : {}),
           });
           fetchWanted();
         },
