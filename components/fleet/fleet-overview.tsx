@@ -3,7 +3,8 @@
  * The "Runs" view: what a file or folder of many runs opens on. Every run as a row of the figures
  * its own run totals show (lib/fleet/overview.ts, from the history worker), filtered by outcome and
  * searched by id, title, model or outcome, sorted by any column (the store keeps all three, and the
- * URL); the charts above draw the same rows. A click opens the run; Back, or "← All runs", returns.
+ * URL); the charts above draw the same rows. A click opens the run (or the run picker, as above a
+ * run); Back, or "← All runs", returns.
  */
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -15,6 +16,7 @@ import { useDebuggerStore } from '../contexts/store-context';
 import { Input } from '../ui/input';
 import { Panel } from '../ui/panel';
 import { Select, type SelectOption } from '../ui/select';
+import { RunPicker } from '../workspace/run-picker';
 import { FleetCharts } from './fleet-charts';
 import { FleetTable } from './fleet-table';
 import { OUTCOME_STYLE } from './outcome-label';
@@ -41,13 +43,15 @@ function outcomeOptions(rows: readonly FleetRow[]): SelectOption<OutcomeKind | '
 }
 
 export function FleetOverview() {
-  const { fleet, runCount, actions } = useDebuggerStore(
+  const { fleet, runs, historyIndex, actions } = useDebuggerStore(
     useShallow((s) => ({
       fleet: s.fleet,
-      runCount: s.loaded?.runs.length ?? 0,
+      runs: s.loaded?.runs,
+      historyIndex: s.historyIndex,
       actions: s.actions,
     })),
   );
+  const runCount = runs?.length ?? 0;
   const { rows, exact, progress, error } = useFleetRows();
   const shown = useMemo(
     () =>
@@ -67,6 +71,8 @@ export function FleetOverview() {
   const rough = !exact;
   return (
     <div className="flex flex-col gap-3 px-4 py-3">
+      {/* A run by number, title or outcome, as above a run: the same picker opens it from here. */}
+      {runs && <RunPicker runs={runs} index={historyIndex} onSelect={actions.openRun} />}
       <Panel label="Fleet charts">
         <h2 className="mb-2 text-sm font-semibold text-slate-900">
           {runCount.toLocaleString('en-US')} runs at a glance
