@@ -25,10 +25,10 @@ import {
   type CostMeasure,
   type FleetPoint,
 } from '../../lib/charts/fleet-distribution';
-import { OUTCOME_KINDS, type OutcomeKind } from '../../lib/model/run-summary';
+import { OUTCOME_KINDS } from '../../lib/model/run-summary';
 import { formatUsd } from '../usage/format';
 import { formatTokens } from '../ui/kinds';
-import { OUTCOME_STYLE } from './outcome-label';
+import { outcomeStyle } from './outcome-label';
 
 const TICK = { fontSize: 11 };
 const BAR_FILL = 'var(--color-sky-600)';
@@ -85,11 +85,7 @@ function Histogram(props: {
 
 function CostAgainstSteps({ points, rough }: { points: readonly FleetPoint[]; rough: boolean }) {
   const { measure, series } = useMemo(() => prepareFleetScatter(points, OUTCOME_KINDS), [points]);
-  const counts = series
-    .map(
-      (s) => `${s.points.length} ${OUTCOME_STYLE[s.kind as OutcomeKind | 'none']?.label ?? s.kind}`,
-    )
-    .join(', ');
+  const counts = series.map((s) => `${s.points.length} ${outcomeStyle(s.kind).label}`).join(', ');
   const name = `${measure === 'cost' ? 'Cost' : 'Input tokens'} against steps, by outcome`;
   return (
     <figure className="flex min-w-0 flex-[1.4] flex-col" aria-label={name}>
@@ -130,7 +126,7 @@ function CostAgainstSteps({ points, rough }: { points: readonly FleetPoint[]; ro
             />
             <Legend verticalAlign="top" height={22} wrapperStyle={{ fontSize: 11 }} />
             {series.map((s) => {
-              const style = OUTCOME_STYLE[s.kind as OutcomeKind | 'none'] ?? OUTCOME_STYLE.other;
+              const style = outcomeStyle(s.kind);
               return (
                 <Scatter
                   key={s.kind}

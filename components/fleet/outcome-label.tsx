@@ -1,5 +1,5 @@
 /** A run's outcome as the file says it, in the colour of what it means (lib/model/run-summary.ts). */
-import type { OutcomeKind } from '../../lib/model/run-summary';
+import { OUTCOME_KINDS, type OutcomeKind } from '../../lib/model/run-summary';
 
 /** Text and tint per kind; the chart's colours are the same hues (fleet-charts.tsx). */
 export const OUTCOME_STYLE: Record<
@@ -14,6 +14,12 @@ export const OUTCOME_STYLE: Record<
   other: { label: 'other', text: 'text-slate-700', fill: 'var(--color-slate-500)' },
   none: { label: 'not recorded', text: 'text-slate-500', fill: 'var(--color-slate-400)' },
 };
+
+/** The style of a kind a chart series names (`none`: no outcome recorded); `other` for any else. */
+export function outcomeStyle(kind: string) {
+  const known = [...OUTCOME_KINDS, 'none' as const].find((k) => k === kind);
+  return OUTCOME_STYLE[known ?? 'other'];
+}
 
 export function OutcomeLabel({
   row,
