@@ -37,6 +37,10 @@ const measureAxis = (m: CostMeasure, rough: boolean) =>
   m === 'cost' ? 'run cost, USD' : `input tokens over the run${rough ? ' (≈)' : ''}`;
 const formatMeasure = (m: CostMeasure, v: number) =>
   m === 'cost' ? formatUsd(v) : formatTokens(Math.round(v));
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** An axis tick: short, so the axis title beside the ticks has room ($0.15, 140K). */
+const tickOf = (m: CostMeasure, v: number) =>
+  m === 'cost' ? `$${v < 10 ? v.toFixed(2) : COMPACT.format(v)}` : COMPACT.format(v);
 
 function Histogram(props: {
   name: string;
@@ -96,7 +100,7 @@ function CostAgainstSteps({ points, rough }: { points: readonly FleetPoint[]; ro
         className="h-48"
       >
         <ResponsiveContainer width="100%" height="100%">
-          <ScatterChart margin={{ top: 8, right: 12, left: 0, bottom: 20 }}>
+          <ScatterChart margin={{ top: 8, right: 12, left: 16, bottom: 20 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis
               type="number"
@@ -110,13 +114,13 @@ function CostAgainstSteps({ points, rough }: { points: readonly FleetPoint[]; ro
               dataKey="value"
               name={measure === 'cost' ? 'cost' : 'input tokens'}
               tick={TICK}
-              width={76}
-              tickFormatter={(v: number) => formatMeasure(measure, v)}
+              width={64}
+              tickFormatter={(v: number) => tickOf(measure, v)}
               label={{
                 value: measureAxis(measure, rough),
                 angle: -90,
                 position: 'insideLeft',
-                offset: 0,
+                offset: -8,
                 style: { textAnchor: 'middle' },
                 fontSize: 11,
               }}
@@ -154,7 +158,7 @@ export function FleetCharts({ points, rough }: { points: readonly FleetPoint[]; 
       ? `; most runs (${top.count}) between ${format(top.from)} and ${format(top.to)}`
       : '';
   };
-  const fmt = (v: number) => formatMeasure(d.measure, v);
+  const fmt = (v: number) => tickOf(d.measure, v);
   return (
     <div className="flex flex-wrap gap-4">
       <Histogram
