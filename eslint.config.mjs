@@ -45,7 +45,8 @@ const LAYERS = {
   format: ['model'],
   import: ['model', 'text', 'format'],
   library: ['model'],
-  // A fleet's comparison summed up and paired (the CLI's `compare`); nothing below imports it.
+  // Many runs: the overview's rows and a fleet's comparison summed up and paired (the CLI's
+  // `compare`); the worker answers the overview from it.
   fleet: ['model', 'messages', 'pricing', 'tokens', 'strategies', 'simulate', 'compare'],
   state: ['model', 'messages', 'pricing', 'tokens', 'simulate', 'compare'],
   worker: [
@@ -56,6 +57,7 @@ const LAYERS = {
     'strategies',
     'simulate',
     'compare',
+    'fleet',
     'format',
     'import',
     'library',

@@ -20,6 +20,12 @@ export interface AppView {
 
 const EXAMPLE = '/?sample=tau-bench-airline-task3';
 
+/** The real tau-bench results file of 115 runs, for the runs overview. */
+const RUNS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test/fixtures/real/openai-chat/tau-bench__tool-calling-grok-3.json',
+);
+
 async function openExample(page: Page, query = '') {
   await page.goto(`${EXAMPLE}${query}`);
   await expect(
@@ -118,6 +124,17 @@ export const VIEWS: readonly AppView[] = [
       await openExample(page);
       await page.keyboard.press('?');
       await expect(page.getByRole('dialog')).toContainText('Ctrl K');
+    },
+  },
+  {
+    name: 'runs',
+    // A file of many runs opens on the overview; settled once the exact counts replace the estimate.
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByLabel('Choose a history file').setInputFiles(RUNS);
+      const overview = page.getByRole('region', { name: 'Runs overview' });
+      await expect(overview).toContainText('115 of 115 runs');
+      await expect(overview).not.toContainText('≈', { timeout: 30_000 });
     },
   },
   {

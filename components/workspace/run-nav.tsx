@@ -1,7 +1,8 @@
 'use client';
 /**
  * Where the user is in the loaded file: the breadcrumb from the run to the sub-agent on screen,
- * the run picker of a file of many runs, and the file's import warnings. A sub-agent opened from
+ * the way back to the overview and the run picker of a file of many runs, and the file's import
+ * warnings. A sub-agent opened from
  * far down the page brings the breadcrumb into view, so the user sees where they are.
  */
 import { useEffect, useRef } from 'react';
@@ -68,18 +69,25 @@ function ImportWarnings() {
 }
 
 export function RunNav() {
-  const { runs, historyIndex, selectHistory } = useDebuggerStore(
+  const { runs, historyIndex, selectHistory, setView } = useDebuggerStore(
     useShallow((s) => ({
       runs: s.loaded?.runs,
       historyIndex: s.historyIndex,
       selectHistory: s.actions.selectHistory,
+      setView: s.actions.setView,
     })),
   );
   return (
     <>
       <Breadcrumb />
       {runs && runs.length > 1 && (
-        <RunPicker runs={runs} index={historyIndex} onSelect={selectHistory} />
+        <div className="flex flex-wrap items-center gap-3">
+          {/* Back to the overview, with its sort, filter and the run opened in view. */}
+          <Button variant="link" size="sm" onClick={() => setView('runs')}>
+            ← All runs
+          </Button>
+          <RunPicker runs={runs} index={historyIndex} onSelect={selectHistory} />
+        </div>
       )}
       <ImportWarnings />
     </>

@@ -1,12 +1,13 @@
 'use client';
 /**
  * The loaded file: where the user is in it, the run's totals, and the views of the run on screen
- * (timeline, table, usage, compare, plan). Each view selects what it shows from the store and the
+ * (timeline, table, usage, compare, plan); or, for a file of many runs, the overview of them all. Each view selects what it shows from the store and the
  * run on screen (shown-run.tsx); this file only lays them out.
  */
 import { useShallow } from 'zustand/react/shallow';
 import type { View } from '../../lib/state/debugger-store';
 import { CompareView } from '../compare/compare-view';
+import { FleetOverview } from '../fleet/fleet-overview';
 import { useDebuggerStore } from '../contexts/store-context';
 import { PlanView } from '../plan/plan-view';
 import { TabPanel, Tabs, useTabIds, type TabItem } from '../ui/tabs';
@@ -71,8 +72,15 @@ function LoadingRun() {
 }
 
 export function Workspace() {
-  const loaded = useDebuggerStore((s) => s.loaded !== undefined);
+  const { loaded, overview } = useDebuggerStore(
+    useShallow((s) => ({
+      loaded: s.loaded !== undefined,
+      // The overview of every run, for a file of many (it needs no run on screen).
+      overview: s.view === 'runs' && (s.loaded?.runs.length ?? 0) > 1,
+    })),
+  );
   if (!loaded) return null;
+  if (overview) return <FleetOverview />;
   return (
     <ShownRunProvider waiting={<LoadingRun />}>
       <div className="flex flex-col gap-3 px-4 py-3">

@@ -13,6 +13,8 @@ import type { StepQuery } from '../model/query';
 import type { History } from '../model/types';
 import type { PriceOverrides } from '../pricing/overrides';
 import { DEFAULT_TOKENIZER, type TokenizerId } from '../tokens/tokenizer';
+import { NO_FLEET_CHOICES, type FleetChoices, type FleetSort } from './fleet-view';
+import type { OutcomeKind } from '../model/run-summary';
 import type { LoadedFile, StepCounts } from './loaded';
 import {
   NO_PLAN_TOGGLES,
@@ -22,7 +24,8 @@ import {
 } from './plan-toggles';
 import { neighbourStep } from './step-nav';
 
-export type View = 'timeline' | 'table' | 'usage' | 'compare' | 'plan';
+/** The workspace's views of one run, and `runs`: the overview of every run of a file of many. */
+export type View = 'timeline' | 'table' | 'usage' | 'compare' | 'plan' | 'runs';
 
 export type LoadStatus = 'empty' | 'loading' | 'ready' | 'error';
 
@@ -71,6 +74,8 @@ export interface DebuggerState {
   goal: Goal;
   /** The plan view's SUMMARY/FULL toggles and expand calls (plan step ids of the history on screen). */
   plan: PlanToggles;
+  /** The runs overview's sort, outcome filter, search and the run last opened from it. */
+  fleet: FleetChoices;
   actions: {
     /** A load began: what it is (a bundled example) and where a link points in it (run, sub-agent, step). */
     loadStarted(loading?: Loading): void;
@@ -114,6 +119,15 @@ export interface DebuggerState {
     setPlanExpandAt(id: string, typed: string): void;
     /** Every plan toggle at once (a link, Back and Forward). */
     setPlanToggles(plan: PlanToggles): void;
+    /** The overview's sort (undefined: the file's order). */
+    setFleetSort(sort: FleetSort | undefined): void;
+    /** The overview shows only runs that ended this way (undefined: all). */
+    setFleetOutcome(outcome: OutcomeKind | undefined): void;
+    setFleetSearch(search: string): void;
+    /** Every overview choice at once (a link, Back and Forward); the run last opened is kept. */
+    setFleetChoices(choices: Omit<FleetChoices, 'opened'>): void;
+    /** Opens a run from the overview in the timeline, remembering it for the way back. */
+    openRun(index: number): void;
     reset(): void;
   };
 }
@@ -135,6 +149,34 @@ export function currentHistory(
   state: Pick<DebuggerState, 'run' | 'historyIndex' | 'childPath'>,
 ): History | undefined {
   return historyAt(state, state.childPath);
+}
+
+/**
+ * The view a file opens on. A file of many runs the user opened (no link naming a place in it)
+ * opens on the overview of its runs, the overview's choices of the file before forgotten; the
+ * compare and plan views a link chose before any file was open stay (url.ts keeps them for the
+ * next file). A file of one run has no overview.
+ */
+function viewOnOpen(
+  view: View,
+  runs: number,
+  linked: boolean,
+): Partial<Pick<DebuggerState, 'view' | 'fleet'>> {
+  if (linked) return {};
+  if (runs > 1)
+    return view === 'compare' || view === 'plan' ? {} : { view: 'runs', fleet: NO_FLEET_CHOICES };
+  return view === 'runs' ? { view: 'timeline' } : {};
+}
+
+/** The state of another run asked for: at its top, nothing selected, the plan toggles of the last one forgotten. */
+function anotherRun(index: number) {
+  return {
+    historyIndex: index,
+    childPath: [],
+    selectedStepId: undefined,
+    pendingNav: undefined,
+    plan: NO_PLAN_TOGGLES,
+  };
 }
 
 /** What the store asks of the outside: the runs of the loaded file, which the history worker holds. */
@@ -184,6 +226,7 @@ export function createDebuggerStore(
       choices: [],
       goal: 'cost',
       plan: NO_PLAN_TOGGLES,
+      fleet: NO_FLEET_CHOICES,
       actions: {
         // What is loaded stays until the new file has loaded, so a failure loses nothing. The plan
         // view's toggles name plan steps of one history: a file opened without a link starts clean
@@ -216,6 +259,7 @@ export function createDebuggerStore(
             historyIndex: 0,
             childPath: [],
             selectedStepId: undefined,
+            ...viewOnOpen(get().view, loaded.runs.length, pending?.at !== undefined),
           });
           // Where a link (a shared URL, a reload) points: selected once its file is in.
           const at = pending?.at;
@@ -265,14 +309,11 @@ export function createDebuggerStore(
         },
         selectHistory: (index) => {
           const n = get().loaded?.runs.length ?? 0;
-          if (index < 0 || index >= n || index === get().historyIndex) return;
-          set({
-            historyIndex: index,
-            childPath: [],
-            selectedStepId: undefined,
-            pendingNav: undefined,
-            plan: NO_PLAN_TOGGLES,
-          });
+          if (index < 0 || index >= n) return;
+          // Picking a run from the overview (the palette, a run number) opens it.
+          if (get().view === 'runs') return get().actions.openRun(index);
+          if (index === get().historyIndex) return;
+          set(anotherRun(index));
           fetchWanted();
         },
         navigate: ({ run, sub, step }) => {
@@ -356,6 +397,33 @@ export function createDebuggerStore(
           set({ plan: { ...plan, expandAt: typed === '' ? rest : { ...rest, [id]: typed } } });
         },
         setPlanToggles: (plan) => set({ plan }),
+        setFleetSort: (sort) => {
+          const { sort: _old, ...rest } = get().fleet;
+          set({ fleet: sort ? { ...rest, sort } : rest });
+        },
+        setFleetOutcome: (outcome) => {
+          const { outcome: _old, ...rest } = get().fleet;
+          set({ fleet: outcome ? { ...rest, outcome } : rest });
+        },
+        setFleetSearch: (search) => {
+          if (get().fleet.search !== search) set({ fleet: { ...get().fleet, search } });
+        },
+        setFleetChoices: (choices) => {
+          const { opened } = get().fleet;
+          set({ fleet: { ...choices, ...(opened !== undefined ? { opened } : {}) } });
+        },
+        // One change of state, so the address bar gets one new entry (Back returns to the overview).
+        openRun: (index) => {
+          const s = get();
+          const n = s.loaded?.runs.length ?? 0;
+          if (index < 0 || index >= n) return;
+          set({
+            view: 'timeline',
+            fleet: { ...s.fleet, opened: index },
+            ...(index !== s.historyIndex ? anotherRun(index) : {}),
+          });
+          fetchWanted();
+        },
         reset: () =>
           set({
             status: 'empty',

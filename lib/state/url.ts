@@ -17,6 +17,8 @@ import type { StepQuery } from '../model/query';
 import { STEP_KINDS, type StepKind } from '../model/types';
 import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerId } from '../tokens/tokenizer';
 import type { DebuggerState, View } from './debugger-store';
+import { decodeFleetSort, encodeFleetSort, isOutcomeKind, type FleetChoices } from './fleet-view';
+import { OUTCOME_KINDS } from '../model/run-summary';
 import { decodePlanToggles, encodePlanToggles, type PlanToggles } from './plan-toggles';
 
 export interface UrlState {
@@ -46,11 +48,13 @@ export interface UrlState {
   readonly goal?: Goal;
   /** The plan view's toggles (absent: every plan step in full). */
   readonly plan?: PlanToggles;
+  /** The runs overview's sort, outcome filter and search (absent: the file's order, every run). */
+  readonly fleet?: Omit<FleetChoices, 'opened'>;
   /** What in the link could not be used, each naming the value and what is known. */
   readonly problems?: readonly string[];
 }
 
-const VIEWS: readonly View[] = ['timeline', 'table', 'usage', 'compare', 'plan'];
+const VIEWS: readonly View[] = ['timeline', 'table', 'usage', 'compare', 'plan', 'runs'];
 const int = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
 
 /** One of `known`, or a problem naming the value and what is known. */
@@ -66,6 +70,30 @@ function strictParam<T extends string>(
   if ((known as readonly string[]).includes(value)) return value as T;
   problems.push(`unknown ${what} "${value}" (${name}=; known: ${known.join(', ')})`);
   return undefined;
+}
+
+/** The runs overview's choices (issue 26), strict as the choices of issue 25 are. */
+function fleetFromParams(p: URLSearchParams, problems: string[]): Omit<FleetChoices, 'opened'> {
+  let sort: FleetChoices['sort'];
+  const sortText = p.get('runsort');
+  if (sortText !== null) {
+    try {
+      sort = decodeFleetSort(sortText);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  const outcomeText = p.get('outcome');
+  if (outcomeText !== null && !isOutcomeKind(outcomeText))
+    problems.push(
+      `unknown outcome "${outcomeText}" (outcome=; known: ${OUTCOME_KINDS.join(', ')})`,
+    );
+  const outcome = outcomeText !== null && isOutcomeKind(outcomeText) ? outcomeText : undefined;
+  return {
+    ...(sort ? { sort } : {}),
+    ...(outcome ? { outcome } : {}),
+    search: p.get('runq') ?? '',
+  };
 }
 
 /** The choices beside the data: tokenizer, dialect, model, goal, plan toggles. */
@@ -85,12 +113,14 @@ function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
       problems.push(`plan toggles (plan=): ${(error as Error).message}`);
     }
   }
+  const fleet = fleetFromParams(p, problems);
   return {
     ...(tokenizer ? { tokenizer } : {}),
     ...(dialect ? { dialect } : {}),
     ...(model ? { model } : {}),
     ...(goal ? { goal } : {}),
     ...(plan ? { plan } : {}),
+    ...(fleet.sort || fleet.outcome || fleet.search ? { fleet } : {}),
     ...(problems.length > 0 ? { problems } : {}),
   };
 }
@@ -149,6 +179,9 @@ export function toParams(s: UrlState): URLSearchParams {
     ['model', s.model || undefined],
     ['goal', s.goal === 'cost' ? undefined : s.goal],
     ['plan', s.plan ? encodePlanToggles(s.plan) : undefined],
+    ['runsort', s.fleet?.sort ? encodeFleetSort(s.fleet.sort) : undefined],
+    ['outcome', s.fleet?.outcome],
+    ['runq', s.fleet?.search || undefined],
   ];
   return new URLSearchParams(entries.filter((e): e is [string, string] => e[1] !== undefined));
 }
@@ -170,6 +203,7 @@ export type UrlSource = Pick<
   | 'model'
   | 'goal'
   | 'plan'
+  | 'fleet'
 >;
 
 /** The choices that are not about the data (a shared link applies them to any file). */
@@ -200,19 +234,23 @@ export function urlStateOf(s: UrlSource): UrlState {
       ...(s.view === 'compare' || s.view === 'plan' ? { view: s.view } : {}),
       ...config,
     };
+  // The overview is of every run: no run, sub-agent or step in its address.
+  const overview = s.view === 'runs';
+  const { opened: _opened, ...fleet } = s.fleet;
   return {
     ...(s.loaded.libraryId
       ? { open: s.loaded.libraryId }
       : s.loaded.sample
         ? { sample: s.loaded.sample }
         : {}),
-    ...(s.historyIndex > 0 ? { run: s.historyIndex } : {}),
-    sub: s.childPath,
-    ...(s.selectedStepId ? { step: s.selectedStepId } : {}),
+    ...(s.historyIndex > 0 && !overview ? { run: s.historyIndex } : {}),
+    sub: overview ? [] : s.childPath,
+    ...(s.selectedStepId && !overview ? { step: s.selectedStepId } : {}),
     view: s.view,
     filters: s.filters,
     ...config,
     ...(encodePlanToggles(s.plan) !== undefined ? { plan: s.plan } : {}),
+    ...(fleet.sort || fleet.outcome || fleet.search ? { fleet } : {}),
   };
 }
 

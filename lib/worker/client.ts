@@ -79,6 +79,7 @@ const ANSWER_TYPE: { readonly [T in keyof AnswerOf]: AnswerOf[T]['type'] } = {
   compare: 'compared',
   'context-at': 'contexts',
   sweep: 'swept',
+  fleet: 'fleet-rows',
 };
 
 type Answer = AnswerOf[keyof AnswerOf];
@@ -176,6 +177,7 @@ export function createWorkerClient(
         case 'compared':
         case 'swept':
         case 'contexts':
+        case 'fleet-rows':
           return answer(m);
         default:
           return assertUnreachable(m);

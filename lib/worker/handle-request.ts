@@ -12,11 +12,13 @@ import { fileSummary, type Library, type StoredFile } from '../library/library';
 import { assertUnreachable } from '../model/steps';
 import { summarizeRuns } from '../model/run-summary';
 import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
+import { fleetAnswer } from './fleet-requests';
 import { recordAnswer, searchAnswer, stepAnswer, wholeAnswer } from './whole-requests';
 import type {
   CompareRequest,
   ContextAtRequest,
   Counting,
+  FleetRequest,
   LoadingRequest,
   PickedFile,
   RecordRequest,
@@ -162,6 +164,7 @@ export function createWorkerHandler(
   const compare = (request: CompareRequest) => post(compareAnswer(current, request, tokensFor));
   const contextAt = (request: ContextAtRequest) =>
     post(contextsAnswer(current, request, tokensFor));
+  const fleet = (request: FleetRequest) => post(fleetAnswer(current, request, post, tokensFor));
 
   /**
    * The chars/4 counts at once, then the exact ones with progress: every distinct string counted
@@ -282,6 +285,8 @@ export function createWorkerHandler(
           return compare(request);
         case 'context-at':
           return contextAt(request);
+        case 'fleet':
+          return fleet(request);
         case 'count':
           return await count(request.requestId, request);
         case 'load':

@@ -9,10 +9,12 @@ import type { StrategyChoice } from '../compare/config';
 import type { CustomOutput } from '../compare/custom-run';
 import type { SweepResult } from '../compare/sweep';
 import type { FileSummary } from '../library/library';
+import type { FleetRow } from '../fleet/overview';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import type { History, Step } from '../model/types';
 import type { RunSummary } from '../model/run-summary';
+import type { PriceOverrides } from '../pricing/overrides';
 import type { PriceSheet } from '../simulate/cache';
 import type { TokenizerId } from '../tokens/tokenizer';
 
@@ -132,6 +134,16 @@ export interface SweepRequest {
   readonly sheet?: PriceSheet;
 }
 
+/**
+ * Every run of the loaded file as one row of the fleet overview (lib/fleet/overview.ts), counted
+ * with `tokenizer` (`heuristic` for the chars/4 first estimate the page shows at once).
+ */
+export interface FleetRequest extends Counting {
+  readonly type: 'fleet';
+  readonly requestId: number;
+  readonly prices?: PriceOverrides;
+}
+
 export type WorkerRequest =
   | LoadRequest
   | LoadManyRequest
@@ -145,7 +157,8 @@ export type WorkerRequest =
   | RecordRequest
   | CompareRequest
   | ContextAtRequest
-  | SweepRequest;
+  | SweepRequest
+  | FleetRequest;
 
 /** Requests that load a file (the latest one wins on the page; each ends with counts). */
 export type LoadingRequest = LoadRequest | LoadManyRequest | ReadFilesRequest | OpenLibraryRequest;
@@ -214,6 +227,14 @@ export type ContextsResponse = {
   readonly shared: { readonly steps: number; readonly tokens: number };
 };
 
+export type FleetResponse = {
+  readonly type: 'fleet-rows';
+  readonly requestId: number;
+  /** The tokenizer the rows were counted with: `heuristic` is the chars/4 estimate. */
+  readonly tokenizer: TokenizerId;
+  readonly rows: readonly FleetRow[];
+};
+
 export type WorkerResponse =
   | ProgressResponse
   /** A file loaded: every run summarized, and the first run whole (the worker keeps the file). */
@@ -245,6 +266,7 @@ export type WorkerResponse =
   | ComparedResponse
   | SweptResponse
   | ContextsResponse
+  | FleetResponse
   | FailedResponse
   /** The loaded file is in the library (added, or already there and marked opened). */
   | { readonly type: 'stored'; readonly requestId: number; readonly entry: FileSummary }
@@ -261,4 +283,5 @@ export interface AnswerOf {
   compare: ComparedResponse;
   'context-at': ContextsResponse;
   sweep: SweptResponse;
+  fleet: FleetResponse;
 }

@@ -1,0 +1,249 @@
+'use client';
+/**
+ * Every run of the loaded file as one row (TanStack Table, virtualized with the kit's VirtualRows as
+ * the step table is): its figures from lib/fleet/overview.ts, sorted by the column the store names.
+ * A click on a row, or Enter on its run button, opens the run; the run last opened is brought into
+ * view when the overview comes back.
+ */
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { useMemo } from 'react';
+import type { FleetRow } from '../../lib/fleet/overview';
+import { FLEET_SORT_KEYS, type FleetSort } from '../../lib/state/fleet-view';
+import { formatUsd } from '../usage/format';
+import { Button } from '../ui/button';
+import { formatTokens } from '../ui/kinds';
+import { SortButton } from '../ui/sort-button';
+import { VirtualRows } from '../ui/virtual-rows';
+import { OutcomeLabel } from './outcome-label';
+
+const col = createColumnHelper<FleetRow>();
+
+/** A count the chars/4 estimate gave, marked as one. */
+function Count({ n, rough }: { n: number; rough: boolean }) {
+  return (
+    <span className="font-mono text-xs">
+      {rough && <span title="chars/4 estimate: exact counts on the way">≈</span>}
+      {formatTokens(n)}
+    </span>
+  );
+}
+
+function columns(rough: boolean, onOpen: (index: number) => void) {
+  return [
+    col.accessor((r) => r.index, {
+      id: 'run',
+      header: 'Run',
+      cell: (c) => {
+        const r = c.row.original;
+        return (
+          <Button
+            variant="link"
+            size="sm"
+            className="block max-w-full truncate"
+            onClick={(e) => {
+              e.stopPropagation();
+              onOpen(r.index);
+            }}
+          >
+            <span className="mr-1 font-mono text-xs text-slate-500">{r.index + 1}</span>
+            {r.title ?? r.id}
+          </Button>
+        );
+      },
+    }),
+    col.accessor((r) => r.steps, {
+      id: 'steps',
+      header: 'Steps',
+      cell: (c) => <span className="font-mono text-xs">{formatTokens(c.getValue())}</span>,
+    }),
+    col.accessor((r) => r.modelCalls, {
+      id: 'calls',
+      header: 'Calls',
+      cell: (c) => <span className="font-mono text-xs">{formatTokens(c.getValue())}</span>,
+    }),
+    col.accessor((r) => r.inputTokens, {
+      id: 'input',
+      header: 'Input tokens',
+      cell: (c) => <Count n={c.getValue()} rough={rough} />,
+    }),
+    col.accessor((r) => r.peakContext, {
+      id: 'peak',
+      header: 'Peak context',
+      cell: (c) => <Count n={c.getValue()} rough={rough} />,
+    }),
+    col.accessor((r) => r.overWindow, {
+      id: 'over',
+      header: 'Over window',
+      cell: (c) => {
+        const r = c.row.original;
+        return (
+          <span
+            className={`font-mono text-xs ${r.overWindow > 0 ? 'font-semibold text-red-700' : 'text-slate-500'}`}
+            title={`calls over ${formatTokens(r.contextWindow)} tokens${r.windowAssumed ? " (GPT-4o's window, assumed)" : ''}`}
+          >
+            {rough && '≈'}
+            {r.overWindow}
+          </span>
+        );
+      },
+    }),
+    col.accessor((r) => r.costUsd, {
+      id: 'cost',
+      header: 'Cost',
+      sortUndefined: 'last',
+      cell: (c) => {
+        const r = c.row.original;
+        if (r.costUsd === undefined) return <span className="text-xs text-slate-500">—</span>;
+        return (
+          <span
+            className="font-mono text-xs"
+            title={r.costBasis === 'recorded' ? 'as the file records it' : 'its usage, priced'}
+          >
+            {formatUsd(r.costUsd)}
+            {r.costBasis === 'priced' && <span className="text-slate-500"> priced</span>}
+          </span>
+        );
+      },
+    }),
+    col.accessor((r) => r.outcome, {
+      id: 'outcome',
+      header: 'Outcome',
+      sortUndefined: 'last',
+      cell: (c) => <OutcomeLabel row={c.row.original} />,
+    }),
+    col.accessor((r) => r.model, {
+      id: 'model',
+      header: 'Model',
+      sortUndefined: 'last',
+      cell: (c) => <span className="text-xs text-slate-600">{c.getValue() ?? '—'}</span>,
+    }),
+  ];
+}
+
+const GRID =
+  'grid grid-cols-[minmax(12rem,1fr)_3.5rem_3.5rem_6.5rem_6rem_5rem_6.5rem_8.5rem_minmax(6rem,10rem)] items-center gap-2';
+const ROW = 34;
+
+const toSorting = (sort: FleetSort | undefined): SortingState =>
+  sort ? [{ id: sort.by, desc: sort.desc }] : [];
+
+export function FleetTable(props: {
+  rows: readonly FleetRow[];
+  /** The rows are the chars/4 estimate. */
+  rough: boolean;
+  sort: FleetSort | undefined;
+  onSort(sort: FleetSort | undefined): void;
+  /** The run to bring into view (its index in the file). */
+  opened: number | undefined;
+  onOpen(index: number): void;
+  /** Runs in the file, for the header's count. */
+  total: number;
+}) {
+  const { rows: data, rough, sort, onSort, onOpen } = props;
+  const cols = useMemo(() => columns(rough, onOpen), [rough, onOpen]);
+  const sorting = useMemo(() => toSorting(sort), [sort]);
+  // TanStack Table takes a mutable list; one copy per list of rows, so its state stays put.
+  const list = useMemo(() => [...data], [data]);
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const next = typeof updater === 'function' ? updater(sorting) : updater;
+    const first = next[0];
+    const by = FLEET_SORT_KEYS.find((k) => k === first?.id);
+    onSort(first && by ? { by, desc: first.desc } : undefined);
+  };
+  // The app does not use the React Compiler, whose memoization this warning is about.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: list,
+    columns: cols,
+    state: { sorting },
+    onSortingChange,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const rows = table.getRowModel().rows;
+  const scrollTo =
+    props.opened === undefined ? -1 : rows.findIndex((r) => r.original.index === props.opened);
+  return (
+    <div
+      role="table"
+      aria-label="Runs"
+      aria-rowcount={rows.length + 1}
+      className="flex min-h-0 flex-1 flex-col overflow-x-auto text-sm"
+    >
+      <div
+        role="rowgroup"
+        className="min-w-[68rem] border-b border-slate-200 bg-slate-50 px-3 py-1"
+      >
+        {table.getHeaderGroups().map((group) => (
+          <div role="row" aria-rowindex={1} key={group.id} className={GRID}>
+            {group.headers.map((h) => (
+              <div
+                role="columnheader"
+                key={h.id}
+                aria-sort={
+                  h.column.getIsSorted() === 'asc'
+                    ? 'ascending'
+                    : h.column.getIsSorted() === 'desc'
+                      ? 'descending'
+                      : undefined
+                }
+                className="text-xs font-semibold text-slate-600"
+              >
+                <SortButton
+                  direction={h.column.getIsSorted()}
+                  onClick={h.column.getToggleSortingHandler()}
+                  className="hover:text-slate-900"
+                >
+                  {flexRender(h.column.columnDef.header, h.getContext())}
+                </SortButton>
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+      <VirtualRows
+        count={rows.length}
+        rowHeight={ROW}
+        maxHeight="100%"
+        role="rowgroup"
+        className="min-h-0 min-w-[68rem] flex-1 overflow-y-auto"
+        scrollTo={scrollTo}
+        align="center"
+        empty={
+          <div className="p-4 text-center text-sm text-slate-500">
+            No run matches: {props.total} runs in the file.
+          </div>
+        }
+        renderRow={(index, placement) => {
+          const row = rows[index];
+          if (!row) return null;
+          const opened = row.original.index === props.opened;
+          return (
+            <div
+              role="row"
+              key={row.id}
+              aria-rowindex={index + 2}
+              onClick={() => onOpen(row.original.index)}
+              {...placement}
+              className={`${GRID} cursor-pointer border-b border-slate-100 px-3 ${opened ? 'bg-blue-50' : 'hover:bg-slate-50'}`}
+            >
+              {row.getVisibleCells().map((cell) => (
+                <div role="cell" key={cell.id} className="min-w-0 truncate">
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </div>
+              ))}
+            </div>
+          );
+        }}
+      />
+    </div>
+  );
+}
