@@ -7,6 +7,7 @@ import { decodeChoices } from '../../lib/compare/config';
 import { parsePriceOverrides } from '../../lib/pricing/overrides';
 import type { DebuggerStore } from '../../lib/state/debugger-store';
 import { NO_PLAN_TOGGLES } from '../../lib/state/plan-toggles';
+import { NO_FLEET_CHOICES } from '../../lib/state/fleet-view';
 import { fromParams, isNavigation, toParams, urlStateOf, type UrlState } from '../../lib/state/url';
 import { DEFAULT_TOKENIZER } from '../../lib/tokens/tokenizer';
 import type { Loader } from '../worker/loader';
@@ -44,6 +45,7 @@ export function applyUrl(store: DebuggerStore, url: UrlState, recount?: Loader['
   a.setModel(url.model);
   a.setGoal(url.goal ?? 'cost');
   a.setPlanToggles(url.plan ?? NO_PLAN_TOGGLES);
+  a.setFleetChoices(url.fleet ?? NO_FLEET_CHOICES);
   const counting = {
     tokenizer: url.tokenizer ?? DEFAULT_TOKENIZER,
     dialect: url.dialect ?? 'recorded',
