@@ -221,6 +221,11 @@ test('a file of many runs opens a run picker; each run has its own timeline', as
   const picker = page.getByLabel('Run', { exact: true });
   await expect(picker.locator('option')).toHaveCount(115);
   await expect(page.getByRole('banner')).toContainText('tau-bench-runs · 115 runs');
+  // A file of many runs opens on its overview (issue 26); the picker opens a run from there.
+  await expect(page.getByRole('region', { name: 'Runs overview' })).toContainText(
+    '115 of 115 runs',
+  );
+  await choose(picker, { index: 0 });
   const first = await page
     .getByRole('region', { name: 'Timeline' })
     .locator('header')

@@ -9,6 +9,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { reportedUsage } from '../lib/model/usage';
 import { expected, FIXTURES, SHOTS } from './expected';
+import { openFirstRun, settleOnRun } from './open-run';
 
 const FAMILIES: [family: string, rel: string][] = [
   [
@@ -58,6 +59,7 @@ for (const [family, rel] of FAMILIES) {
       ? page.getByLabel('Choose a history folder')
       : page.getByLabel('Choose a history file');
     await input.setInputFiles(full);
+    if (want.histories.length > 1) await openFirstRun(page, want.histories.length);
     await expect(
       page
         .getByRole('region', { name: 'Timeline' })
@@ -109,6 +111,7 @@ test('every bundled example opens from the start page, folder examples included'
   for (const [name, steps] of examples) {
     await page.goto('/');
     await page.getByRole('button', { name: `Load example: ${name}` }).click();
+    await settleOnRun(page);
     await expect(
       page.getByRole('region', { name: 'Timeline' }).getByText(`Timeline · ${steps} steps`),
     ).toBeVisible();
