@@ -69,8 +69,8 @@ test("a Claude Code sub-agent's rows say the command or the path, not only the t
 test('recorded command output shows no escape sequence in the inspector', async ({ page }) => {
   // A real OpenHands bash output: the shell's bracketed-paste switches around "[1] 32".
   await open(page, 'derived/openhands-v1__openagentsafety_output_lines-19-22-23-29-41.jsonl');
-  // Five runs: the file opens on its overview, and the first run holds the output.
-  await openFirstRun(page, 5);
+  // Three runs: the file opens on its overview, and the first run holds the output.
+  await openFirstRun(page, 3);
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await timeline.getByRole('button', { name: /^Step 1 Action execute_bash/ }).click();
   const inspector = page.getByRole('region', { name: 'Step inspector' });
