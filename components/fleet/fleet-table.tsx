@@ -20,7 +20,7 @@ import { FLEET_SORT_KEYS, type FleetSort } from '../../lib/state/fleet-view';
 import { formatUsd } from '../usage/format';
 import { Button } from '../ui/button';
 import { formatTokens } from '../ui/kinds';
-import { SortButton } from '../ui/sort-button';
+import { SortableHeaderRows } from '../ui/sort-button';
 import { VirtualRows } from '../ui/virtual-rows';
 import { OutcomeLabel } from './outcome-label';
 
@@ -182,32 +182,7 @@ export function FleetTable(props: {
         role="rowgroup"
         className="min-w-[68rem] border-b border-slate-200 bg-slate-50 px-3 py-1"
       >
-        {table.getHeaderGroups().map((group) => (
-          <div role="row" aria-rowindex={1} key={group.id} className={GRID}>
-            {group.headers.map((h) => (
-              <div
-                role="columnheader"
-                key={h.id}
-                aria-sort={
-                  h.column.getIsSorted() === 'asc'
-                    ? 'ascending'
-                    : h.column.getIsSorted() === 'desc'
-                      ? 'descending'
-                      : undefined
-                }
-                className="text-xs font-semibold text-slate-600"
-              >
-                <SortButton
-                  direction={h.column.getIsSorted()}
-                  onClick={h.column.getToggleSortingHandler()}
-                  className="hover:text-slate-900"
-                >
-                  {flexRender(h.column.columnDef.header, h.getContext())}
-                </SortButton>
-              </div>
-            ))}
-          </div>
-        ))}
+        <SortableHeaderRows groups={table.getHeaderGroups()} className={GRID} rowIndex={1} />
       </div>
       <VirtualRows
         count={rows.length}

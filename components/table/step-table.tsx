@@ -22,7 +22,7 @@ import { KindBadge } from '../ui/badge';
 import { Input } from '../ui/input';
 import { Panel } from '../ui/panel';
 import { Select, type SelectOption } from '../ui/select';
-import { SortButton } from '../ui/sort-button';
+import { SortableHeaderRows } from '../ui/sort-button';
 import { VirtualRows } from '../ui/virtual-rows';
 import { HeadlineLine } from '../timeline/headline-line';
 
@@ -207,36 +207,7 @@ export function StepTable(props: {
         className="flex min-h-0 flex-1 flex-col text-sm"
       >
         <div role="rowgroup" className="border-b border-slate-200 bg-slate-50 px-3 py-1">
-          {table.getHeaderGroups().map((group) => (
-            <div role="row" key={group.id} className={GRID}>
-              {group.headers.map((h) => (
-                <div
-                  role="columnheader"
-                  key={h.id}
-                  aria-sort={
-                    h.column.getIsSorted() === 'asc'
-                      ? 'ascending'
-                      : h.column.getIsSorted() === 'desc'
-                        ? 'descending'
-                        : undefined
-                  }
-                  className="text-xs font-semibold text-slate-600"
-                >
-                  {h.column.getCanSort() ? (
-                    <SortButton
-                      direction={h.column.getIsSorted()}
-                      onClick={h.column.getToggleSortingHandler()}
-                      className="hover:text-slate-900"
-                    >
-                      {flexRender(h.column.columnDef.header, h.getContext())}
-                    </SortButton>
-                  ) : (
-                    flexRender(h.column.columnDef.header, h.getContext())
-                  )}
-                </div>
-              ))}
-            </div>
-          ))}
+          <SortableHeaderRows groups={table.getHeaderGroups()} className={GRID} />
         </div>
         <VirtualRows
           count={rows.length}
