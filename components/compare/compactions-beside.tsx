@@ -14,7 +14,7 @@ import type { History } from '../../lib/model/types';
 import { strategyCompactions, type CompactionMarker } from '../../lib/simulate/compactions';
 import { Button } from '../ui/button';
 import { formatTokens } from '../ui/kinds';
-import { columnColor } from './palette';
+import { ColumnDot } from './column-label';
 
 const ordinal = (n: number) =>
   n === 1 ? 'first' : n === 2 ? 'second' : n === 3 ? 'third' : `${n}th`;
@@ -106,11 +106,7 @@ export function CompactionsBeside(props: {
                     const near = list[k];
                     return (
                       <li key={i}>
-                        <span
-                          aria-hidden
-                          className="mr-1 inline-block h-2 w-2 rounded-full"
-                          style={{ background: columnColor(i) }}
-                        />
+                        <ColumnDot index={i} className="mr-1" />
                         {near
                           ? `${labelOf(c)} would compact ${k === 0 ? '' : `a ${ordinal(k + 1)} time `}at call ${near.call} (${formatTokens(near.beforeTokens)} → ${formatTokens(near.afterTokens)} counted tokens)`
                           : list.length > 0

@@ -17,7 +17,7 @@ import {
 import type { Step } from '../../lib/model/types';
 import type { RunCost } from '../../lib/simulate/cache';
 import { formatTokens } from '../ui/kinds';
-import { BASELINE_COLOR, columnColor } from './palette';
+import { ColumnDot } from './column-label';
 import { labelledOptions, Select } from '../ui/select';
 import { Panel } from '../ui/panel';
 import { useShownRun } from '../workspace/shown-run';
@@ -106,10 +106,7 @@ export function RankingPanel(props: {
               {r.rank}
               {r.tied ? '=' : '.'}
             </span>
-            <span
-              className="mt-1.5 inline-block h-2.5 w-2.5 shrink-0 rounded-full"
-              style={{ background: r.index < 0 ? BASELINE_COLOR : columnColor(r.index) }}
-            />
+            <ColumnDot index={r.index} className="mt-1.5" />
             <span>
               <span className="font-medium text-slate-900">{r.label}</span>{' '}
               <span className="font-mono text-xs text-slate-500">

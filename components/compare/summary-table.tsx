@@ -24,7 +24,7 @@ import { formatTokens } from '../ui/kinds';
 import { Tooltip } from '../ui/tooltip';
 import { DefinitionTip, HelpLink } from '../help/term';
 import { useShownRun } from '../workspace/shown-run';
-import { columnColor } from './palette';
+import { ColumnDot } from './column-label';
 
 interface Row {
   readonly index: number;
@@ -170,13 +170,7 @@ export function SummaryTable({
         header: 'Strategy',
         cell: (c) => (
           <span className="flex items-center gap-2">
-            <span
-              className="inline-block h-2.5 w-2.5 rounded-full"
-              style={{
-                background:
-                  c.row.original.index < 0 ? '#94a3b8' : columnColor(c.row.original.index),
-              }}
-            />
+            <ColumnDot index={c.row.original.index} />
             {c.getValue()}
             {c.row.original.error && (
               <span className="text-xs text-red-700">({c.row.original.error})</span>
