@@ -108,7 +108,7 @@ export function FleetOverview() {
             onChange={(e) => actions.setFleetSearch(e.target.value)}
           />
           <span className="text-slate-500" aria-live="polite">
-            {shown.length} of {runCount} runs
+            {rows ? `${shown.length} of ${runCount} runs` : `${runCount} runs, reading…`}
             {error
               ? ` · counting failed: ${error}`
               : rough
@@ -124,6 +124,7 @@ export function FleetOverview() {
           opened={fleet.opened}
           onOpen={onOpen}
           total={runCount}
+          counting={rows === undefined}
         />
       </Panel>
     </div>

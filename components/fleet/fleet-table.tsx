@@ -146,6 +146,8 @@ export function FleetTable(props: {
   onOpen(index: number): void;
   /** Runs in the file, for the header's count. */
   total: number;
+  /** No row has arrived yet (not even the estimate): the list is not empty, it is on its way. */
+  counting: boolean;
 }) {
   const { rows: data, rough, sort, onSort, onOpen } = props;
   const cols = useMemo(() => columns(rough, onOpen), [rough, onOpen]);
@@ -194,7 +196,9 @@ export function FleetTable(props: {
         align="center"
         empty={
           <div className="p-4 text-center text-sm text-slate-500">
-            No run matches: {props.total} runs in the file.
+            {props.counting
+              ? `Reading ${props.total} runs…`
+              : `No run matches: ${props.total} runs in the file.`}
           </div>
         }
         renderRow={(index, placement) => {
