@@ -99,7 +99,7 @@ export async function peersSuite(rounds: number): Promise<Row[]> {
       project: trim.project,
       value: sameTrim ? trim.baseline.median / trim.project.median : 0,
       unit: 'speedup',
-      target: { op: '>=', value: 1000 },
+      target: { op: '>=', value: 5000 },
       note: `${sameTrim ? 'identical output' : 'OUTPUT DIFFERS'}; ${index}`,
     },
     {
@@ -109,7 +109,7 @@ export async function peersSuite(rounds: number): Promise<Row[]> {
       project: window.project,
       value: sameWindow ? window.baseline.median / window.project.median : 0,
       unit: 'speedup',
-      target: { op: '>=', value: 10 },
+      target: { op: '>=', value: 100 },
       note: `${sameWindow ? 'identical output' : 'OUTPUT DIFFERS'}; ${index}`,
     },
   ];
