@@ -75,28 +75,33 @@ const TWO_53 = 2 ** 53;
  * written). Recursion stops at the limit, so the stack stays shallow.
  */
 export function scanValue(value: unknown, limit = MAX_DEPTH): { deep: boolean; big: boolean } {
-  let big = false;
-  const visit = (node: object, depth: number): boolean => {
-    if (Array.isArray(node)) {
-      const items: readonly unknown[] = node;
-      for (const x of items) {
-        if (typeof x === 'object' && x !== null) {
-          if (depth >= limit || visit(x, depth + 1)) return true;
-        } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) big = true;
-      }
-      return false;
-    }
-    if (!isRecord(node)) return false;
-    for (const key in node) {
-      const x = node[key];
+  const found = { big: false };
+  const deep = typeof value === 'object' && value !== null && visit(value, 1, limit, found);
+  return { deep, big: found.big };
+}
+
+/**
+ * `scanValue`'s walk: true when `node` nests past `limit`; sets `found.big` on a number of 2^53 or
+ * more. A module-level function (not a closure made per scan: tool arguments are scanned one by one).
+ */
+function visit(node: object, depth: number, limit: number, found: { big: boolean }): boolean {
+  if (Array.isArray(node)) {
+    const items: readonly unknown[] = node;
+    for (const x of items) {
       if (typeof x === 'object' && x !== null) {
-        if (depth >= limit || visit(x, depth + 1)) return true;
-      } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) big = true;
+        if (depth >= limit || visit(x, depth + 1, limit, found)) return true;
+      } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) found.big = true;
     }
     return false;
-  };
-  const deep = typeof value === 'object' && value !== null && visit(value, 1);
-  return { deep, big };
+  }
+  if (!isRecord(node)) return false;
+  for (const key in node) {
+    const x = node[key];
+    if (typeof x === 'object' && x !== null) {
+      if (depth >= limit || visit(x, depth + 1, limit, found)) return true;
+    } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) found.big = true;
+  }
+  return false;
 }
 
 /**

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { History, JsonValue, Step } from '../model/types';
 import { exchangeOf, type Exchange } from './exchange';
 import { recordLine } from './read';
-import { actionDraft, isRecord, parseArguments } from './util';
+import { isRecord, parseArguments } from './util';
 import { defineImporter, type ImportWarning } from './types';
 
 const toolCall = z.object({
@@ -95,24 +95,30 @@ export function importOpenAIMessages(
   const warnings: ImportWarning[] = [];
   // The calls of the step that made each call id (this import's own objects, not yet handed out).
   const callsOf = new Map<string, Call[]>();
-  // A step's id, number and source (built only for messages that become steps).
-  const baseAt = (i: number) => {
+  // A step's source (built only for messages that become steps).
+  const sourceAt = (i: number) => {
     const line = records ? recordLine(records, i) : undefined;
     const pointer = `${source.pointer}/${i}`;
-    return {
-      id: `m${i}`,
-      stepNumber: steps.length,
-      source:
-        line === undefined
-          ? { format: source.format, file: source.file, pointer }
-          : { format: source.format, file: source.file, pointer, line },
-    };
+    return line === undefined
+      ? { format: source.format, file: source.file, pointer }
+      : { format: source.format, file: source.file, pointer, line };
   };
+  // Each step is one object literal with the keys in the order `actionDraft` gives them (exports
+  // and golden files keep key order), not spreads of a base and a draft: 20,000 messages make
+  // 20,000 steps, and spreading made most of this import's time (22 ms of CPU against 6 here).
   list.forEach((m, i) => {
     const text = textOf(m.content);
+    const id = `m${i}`;
     if (m.role === 'system' || m.role === 'developer')
-      steps.push({ ...baseAt(i), kind: 'system-prompt', content: text });
-    else if (m.role === 'user') steps.push({ ...baseAt(i), kind: 'task', task: text });
+      steps.push({
+        id,
+        stepNumber: steps.length,
+        source: sourceAt(i),
+        kind: 'system-prompt',
+        content: text,
+      });
+    else if (m.role === 'user')
+      steps.push({ id, stepNumber: steps.length, source: sourceAt(i), kind: 'task', task: text });
     else if (m.role === 'assistant') {
       const calls: Call[] = (m.tool_calls ?? []).map((c) => ({
         id: c.id,
@@ -120,7 +126,27 @@ export function importOpenAIMessages(
         arguments: parseArguments(c.function.arguments),
       }));
       for (const c of calls) callsOf.set(c.id, calls);
-      steps.push({ ...baseAt(i), ...actionDraft({ toolCalls: calls, modelOutput: text }) });
+      const stepNumber = steps.length;
+      steps.push(
+        text
+          ? {
+              id,
+              stepNumber,
+              source: sourceAt(i),
+              kind: 'action',
+              toolCalls: calls,
+              isFinal: false,
+              modelOutput: text,
+            }
+          : {
+              id,
+              stepNumber,
+              source: sourceAt(i),
+              kind: 'action',
+              toolCalls: calls,
+              isFinal: false,
+            },
+      );
     } else {
       const calls = m.tool_call_id === undefined ? undefined : callsOf.get(m.tool_call_id);
       if (!calls) {
@@ -128,7 +154,15 @@ export function importOpenAIMessages(
           message: `tool message ${i} answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`,
           pointer: `${source.pointer}/${i}`,
         });
-        steps.push({ ...baseAt(i), ...actionDraft({ observation: text }) });
+        steps.push({
+          id,
+          stepNumber: steps.length,
+          source: sourceAt(i),
+          kind: 'action',
+          toolCalls: [],
+          isFinal: false,
+          observation: text,
+        });
         return;
       }
       // Two calls with one id, or two results for one call: each result goes to the first call still

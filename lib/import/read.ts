@@ -145,21 +145,22 @@ export function parseSource(raw: string, name: string): ParsedSource {
     throw new ImportError(
       `${name}: a Markdown file that is not an Aider chat history (it should start with "# aider chat started at")`,
     );
-  if (looksLineOriented(text, name)) {
-    // A pretty-printed JSON file named .jsonl still reads as the one value it is.
-    if (!/\.(jsonl|ndjson)$/i.test(name) || /^\s*[[{]\s*$/.test(firstLines(text, 1)[0] ?? '')) {
-      try {
-        return { path: name, ...parseWhole(text, name) };
-      } catch (error) {
-        if (error instanceof ImportError && !/invalid JSON/.test(error.message)) throw error;
-        // Not one value: read it line by line below.
-      }
+  const jsonlName = /\.(jsonl|ndjson)$/i.test(name);
+  // A file not named .jsonl is read whole first (a pretty-printed JSON file named .jsonl too):
+  // only when that is not one value do its first lines say whether it is JSONL (looking for them
+  // in a one-line 50 MB file scans all of it).
+  if (!jsonlName || /^\s*[[{]\s*$/.test(firstLines(text, 1)[0] ?? '')) {
+    try {
+      return { path: name, ...parseWhole(text, name) };
+    } catch (error) {
+      if (error instanceof ImportError && !/invalid JSON/.test(error.message)) throw error;
+      if (!looksLineOriented(text, name)) throw error;
+      // Not one value: read it line by line below.
     }
-    const reader = createJsonlReader(name);
-    for (const line of text.split('\n')) reader.line(line);
-    return reader.finish();
   }
-  return { path: name, ...parseWhole(text, name) };
+  const reader = createJsonlReader(name);
+  for (const line of text.split('\n')) reader.line(line);
+  return reader.finish();
 }
 
 /** A whole file's bytes as a value: an Inspect `.eval` zip archive, else its text (`parseSource`). */

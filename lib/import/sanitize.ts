@@ -116,6 +116,13 @@ export function unnamedModelsNote(labels: readonly string[]): string {
   return `${labels.length} step(s) name their model with something that is not a name (first: ${labels[0] ?? ''}); ignored`;
 }
 
+/**
+ * Step lists this module returned, with their length then: a file's runs are sanitized when the
+ * file is imported and again with every other file's (`importSources`, for ids unique across
+ * files), and steps already clean come back the same from a second pass, so it skips them.
+ */
+const CLEAN_STEPS = new WeakMap<readonly Step[], number>();
+
 function cleanHistory(
   h: History,
   ids: Set<string>,
@@ -125,20 +132,27 @@ function cleanHistory(
   const notes: string[] = [];
   const badUsage: string[] = [];
   const badModels: string[] = [];
+  const cleanSteps = (list: readonly Step[]): readonly Step[] => {
+    const stepIds = new Set<string>();
+    let stepsChanged = false;
+    const next = list.map((step, i) => {
+      const stepId = unique(str(step.id), stepIds);
+      if (stepId !== step.id)
+        notes.push(
+          `step ${i}: its id "${str(step.id)}" is used by an earlier step; shown as "${stepId}"`,
+        );
+      const clean = cleanStep(step, stepId, i, notes, badUsage, badModels);
+      stepsChanged ||= clean !== step;
+      return clean;
+    });
+    return stepsChanged ? next : list;
+  };
   const id = unique(typeof h.id === 'string' && h.id !== '' ? h.id : 'history', ids);
   const name = h.title ?? id;
-  const stepIds = new Set<string>();
   let changed = id !== h.id;
-  const steps = h.steps.map((step, i) => {
-    const stepId = unique(str(step.id), stepIds);
-    if (stepId !== step.id)
-      notes.push(
-        `step ${i}: its id "${str(step.id)}" is used by an earlier step; shown as "${stepId}"`,
-      );
-    const next = cleanStep(step, stepId, i, notes, badUsage, badModels);
-    changed ||= next !== step;
-    return next;
-  });
+  const steps = CLEAN_STEPS.get(h.steps) === h.steps.length ? h.steps : cleanSteps(h.steps);
+  changed ||= steps !== h.steps;
+  CLEAN_STEPS.set(steps, steps.length);
   let out: History = changed ? { ...h, id, steps } : h;
   if (h.model !== undefined && stringOr(h.model) === undefined) {
     notes.push(`the run's model is not a name (${typeof h.model}); ignored`);
