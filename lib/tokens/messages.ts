@@ -21,25 +21,32 @@ const SKIPPED_KEYS = new Set([
   'is_error',
 ]);
 
+/**
+ * Appends every string a model reads in `value` to `out`, in order. A module-level function, not a
+ * closure made per message: this runs for every message of every count.
+ */
+function collectStrings(value: unknown, out: string[]): void {
+  if (typeof value === 'string') {
+    if (value !== '') out.push(value);
+  } else if (Array.isArray(value)) {
+    for (const v of value) collectStrings(v, out);
+  } else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const k in record) {
+      if (!Object.hasOwn(record, k) || SKIPPED_KEYS.has(k)) continue;
+      const v = record[k];
+      // Tool inputs are objects in Anthropic/Strands (and seed 002's `tool_data.args`); the model
+      // reads them as JSON text, numbers included.
+      if ((k === 'input' || k === 'args') && typeof v !== 'string') out.push(JSON.stringify(v));
+      else collectStrings(v, out);
+    }
+  }
+}
+
 /** Every string a model reads in a message, in order. */
 export function messageStrings(message: AnyMessage): string[] {
   const out: string[] = [];
-  const walk = (value: unknown, key: string | undefined): void => {
-    if (typeof value === 'string') {
-      if (value !== '') out.push(value);
-    } else if (Array.isArray(value)) {
-      for (const v of value) walk(v, key);
-    } else if (value !== null && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) {
-        if (SKIPPED_KEYS.has(k)) continue;
-        // Tool inputs are objects in Anthropic/Strands (and seed 002's `tool_data.args`); the model
-        // reads them as JSON text, numbers included.
-        if ((k === 'input' || k === 'args') && typeof v !== 'string') out.push(JSON.stringify(v));
-        else walk(v, k);
-      }
-    }
-  };
-  walk(message, undefined);
+  collectStrings(message, out);
   return out;
 }
 
