@@ -5,23 +5,14 @@
  * ranks loaded again), taking the next run between the workers' messages; a worker is given runs
  * once it says it is loaded, so a fleet done before then waits for no worker.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FleetRun } from '../lib/fleet/aggregate';
 import { runComputer, type FleetItem, type FleetSettings } from './fleet-runs';
+import { startTsWorker } from './ts-worker';
 
-/** A worker thread, TypeScript as this file is. */
-function startWorker(settings: FleetSettings): Worker {
-  // A worker starts without the loader the main thread runs under (`tsx cli/…`): a two-line module
-  // registers tsx's (resolved from here, wherever the CLI is run from), then imports the worker.
-  const boot = [
-    `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};`,
-    'register();',
-    `await import(${JSON.stringify(new URL('./fleet-worker.ts', import.meta.url).href)});`,
-  ].join('\n');
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
-    workerData: settings,
-  });
-}
+/** A worker thread computing runs, TypeScript as this file is. */
+const startWorker = (settings: FleetSettings) =>
+  startTsWorker(new URL('./fleet-worker.ts', import.meta.url), { workerData: settings });
 
 export async function computeInOrder(
   items: readonly FleetItem[],

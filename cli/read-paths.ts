@@ -32,6 +32,19 @@ function filesUnder(path: string): { full: string; rel: string }[] {
   return out.sort((a, b) => a.rel.localeCompare(b.rel));
 }
 
+/** The size of the files under the paths, in bytes (0 for a path that cannot be read). */
+export function bytesUnder(paths: readonly string[]): number {
+  let n = 0;
+  for (const p of paths) {
+    try {
+      n += filesUnder(p).reduce((sum, f) => sum + statSync(f.full).size, 0);
+    } catch {
+      // readPaths reports it.
+    }
+  }
+  return n;
+}
+
 /** Files and folders as the app reads them: a folder's files together, so folder formats are found. */
 export async function readPaths(
   paths: readonly string[],

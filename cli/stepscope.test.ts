@@ -16,10 +16,14 @@ const schema = JSON.parse(readFileSync(join(root, 'cli/output.schema.json'), 'ut
 const validate = new Ajv2020({ strict: false }).compile(schema);
 
 function cli(...args: string[]) {
+  return cliWith({}, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(root, 'cli/stepscope.ts'), ...args],
-    { cwd: root, encoding: 'utf8' },
+    { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } },
   );
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -79,6 +83,27 @@ describe('stepscope CLI', () => {
       outcome: 'answer Pineapple · expected Guava',
       totals: { reported: { inputTokens: 16946, outputTokens: 116 } },
     });
+  });
+
+  it('counts a fleet on helper threads as one thread counts it', () => {
+    // The fleet is far under the size from which the CLI starts helpers: the threshold is lowered.
+    const fleet = join(
+      root,
+      'test/fixtures/fleet/20251118_mini-v1.15.0_gemini-3-pro-preview/trajs',
+    );
+    const one = cli('inspect', fleet, '--json', '--jobs', '1');
+    const helped = cliWith(
+      { STEPSCOPE_COUNT_ON_HELPERS_FROM: '0' },
+      'inspect',
+      fleet,
+      '--json',
+      '--jobs',
+      '2',
+    );
+    expect(one.code).toBe(0);
+    expect(helped.stderr).toBe('');
+    expect(JSON.parse(helped.stdout).histories).toHaveLength(30);
+    expect(helped.stdout).toBe(one.stdout);
   });
 
   it("shows the compactions a Claude Code run recorded, with the file's and the reported figures", () => {

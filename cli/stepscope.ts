@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { resolveStrategies } from '../lib/fleet/choices';
 import { createStrategyContext } from '../lib/strategies/context';
+import type { StrategyContext } from '../lib/strategies/types';
 import { getStrategy, paramKeysOf } from '../lib/strategies';
 import {
   DEFAULT_TOKENIZER,
@@ -18,7 +19,8 @@ import { DIALECT_REGISTRY } from '../lib/messages';
 import { parsePriceOverrides, type PriceOverrides } from '../lib/pricing/overrides';
 import { contextWindowFor } from '../lib/tokens/models';
 import { compareCommand, mergeCommand, parseJobs, parseShard } from './fleet-command';
-import { readPaths, UsageError } from './read-paths';
+import { countHistories, startCountHelpers } from './count-helpers';
+import { bytesUnder, readPaths, UsageError } from './read-paths';
 import { renderInspect, renderPrune, renderReplay } from './render';
 import {
   inspectCommand,
@@ -63,6 +65,13 @@ options:
   --mode <mode>          stateless (default: the full history kept) or in-place (pruned history carried on)
                          (both may also sit in --params as "trigger" and "mode"; "recorded": "replace"
                          there runs the strategy instead of the run's own compactions)`;
+
+/**
+ * Input from this size up (bytes) is counted on helper threads too: below it, counting on one
+ * thread is over before a helper would have loaded (about 0.4 s for tsx and the tokenizer's
+ * ranks). STEPSCOPE_COUNT_ON_HELPERS_FROM sets it (the test that helpers count what one thread does).
+ */
+const COUNT_ON_HELPERS_FROM = Number(process.env.STEPSCOPE_COUNT_ON_HELPERS_FROM ?? 4 * 2 ** 20);
 
 /** The parameter keys of a strategy, none for an unknown one (its error comes later, naming it). */
 function strategyKeysOf(id: string): string[] {
@@ -160,15 +169,49 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   }
-  const imported = await readPaths(positionals.slice(1));
+  const tokenizer = values.tokenizer as TokenizerId;
+  const dialect = parseDialect(values.dialect);
+  const jobs = values.jobs !== undefined ? parseJobs(values.jobs) : availableParallelism();
+  // Large input is counted on every core: the helpers load while the files are read.
+  const pool =
+    jobs > 1 &&
+    tokenizer !== 'heuristic' &&
+    bytesUnder(positionals.slice(1)) >= COUNT_ON_HELPERS_FROM
+      ? startCountHelpers(jobs - 1, tokenizer)
+      : undefined;
+  try {
+    const imported = await readPaths(positionals.slice(1));
+    const model = values.model ?? imported.file.histories[0]?.model;
+    const ctx = createStrategyContext({
+      tokenizer,
+      dialect,
+      model,
+      contextWindow: contextWindowFor(model, prices),
+    });
+    if (pool) await countHistories(imported.file.histories, ctx.tokens, pool.helpers);
+    return runCommand(command, file, imported, ctx, values, prices);
+  } finally {
+    void pool?.close();
+  }
+}
+
+function runCommand(
+  command: string,
+  file: string,
+  imported: Awaited<ReturnType<typeof readPaths>>,
+  ctx: StrategyContext,
+  values: {
+    params?: string;
+    trigger?: string;
+    mode?: string;
+    strategy?: string;
+    messages?: string;
+    model?: string;
+    json?: boolean;
+  },
+  prices: PriceOverrides | undefined,
+): number {
   const histories = imported.file.histories;
-  const model = values.model ?? histories[0]?.model;
-  const ctx = createStrategyContext({
-    tokenizer: values.tokenizer as TokenizerId,
-    dialect: parseDialect(values.dialect),
-    model,
-    contextWindow: contextWindowFor(model, prices),
-  });
   let params: unknown = {};
   if (values.params !== undefined) {
     try {
