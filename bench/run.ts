@@ -2,13 +2,14 @@
  * `npm run bench`: every figure of issue 13 in one run, each against its baseline or target.
  * `-- --check` exits non-zero when a target is missed; `-- --only import,peers` runs some suites;
  * `-- --json <file>` writes the rows (default bench-results.json). BENCHMARKS.md records the method
- * and the latest table. Suites: import, counts, peers, strategies, browser, huge.
+ * and the latest table. Suites: import, counts, peers, strategies, browser, huge, fleet.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { met, table, type Row } from './lib/harness';
 import { browserSuite } from './suites/browser';
 import { countsSuite } from './suites/counts';
+import { fleetCliSuite } from './suites/fleet-cli';
 import { hugeSuite } from './suites/huge';
 import { importSuite } from './suites/import';
 import { peersSuite } from './suites/peers';
@@ -21,6 +22,7 @@ const SUITES: Record<string, (rounds: number) => Promise<Row[]>> = {
   strategies: (r) => strategiesSuite(r),
   browser: () => browserSuite(),
   huge: () => hugeSuite(),
+  fleet: () => fleetCliSuite(),
 };
 
 function parseArgs(argv: readonly string[]) {

@@ -10,7 +10,7 @@ import type { PriceOverrides } from '../lib/pricing/overrides';
 import { priceSheetFor } from '../lib/simulate/cache';
 import { createStrategyContext } from '../lib/strategies/context';
 import { contextWindowFor } from '../lib/tokens/models';
-import { createStepTokens } from '../lib/tokens/step-tokens';
+import { createStepTokens, type StepTokens } from '../lib/tokens/step-tokens';
 import type { TokenizerId } from '../lib/tokens/tokenizer';
 
 export interface FleetItem {
@@ -31,8 +31,10 @@ export interface FleetSettings {
 }
 
 /** The computation of one run under the settings, with one token counter per thread. */
-export function runComputer(settings: FleetSettings): (item: FleetItem) => FleetRun {
-  const tokens = createStepTokens(settings.tokenizer, settings.dialect);
+export function runComputer(
+  settings: FleetSettings,
+  tokens: StepTokens = createStepTokens(settings.tokenizer, settings.dialect),
+): (item: FleetItem) => FleetRun {
   return (item) => {
     const model = settings.model ?? item.history.model;
     const ctx = createStrategyContext({
