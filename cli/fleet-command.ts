@@ -11,7 +11,7 @@ import { aggregateFleet, type FleetRun } from '../lib/fleet/aggregate';
 import { pairFleets } from '../lib/fleet/pair';
 import { resolvedByTask } from '../lib/fleet/results';
 import { taskIdOf } from '../lib/fleet/run';
-import { computeInOrder } from './fleet-pool';
+import { computeInOrder, startFleetWorkers } from './fleet-pool';
 import { loadFleet } from './fleet-load';
 import type { FleetItem, FleetSettings } from './fleet-runs';
 import { UsageError } from './read-paths';
@@ -93,10 +93,17 @@ export async function compareCommand(
   const ids = settings.choices.map((c) => c.id);
   if (flags.pair !== undefined) {
     if (flags.shard) throw new UsageError('--pair compares two whole fleets: it takes no --shard');
+    const workers = startFleetWorkers(settings, flags.jobs);
     const a = await fleetItems(paths, flags.results, undefined, warn);
     const b = await fleetItems([flags.pair], flags.pairResults, undefined, warn);
     const runs: FleetRun[] = [];
-    await computeInOrder([...a.items, ...b.items], settings, flags.jobs, (r) => runs.push(r));
+    await computeInOrder(
+      [...a.items, ...b.items],
+      settings,
+      flags.jobs,
+      (r) => runs.push(r),
+      workers,
+    );
     const runsA = runs.slice(0, a.items.length);
     const runsB = runs.slice(a.items.length);
     const { tasks, summary } = pairFleets(runsA, runsB);
@@ -118,12 +125,20 @@ export async function compareCommand(
     );
     return;
   }
+  // The workers load while the fleet is read.
+  const workers = startFleetWorkers(settings, flags.jobs);
   const { items, total } = await fleetItems(paths, flags.results, flags.shard, warn);
   const runs: FleetRun[] = [];
-  await computeInOrder(items, settings, flags.jobs, (r) => {
-    runs.push(r);
-    write(runLine(r, total));
-  });
+  await computeInOrder(
+    items,
+    settings,
+    flags.jobs,
+    (r) => {
+      runs.push(r);
+      write(runLine(r, total));
+    },
+    workers,
+  );
   // A shard prints its runs only: the aggregate is merge's, over every shard's runs.
   if (!flags.shard) write(aggregateLine(ids, runs));
 }

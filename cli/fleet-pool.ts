@@ -3,25 +3,65 @@
  * input order whatever order the threads finish in, as soon as every earlier one is in. The main
  * thread computes too (a worker costs its start-up: tsx's loader, the core and the tokenizer's
  * ranks loaded again), taking the next run between the workers' messages; a worker is given runs
- * once it says it is loaded, so a fleet done before then waits for no worker.
+ * once it says it is loaded, so a fleet done before then waits for no worker, and two at a time,
+ * so it never waits for the main thread (busy with a run of its own) to hand it the next.
  */
 import type { Worker } from 'node:worker_threads';
 import type { FleetRun } from '../lib/fleet/aggregate';
 import { runComputer, type FleetItem, type FleetSettings } from './fleet-runs';
 import { startTsWorker } from './ts-worker';
 
-/** A worker thread computing runs, TypeScript as this file is. */
-const startWorker = (settings: FleetSettings) =>
-  startTsWorker(new URL('./fleet-worker.ts', import.meta.url), { workerData: settings });
+/** A worker thread computing runs, and what it said before it was given any. */
+export interface FleetWorker {
+  readonly worker: Worker;
+  /** It has loaded (tsx, the core, the tokenizer's ranks) and takes runs. */
+  ready: boolean;
+  onReady?: () => void;
+  /** It failed before it was given any run. */
+  error?: unknown;
+}
+
+/**
+ * `jobs - 1` workers, started before the fleet is read so that they load while the main thread
+ * imports (about a second each on this machine, otherwise spent after the import, while the
+ * main thread computes alone).
+ */
+export function startFleetWorkers(settings: FleetSettings, jobs: number): FleetWorker[] {
+  return Array.from({ length: Math.max(0, jobs - 1) }, () => {
+    const worker = startTsWorker(new URL('./fleet-worker.ts', import.meta.url), {
+      workerData: settings,
+    });
+    // Unreferenced until runs are given to it: a command that fails before (a path it cannot
+    // read, a results file that is not JSON) exits without waiting for it.
+    worker.unref();
+    const state: FleetWorker = { worker, ready: false };
+    worker.on('message', (m: { ready?: true }) => {
+      if (!m.ready) return;
+      state.ready = true;
+      state.onReady?.();
+    });
+    worker.on('error', (error) => {
+      state.error ??= error;
+    });
+    return state;
+  });
+}
+
+/** Runs given to a worker ahead of its answers: it starts the next as soon as it answers one. */
+const AHEAD = 2;
 
 export async function computeInOrder(
   items: readonly FleetItem[],
   settings: FleetSettings,
   jobs: number,
   emit: (run: FleetRun) => void,
+  started: readonly FleetWorker[] = startFleetWorkers(settings, Math.min(jobs, items.length)),
 ): Promise<void> {
   const compute = runComputer(settings);
   const threads = Math.max(1, Math.min(jobs, items.length));
+  // Workers started for more runs than there are: not needed.
+  const workers = started.slice(0, threads - 1);
+  for (const w of started.slice(threads - 1)) void w.worker.terminate();
   if (threads <= 1) {
     for (const item of items) emit(compute(item));
     return;
@@ -36,7 +76,6 @@ export async function computeInOrder(
       flushed++;
     }
   };
-  const workers = Array.from({ length: threads - 1 }, () => startWorker(settings));
   try {
     await new Promise<void>((resolve, reject) => {
       let failed = false;
@@ -54,13 +93,22 @@ export async function computeInOrder(
         const i = next++;
         w.postMessage({ i, item: items[i] });
       };
-      for (const w of workers) {
+      for (const state of workers) {
+        const w = state.worker;
+        if (state.error !== undefined) return fail(state.error);
+        w.ref();
         w.on('message', (m: { ready?: true; i: number; run?: FleetRun; error?: string }) => {
+          if (m.ready) return;
           if (m.error !== undefined) return fail(new Error(m.error));
-          if (!m.ready) store(m.i, m.run as FleetRun);
+          store(m.i, m.run as FleetRun);
           feed(w);
         });
         w.on('error', fail);
+        const start = () => {
+          for (let k = 0; k < AHEAD; k++) feed(w);
+        };
+        if (state.ready) start();
+        else state.onReady = start;
       }
       // The main thread's share: one run at a time, yielding to the workers' messages in between.
       // STEPSCOPE_WORKERS_ONLY=1 leaves every run to the workers (the test that they agree with one thread).
@@ -78,9 +126,9 @@ export async function computeInOrder(
     });
   } finally {
     // Not waited for: a worker still loading would hold the answer back for nothing.
-    for (const w of workers) {
-      w.unref();
-      void w.terminate();
+    for (const { worker } of started) {
+      worker.unref();
+      void worker.terminate();
     }
   }
 }
