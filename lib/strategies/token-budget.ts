@@ -262,6 +262,15 @@ export const tokenBudget: Strategy<TokenBudgetParams> = {
   },
 };
 
+/** Each unit's LangChain type, once per index (an apply is otherwise a few binary searches). */
+const unitTypes = new WeakMap<UnitIndex<OpenAIMessage>, readonly LangChainType[]>();
+
+function typesOf(index: UnitIndex<OpenAIMessage>): readonly LangChainType[] {
+  let types = unitTypes.get(index);
+  if (!types) unitTypes.set(index, (types = index.units.map((u) => langChainType(u.message))));
+  return types;
+}
+
 /**
  * `trimMessages` (without `allowPartial`) on the history's index: message counts are prefix sums
  * built once per history, each decision is a binary search. `ranges(end)` gives the messages kept
@@ -270,7 +279,7 @@ export const tokenBudget: Strategy<TokenBudgetParams> = {
 function budgetOf(steps: readonly Step[], p: TokenBudgetParams, ctx: StrategyContext) {
   const index = UnitIndex.cached(steps, ctx.tokens, 'openai');
   const sums = index.unitSums((m) => countMessage(m, ctx.tokens.counter));
-  const types = index.units.map((u) => langChainType(u.message));
+  const types = typesOf(index);
   const matcher = (list: readonly LangChainType[] | undefined) => {
     const allowed = new Set(list);
     // prev[i]: largest j <= i with types[j - 1] allowed (0 if none); next[i]: smallest j >= i allowed.
