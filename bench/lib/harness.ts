@@ -47,15 +47,19 @@ export async function timed(fn: () => unknown, repeat = 1): Promise<number> {
   return (performance.now() - t) / repeat;
 }
 
-/** Baseline and project alternately, `rounds` times each, after one warm-up of each. */
+/**
+ * Baseline and project alternately, `rounds` times each, after a warm-up round of each (as many
+ * calls as a measured round makes: with one call, a `--rounds 1` run timed the project's first 50
+ * calls, before the JIT had compiled them, at 2-4× its steady time).
+ */
 export async function alternate(
   rounds: number,
   baseline: () => unknown,
   project: () => unknown,
   repeat: { baseline?: number; project?: number } = {},
 ): Promise<{ baseline: Measure; project: Measure }> {
-  await baseline();
-  await project();
+  await timed(baseline, repeat.baseline);
+  await timed(project, repeat.project);
   const b: number[] = [];
   const p: number[] = [];
   for (let i = 0; i < rounds; i++) {
