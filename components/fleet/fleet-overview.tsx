@@ -17,7 +17,9 @@ import { Input } from '../ui/input';
 import { Panel } from '../ui/panel';
 import { Select, type SelectOption } from '../ui/select';
 import { RunPicker } from '../workspace/run-picker';
+import { Segmented } from '../ui/segmented';
 import { FleetCharts } from './fleet-charts';
+import { FleetComparePanel } from './fleet-compare-panel';
 import { FleetTable } from './fleet-table';
 import { OUTCOME_STYLE } from './outcome-label';
 import { useFleetRows } from './use-fleet-rows';
@@ -42,12 +44,42 @@ function outcomeOptions(rows: readonly FleetRow[]): SelectOption<OutcomeKind | '
   ];
 }
 
+/** The overview's two panels: its runs, and the strategies compared over them. */
 export function FleetOverview() {
-  const { fleet, runs, historyIndex, actions } = useDebuggerStore(
+  const { panel, setPanel, runs, historyIndex, openRun } = useDebuggerStore(
+    useShallow((s) => ({
+      panel: s.fleet.panel ?? 'runs',
+      setPanel: s.actions.setFleetPanel,
+      runs: s.loaded?.runs,
+      historyIndex: s.historyIndex,
+      openRun: s.actions.openRun,
+    })),
+  );
+  return (
+    <div className="flex flex-col gap-3 px-4 py-3">
+      <div className="flex flex-wrap items-center gap-3">
+        {/* A run by number, title or outcome, as above a run: the same picker opens it from here. */}
+        {runs && <RunPicker runs={runs} index={historyIndex} onSelect={openRun} />}
+        <Segmented
+          label="Runs panel"
+          value={panel}
+          onChange={setPanel}
+          options={[
+            { value: 'runs', label: 'Runs' },
+            { value: 'compare', label: 'Compare strategies over the fleet' },
+          ]}
+        />
+      </div>
+      {panel === 'compare' ? <FleetComparePanel /> : <RunsPanel />}
+    </div>
+  );
+}
+
+function RunsPanel() {
+  const { fleet, runs, actions } = useDebuggerStore(
     useShallow((s) => ({
       fleet: s.fleet,
       runs: s.loaded?.runs,
-      historyIndex: s.historyIndex,
       actions: s.actions,
     })),
   );
@@ -70,9 +102,7 @@ export function FleetOverview() {
   const onOpen = useCallback((index: number) => actions.openRun(index), [actions]);
   const rough = !exact;
   return (
-    <div className="flex flex-col gap-3 px-4 py-3">
-      {/* A run by number, title or outcome, as above a run: the same picker opens it from here. */}
-      {runs && <RunPicker runs={runs} index={historyIndex} onSelect={actions.openRun} />}
+    <>
       <Panel label="Fleet charts">
         <h2 className="mb-2 text-sm font-semibold text-slate-900">
           {runCount.toLocaleString('en-US')} runs at a glance
@@ -127,6 +157,6 @@ export function FleetOverview() {
           counting={rows === undefined}
         />
       </Panel>
-    </div>
+    </>
   );
 }

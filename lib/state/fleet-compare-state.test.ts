@@ -83,7 +83,9 @@ describe('the fleet comparison in the store', () => {
     const url = fromParams(new URLSearchParams('view=runs&runtab=charts&fleetcompare=nope'));
     expect(url.problems).toEqual([
       'unknown runs panel "charts" (runtab=; known: runs, compare)',
-      expect.stringMatching(/^the fleet comparison \(fleetcompare=\): strategy 1: Unknown strategy "nope"/),
+      expect.stringMatching(
+        /^the fleet comparison \(fleetcompare=\): strategy 1: Unknown strategy "nope"/,
+      ),
     ]);
     expect(url.fleet).toBeUndefined();
   });
