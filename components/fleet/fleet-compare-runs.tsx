@@ -97,7 +97,7 @@ export function FleetCompareRuns({
 }: {
   runs: readonly FleetRun[];
   ids: readonly string[];
-  /** Each run's title, by its index in the file. */
+  /** A run's title, by its index in the file (its task or instance id shows first). */
   labels: (index: number) => string;
   opened: number | undefined;
   onOpen(index: number): void;
@@ -107,7 +107,8 @@ export function FleetCompareRuns({
     () =>
       runs.map((r) => ({
         index: r.index,
-        label: labels(r.index),
+        // The task names a benchmark's run (its instance); the file's title is the path to it.
+        label: r.task || labels(r.index),
         outcome: outcomeClassOf(r.outcome),
         recorded: r.outcome.label,
         baseline: r.baseline.inputTokens,

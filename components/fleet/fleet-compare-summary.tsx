@@ -95,29 +95,37 @@ export function FleetCompareSummary({
         >
           {base && (
             <tr className="border-t border-slate-100 bg-slate-50">
-              <FigureCell text>
+              <FigureCell text className="pr-3">
                 <span className="flex items-center gap-2">
                   <ColumnDot index={-1} />
                   Sending everything
                 </span>
               </FigureCell>
-              <FigureCell>{formatTokens(base.baselineInputTokens)}</FigureCell>
-              <FigureCell>{dash}</FigureCell>
-              <FigureCell>{priced > 0 ? usd(base.baselineCostUsd) : dash}</FigureCell>
-              <FigureCell>{priced > 0 ? usd(base.baselineUncachedCostUsd) : dash}</FigureCell>
-              <FigureCell>{dash}</FigureCell>
-              <FigureCell>{dash}</FigureCell>
-              <FigureCell>{dash}</FigureCell>
-              <FigureCell>0</FigureCell>
-              <FigureCell>{shown === 'all' ? aggregate.baseline.runsOverWindow : dash}</FigureCell>
-              <FigureCell>{dash}</FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">
+                {formatTokens(base.baselineInputTokens)}
+              </FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">{dash}</FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">
+                {priced > 0 ? usd(base.baselineCostUsd) : dash}
+              </FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">
+                {priced > 0 ? usd(base.baselineUncachedCostUsd) : dash}
+              </FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">{dash}</FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">{dash}</FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">{dash}</FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">0</FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">
+                {shown === 'all' ? aggregate.baseline.runsOverWindow : dash}
+              </FigureCell>
+              <FigureCell className="whitespace-nowrap pr-3">{dash}</FigureCell>
             </tr>
           )}
           {aggregate.strategies.map((s, k) => {
             const t = totalsOf(s);
             return (
               <tr key={s.id} className="border-t border-slate-100">
-                <FigureCell text>
+                <FigureCell text className="pr-3">
                   <span className="flex items-center gap-2">
                     <ColumnDot index={k} />
                     {s.id}
@@ -127,7 +135,9 @@ export function FleetCompareSummary({
                   </span>
                 </FigureCell>
                 {cells(t).map((c, i) => (
-                  <FigureCell key={i}>{c}</FigureCell>
+                  <FigureCell key={i} className="whitespace-nowrap pr-3">
+                    {c}
+                  </FigureCell>
                 ))}
               </tr>
             );
