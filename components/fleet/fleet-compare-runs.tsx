@@ -12,7 +12,7 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { useMemo, useState, type CSSProperties } from 'react';
+import { memo, useMemo, useState, type CSSProperties } from 'react';
 import { formatPercent } from '../../lib/compare/format';
 import { outcomeClassOf, type FleetRun, type OutcomeClass } from '../../lib/fleet/aggregate';
 import { ColumnDot } from '../compare/column-label';
@@ -88,7 +88,7 @@ function columns(ids: readonly string[], onOpen: (index: number) => void) {
   ];
 }
 
-export function FleetCompareRuns({
+export const FleetCompareRuns = memo(function FleetCompareRuns({
   runs,
   ids,
   labels,
@@ -117,7 +117,6 @@ export function FleetCompareRuns({
     [runs, labels],
   );
   const cols = useMemo(() => columns(ids, onOpen), [ids, onOpen]);
-  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data,
     columns: cols,
@@ -148,4 +147,4 @@ export function FleetCompareRuns({
       />
     </div>
   );
-}
+});

@@ -5,7 +5,7 @@
  * else the run's own), every figure a defined term (lib/charts/definitions.ts FLEET_COLUMNS). The
  * numbers are the CLI's fold (lib/fleet/aggregate.ts), never summed again here.
  */
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { FLEET_COLUMNS } from '../../lib/charts/definitions';
 import { formatPercent } from '../../lib/compare/format';
 import {
@@ -50,7 +50,7 @@ function cells(t: StrategyTotals): ReactNode[] {
   ];
 }
 
-export function FleetCompareSummary({
+export const FleetCompareSummary = memo(function FleetCompareSummary({
   aggregate,
   resultsFile,
 }: {
@@ -152,4 +152,4 @@ export function FleetCompareSummary({
       )}
     </div>
   );
-}
+});

@@ -5,7 +5,7 @@
  * prepares the bins). A strategy whose bars sit far right saves a lot on most runs; one spread wide
  * saves a lot on some and little on others, which the median in the table hides.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   Bar,
   BarChart,
@@ -23,7 +23,7 @@ import { columnColor } from '../compare/palette';
 const TICK = { fontSize: 11 };
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-export function FleetSavingsChart({
+export const FleetSavingsChart = memo(function FleetSavingsChart({
   runs,
   ids,
 }: {
@@ -94,4 +94,4 @@ export function FleetSavingsChart({
       </div>
     </figure>
   );
-}
+});

@@ -13,7 +13,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { FleetRow } from '../../lib/fleet/overview';
 import { FLEET_SORT_KEYS, type FleetSort } from '../../lib/state/fleet-view';
 import { formatUsd } from '../usage/format';
@@ -122,7 +122,8 @@ const ROW = 34;
 const toSorting = (sort: FleetSort | undefined): SortingState =>
   sort ? [{ id: sort.by, desc: sort.desc }] : [];
 
-export function FleetTable(props: {
+/** Memoized, as the charts are: progress reports re-render the overview, not its rows. */
+export const FleetTable = memo(function FleetTable(props: {
   rows: readonly FleetRow[];
   /** The rows are the chars/4 estimate. */
   rough: boolean;
@@ -175,4 +176,4 @@ export function FleetTable(props: {
       }
     />
   );
-}
+});

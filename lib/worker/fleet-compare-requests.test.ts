@@ -96,6 +96,7 @@ describe('the fleet-compare request', () => {
       },
       stop.signal,
       0,
+      0,
     );
     await expect(work).rejects.toBeInstanceOf(FleetCancelled);
     expect(reported).toEqual([1]);
