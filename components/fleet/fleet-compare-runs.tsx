@@ -31,7 +31,7 @@ interface Row {
 }
 
 const OUTCOME: Readonly<Record<OutcomeClass, { label: string; text: string }>> = {
-  resolved: { label: 'resolved', text: 'text-green-700' },
+  resolved: { label: 'resolved', text: 'text-emerald-700' },
   unresolved: { label: 'not resolved', text: 'text-red-700' },
   unknown: { label: 'unknown', text: 'text-slate-500' },
 };
