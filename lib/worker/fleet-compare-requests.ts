@@ -8,7 +8,7 @@
  *
  * `compareFleetInWorker` is the loop alone, for any list of runs (the paired fleets reuse it).
  */
-import { aggregateFleet, type FleetAggregate, type FleetRun } from '../fleet/aggregate';
+import { aggregateFleet, type FleetRun } from '../fleet/aggregate';
 import { compareFleetRun, taskIdOf, type NamedChoice } from '../fleet/run';
 import type { History, HistoryFile } from '../model/types';
 import type { PriceOverrides } from '../pricing/overrides';
@@ -18,6 +18,8 @@ import { contextWindowFor } from '../tokens/models';
 import type { StepTokens } from '../tokens/step-tokens';
 import type { TokensFor } from './compare-requests';
 import type { FleetCompareRequest, FleetComparedResponse, WorkerResponse } from './protocol';
+
+export type { FleetComparison } from './protocol';
 
 /** What every run of a fleet is compared with. */
 export interface FleetCompareSettings {
@@ -111,14 +113,6 @@ export async function compareFleetInWorker(
   if (signal?.aborted) throw new FleetCancelled();
   if (reported < out.length || runs.length === 0) report();
   return out;
-}
-
-/** The whole answer: every run's result and the fleet's aggregate of them. */
-export interface FleetComparison {
-  readonly runs: readonly FleetRun[];
-  readonly aggregate: FleetAggregate;
-  /** Whether outcomes come from a results file the folder held (else each file's own outcome). */
-  readonly resultsFile: boolean;
 }
 
 export async function fleetCompareAnswer(

@@ -10,9 +10,8 @@ import type { CustomOutput } from '../compare/custom-run';
 import type { SweepResult } from '../compare/sweep';
 import type { FileSummary } from '../library/library';
 import type { FleetRow } from '../fleet/overview';
-import type { FleetRun } from '../fleet/aggregate';
+import type { FleetAggregate, FleetRun } from '../fleet/aggregate';
 import type { NamedChoice } from '../fleet/run';
-import type { FleetComparison } from './fleet-compare-requests';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import type { History, Step } from '../model/types';
@@ -259,6 +258,13 @@ export type FleetResponse = {
   readonly rows: readonly FleetRow[];
 };
 
+/** The fleet comparison's answer: every run's result and the fleet's aggregate of them. */
+export interface FleetComparison {
+  readonly runs: readonly FleetRun[];
+  readonly aggregate: FleetAggregate;
+  /** Whether outcomes come from a results file the folder held (else each file's own outcome). */
+  readonly resultsFile: boolean;
+}
 /** Runs of a fleet comparison finished since the last part (`done` of `total` so far). */
 export type FleetComparePartResponse = {
   readonly type: 'fleet-compare-part';
