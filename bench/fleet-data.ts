@@ -1,64 +1,66 @@
 /**
- * A large fleet for the benchmarks (issue 26): `runs` mini-swe-agent trajectories written as a
- * SWE-bench submission's folder (`<dir>/<instance>/<instance>.traj.json`), each a copy of one of
- * the 30 real runs in test/fixtures/fleet (SWE-bench Verified runs of a public mini-swe-agent 1.15
- * submission with Gemini 3 Pro), taken in turn. Copy k of a run is its trajectory unchanged but for its
- * instance id, `<instance>__copy<k>` (the first copy keeps the real id), which the file is named
- * after, so every run of the fleet is its own task. Deterministic: the same `runs` always gives the
- * same files. 500 runs are ~88 MB (the real runs average 176 KB; the issue's real 500-run
- * submission is 98 MB).
- *
- * Run directly to write one: `tsx bench/fleet-data.ts <dir> [runs]`.
+ * A fleet for the benchmarks, generated from the real one: the 30 mini-swe-agent trajectories of
+ * the Gemini 3 Pro SWE-bench submission in test/fixtures/fleet (MANIFEST: provenance), copied round
+ * robin into `runs` runs, each with an instance id of its own (`<instance>__c<n>`, in the file, its
+ * folder and its name, as the submission lays them out) and a results_summary.json giving each
+ * copy its original's verdict. Each message of a copy starts with a short marker naming the copy,
+ * so no two runs share their texts: a fleet of copies would otherwise be counted once and replayed
+ * from the token counts' cache, faster than any real fleet. Deterministic: the same `runs` writes
+ * the same bytes. 500 runs are about 90 MB.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const REAL = fileURLToPath(
-  new URL(
-    '../test/fixtures/fleet/20251118_mini-v1.15.0_gemini-3-pro-preview/trajs',
-    import.meta.url,
-  ),
-);
+const SOURCE = new URL(
+  '../test/fixtures/fleet/20251118_mini-v1.15.0_gemini-3-pro-preview/',
+  import.meta.url,
+).pathname;
 
 interface Trajectory {
   instance_id: string;
+  messages: { content?: unknown }[];
   [key: string]: unknown;
 }
 
-/** The real trajectories, in instance-id order (the folder listing's order is the file system's). */
-function realRuns(): { id: string; value: Trajectory }[] {
-  return readdirSync(REAL)
-    .sort()
-    .map((id) => ({
-      id,
-      value: JSON.parse(readFileSync(path.join(REAL, id, `${id}.traj.json`), 'utf8')) as Trajectory,
-    }));
-}
-
-/** Writes the fleet's files under `dir` and returns their paths, in the fleet's order. */
+/** Writes `runs` trajectories and their results file under `dir`; returns every path written. */
 export async function writeFleet(dir: string, runs: number): Promise<string[]> {
-  const real = realRuns();
-  const files: string[] = [];
-  for (let i = 0; i < runs; i++) {
-    const { id, value } = real[i % real.length] as { id: string; value: Trajectory };
-    const copy = Math.floor(i / real.length);
-    const instance = copy === 0 ? id : `${id}__copy${copy}`;
-    const folder = path.join(dir, instance);
-    mkdirSync(folder, { recursive: true });
-    const file = path.join(folder, `${instance}.traj.json`);
-    writeFileSync(file, JSON.stringify({ ...value, instance_id: instance }, null, 2));
-    files.push(file);
+  const ids = (await readdir(path.join(SOURCE, 'trajs'))).sort();
+  const originals = await Promise.all(
+    ids.map(async (id) => readFile(path.join(SOURCE, 'trajs', id, `${id}.traj.json`), 'utf8')),
+  );
+  const verdicts = new Map<string, boolean>(
+    (
+      JSON.parse(await readFile(path.join(SOURCE, 'results_summary.json'), 'utf8')) as {
+        instances: { instance_id: string; resolved: boolean }[];
+      }
+    ).instances.map((i) => [i.instance_id, i.resolved]),
+  );
+  const written: string[] = [];
+  const instances: { instance_id: string; resolved: boolean }[] = [];
+  for (let n = 0; n < runs; n++) {
+    const k = n % ids.length;
+    const id = `${ids[k] as string}__c${String(n).padStart(4, '0')}`;
+    const traj = JSON.parse(originals[k] as string) as Trajectory;
+    traj.instance_id = id;
+    for (const m of traj.messages)
+      if (typeof m.content === 'string') m.content = `[${id}] ${m.content}`;
+    const folder = path.join(dir, 'trajs', id);
+    await mkdir(folder, { recursive: true });
+    const file = path.join(folder, `${id}.traj.json`);
+    await writeFile(file, JSON.stringify(traj, null, 2));
+    written.push(file);
+    instances.push({ instance_id: id, resolved: verdicts.get(ids[k] as string) ?? false });
   }
-  return files;
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [dir, runs = '500'] = process.argv.slice(2);
-  if (!dir) {
-    process.stderr.write('usage: tsx bench/fleet-data.ts <dir> [runs]\n');
-    process.exit(2);
-  }
-  const files = await writeFleet(dir, Number(runs));
-  process.stdout.write(`${files.length} runs written under ${dir}\n`);
+  const results = path.join(dir, 'results_summary.json');
+  await writeFile(
+    results,
+    JSON.stringify({
+      total: runs,
+      passed: instances.filter((i) => i.resolved).length,
+      failed: instances.filter((i) => !i.resolved).length,
+      instances,
+    }),
+  );
+  written.push(results);
+  return written;
 }

@@ -26,6 +26,12 @@ const RUNS = path.resolve(
   '../test/fixtures/real/openai-chat/tau-bench__tool-calling-grok-3.json',
 );
 
+/** A real SWE-bench submission's folder: 30 trajectories and the results file its evaluation wrote. */
+const FLEET = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test/fixtures/fleet/20251118_mini-v1.15.0_gemini-3-pro-preview',
+);
+
 async function openExample(page: Page, query = '') {
   await page.goto(`${EXAMPLE}${query}`);
   await expect(
@@ -135,6 +141,22 @@ export const VIEWS: readonly AppView[] = [
       const overview = page.getByRole('region', { name: 'Runs overview' });
       await expect(overview).toContainText('115 of 115 runs');
       await expect(overview).not.toContainText('≈', { timeout: 30_000 });
+    },
+  },
+  {
+    name: 'fleet-compare',
+    // Three framework presets compared over a folder of 30 runs, once every run is in.
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByLabel('Choose a history folder').setInputFiles(FLEET);
+      await expect(page.getByRole('table', { name: 'Runs' })).toHaveAttribute(
+        'aria-rowcount',
+        '31',
+      );
+      await page.getByRole('button', { name: 'Compare strategies over the fleet' }).click();
+      await page.getByRole('button', { name: 'Three framework defaults' }).click();
+      await page.getByRole('button', { name: 'Compare over 30 runs' }).click();
+      await expect(page.getByText('Compared all 30 runs.')).toBeVisible({ timeout: 60_000 });
     },
   },
   {

@@ -5,7 +5,7 @@
  * coloured by its outcome. Data from lib/charts/fleet-distribution.ts; colours from the palette's
  * variables, so the charts follow the system's dark mode as the rest of the app does.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   Bar,
   BarChart,
@@ -148,7 +148,18 @@ function CostAgainstSteps({ points, rough }: { points: readonly FleetPoint[]; ro
   );
 }
 
-export function FleetCharts({ points, rough }: { points: readonly FleetPoint[]; rough: boolean }) {
+/**
+ * Memoized: the overview re-renders on every progress report of the exact counts (about 50 a
+ * request), and redrawing three charts of 500 runs took 200-500 ms of the main thread each time
+ * (bench/suites/fleet-browser.ts). The points change only when the rows do.
+ */
+export const FleetCharts = memo(function FleetCharts({
+  points,
+  rough,
+}: {
+  points: readonly FleetPoint[];
+  rough: boolean;
+}) {
   const d = useMemo(() => prepareFleetDistributions(points), [points]);
   const costName = d.measure === 'cost' ? 'Run cost' : 'Input tokens per run';
   const totalRuns = (bins: readonly Bin[]) => bins.reduce((n, b) => n + b.count, 0);
@@ -178,4 +189,4 @@ export function FleetCharts({ points, rough }: { points: readonly FleetPoint[]; 
       <CostAgainstSteps points={points} rough={rough} />
     </div>
   );
-}
+});

@@ -6,7 +6,7 @@
  * URL); the charts above draw the same rows. A click opens the run (or the run picker, as above a
  * run); Back, or "← All runs", returns.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { FleetPoint } from '../../lib/charts/fleet-distribution';
 import type { FleetRow } from '../../lib/fleet/overview';
@@ -17,7 +17,9 @@ import { Input } from '../ui/input';
 import { Panel } from '../ui/panel';
 import { Select, type SelectOption } from '../ui/select';
 import { RunPicker } from '../workspace/run-picker';
+import { Segmented } from '../ui/segmented';
 import { FleetCharts } from './fleet-charts';
+import { FleetComparePanel } from './fleet-compare-panel';
 import { FleetTable } from './fleet-table';
 import { OUTCOME_STYLE } from './outcome-label';
 import { useFleetRows } from './use-fleet-rows';
@@ -42,12 +44,42 @@ function outcomeOptions(rows: readonly FleetRow[]): SelectOption<OutcomeKind | '
   ];
 }
 
+/** The overview's two panels: its runs, and the strategies compared over them. */
 export function FleetOverview() {
-  const { fleet, runs, historyIndex, actions } = useDebuggerStore(
+  const { panel, setPanel, runs, historyIndex, openRun } = useDebuggerStore(
+    useShallow((s) => ({
+      panel: s.fleet.panel ?? 'runs',
+      setPanel: s.actions.setFleetPanel,
+      runs: s.loaded?.runs,
+      historyIndex: s.historyIndex,
+      openRun: s.actions.openRun,
+    })),
+  );
+  return (
+    <div className="flex flex-col gap-3 px-4 py-3">
+      <div className="flex flex-wrap items-center gap-3">
+        {/* A run by number, title or outcome, as above a run: the same picker opens it from here. */}
+        {runs && <RunPicker runs={runs} index={historyIndex} onSelect={openRun} />}
+        <Segmented
+          label="Runs panel"
+          value={panel}
+          onChange={setPanel}
+          options={[
+            { value: 'runs', label: 'Runs' },
+            { value: 'compare', label: 'Compare strategies over the fleet' },
+          ]}
+        />
+      </div>
+      {panel === 'compare' ? <FleetComparePanel /> : <RunsPanel />}
+    </div>
+  );
+}
+
+function RunsPanel() {
+  const { fleet, runs, actions } = useDebuggerStore(
     useShallow((s) => ({
       fleet: s.fleet,
       runs: s.loaded?.runs,
-      historyIndex: s.historyIndex,
       actions: s.actions,
     })),
   );
@@ -66,13 +98,14 @@ export function FleetOverview() {
     () => shown.map((r) => ({ ...r, label: r.title ?? r.id })),
     [shown],
   );
+  // The charts draw at a lower priority than the table, in a render React can interrupt: three
+  // charts of 500 runs drawn with the rows were one task of over a second on the main thread.
+  const chartPoints = useDeferredValue(points);
   const options = useMemo(() => outcomeOptions(rows ?? []), [rows]);
   const onOpen = useCallback((index: number) => actions.openRun(index), [actions]);
   const rough = !exact;
   return (
-    <div className="flex flex-col gap-3 px-4 py-3">
-      {/* A run by number, title or outcome, as above a run: the same picker opens it from here. */}
-      {runs && <RunPicker runs={runs} index={historyIndex} onSelect={actions.openRun} />}
+    <>
       <Panel label="Fleet charts">
         <h2 className="mb-2 text-sm font-semibold text-slate-900">
           {runCount.toLocaleString('en-US')} runs at a glance
@@ -81,7 +114,7 @@ export function FleetOverview() {
           ) : null}
         </h2>
         {rows ? (
-          <FleetCharts points={points} rough={rough} />
+          <FleetCharts points={chartPoints} rough={rough} />
         ) : (
           <p role="status" className="text-sm text-slate-500">
             Counting every run…
@@ -127,6 +160,6 @@ export function FleetOverview() {
           counting={rows === undefined}
         />
       </Panel>
-    </div>
+    </>
   );
 }

@@ -7,22 +7,19 @@
  */
 import {
   createColumnHelper,
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { FleetRow } from '../../lib/fleet/overview';
 import { FLEET_SORT_KEYS, type FleetSort } from '../../lib/state/fleet-view';
 import { formatUsd } from '../usage/format';
-import { Button } from '../ui/button';
 import { formatTokens } from '../ui/kinds';
-import { SortableHeaderRows } from '../ui/sort-button';
-import { VirtualRows } from '../ui/virtual-rows';
 import { OutcomeLabel } from './outcome-label';
+import { RunButton, RunGrid } from './run-grid';
 
 const col = createColumnHelper<FleetRow>();
 
@@ -41,23 +38,13 @@ function columns(rough: boolean, onOpen: (index: number) => void) {
     col.accessor((r) => r.index, {
       id: 'run',
       header: 'Run',
-      cell: (c) => {
-        const r = c.row.original;
-        return (
-          <Button
-            variant="link"
-            size="sm"
-            className="block max-w-full truncate"
-            onClick={(e) => {
-              e.stopPropagation();
-              onOpen(r.index);
-            }}
-          >
-            <span className="mr-1 font-mono text-xs text-slate-500">{r.index + 1}</span>
-            {r.title ?? r.id}
-          </Button>
-        );
-      },
+      cell: (c) => (
+        <RunButton
+          index={c.row.original.index}
+          label={c.row.original.title ?? c.row.original.id}
+          onOpen={onOpen}
+        />
+      ),
     }),
     col.accessor((r) => r.steps, {
       id: 'steps',
@@ -135,7 +122,8 @@ const ROW = 34;
 const toSorting = (sort: FleetSort | undefined): SortingState =>
   sort ? [{ id: sort.by, desc: sort.desc }] : [];
 
-export function FleetTable(props: {
+/** Memoized, as the charts are: progress reports re-render the overview, not its rows. */
+export const FleetTable = memo(function FleetTable(props: {
   rows: readonly FleetRow[];
   /** The rows are the chars/4 estimate. */
   rough: boolean;
@@ -170,59 +158,22 @@ export function FleetTable(props: {
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   });
-  const rows = table.getRowModel().rows;
-  const scrollTo =
-    props.opened === undefined ? -1 : rows.findIndex((r) => r.original.index === props.opened);
   return (
-    <div
-      role="table"
-      aria-label="Runs"
-      aria-rowcount={rows.length + 1}
-      className="flex min-h-0 flex-1 flex-col overflow-x-auto text-sm"
-    >
-      <div
-        role="rowgroup"
-        className="min-w-[68rem] border-b border-slate-200 bg-slate-50 px-3 py-1"
-      >
-        <SortableHeaderRows groups={table.getHeaderGroups()} className={GRID} rowIndex={1} />
-      </div>
-      <VirtualRows
-        count={rows.length}
-        rowHeight={ROW}
-        maxHeight="100%"
-        role="rowgroup"
-        className="min-h-0 min-w-[68rem] flex-1 overflow-y-auto"
-        scrollTo={scrollTo}
-        align="center"
-        empty={
-          <div className="p-4 text-center text-sm text-slate-500">
-            {props.counting
-              ? `Reading ${props.total} runs…`
-              : `No run matches: ${props.total} runs in the file.`}
-          </div>
-        }
-        renderRow={(index, placement) => {
-          const row = rows[index];
-          if (!row) return null;
-          const opened = row.original.index === props.opened;
-          return (
-            <div
-              role="row"
-              key={row.id}
-              aria-rowindex={index + 2}
-              onClick={() => onOpen(row.original.index)}
-              {...placement}
-              className={`${GRID} cursor-pointer border-b border-slate-100 px-3 ${opened ? 'bg-blue-50' : 'hover:bg-slate-50'}`}
-            >
-              {row.getVisibleCells().map((cell) => (
-                <div role="cell" key={cell.id} className="min-w-0 truncate">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </div>
-              ))}
-            </div>
-          );
-        }}
-      />
-    </div>
+    <RunGrid
+      label="Runs"
+      table={table}
+      grid={GRID}
+      minWidth="min-w-[68rem]"
+      rowHeight={ROW}
+      opened={props.opened}
+      onOpen={onOpen}
+      empty={
+        <div className="p-4 text-center text-sm text-slate-500">
+          {props.counting
+            ? `Reading ${props.total} runs…`
+            : `No run matches: ${props.total} runs in the file.`}
+        </div>
+      }
+    />
   );
-}
+});

@@ -6,7 +6,7 @@ export const OUTCOME_STYLE: Record<
   OutcomeKind | 'none',
   { label: string; text: string; fill: string }
 > = {
-  resolved: { label: 'resolved', text: 'text-green-700', fill: 'var(--color-green-600)' },
+  resolved: { label: 'resolved', text: 'text-emerald-700', fill: 'var(--color-green-600)' },
   partial: { label: 'partial', text: 'text-amber-800', fill: 'var(--color-amber-500)' },
   failed: { label: 'failed', text: 'text-red-700', fill: 'var(--color-red-600)' },
   submitted: { label: 'submitted', text: 'text-sky-800', fill: 'var(--color-sky-600)' },

@@ -119,7 +119,12 @@ function Entry({
                 {c.name}
               </Link>
               <span className="text-xs text-slate-500">
-                {entry.runs > 1 ? `run ${c.run + 1} · ` : ''}saved {date(c.createdAt)}
+                {c.scope === 'fleet'
+                  ? `over all ${entry.runs} runs · `
+                  : entry.runs > 1
+                    ? `run ${c.run + 1} · `
+                    : ''}
+                saved {date(c.createdAt)}
               </span>
               <Button
                 variant="secondary"

@@ -3,18 +3,26 @@ import Link from 'next/link';
 /**
  * Saves the strategies on screen (parameters, triggers, modes) in the library, beside the open file,
  * with the run they are compared on and every other choice (lib/state/saved-links.ts): it reopens
- * as it was saved.
+ * as it was saved. With `fleet`, the strategies compared over every run of the file (the fleet's
+ * files are the library entry), reopening on the fleet comparison, run again.
  */
 import { useState } from 'react';
 import { encodeChoices, type StrategyChoice } from '../../lib/compare/config';
-import { savedComparisonOf } from '../../lib/state/saved-links';
+import { savedComparisonOf, savedFleetComparisonOf } from '../../lib/state/saved-links';
 import { useDebuggerStore, useDebuggerStoreApi } from '../contexts/store-context';
 import { pageLibrary } from './use-library';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 
-export function SaveComparison({ choices }: { choices: readonly StrategyChoice[] }) {
+export function SaveComparison({
+  choices,
+  fleet = false,
+}: {
+  choices: readonly StrategyChoice[];
+  /** The choices were compared over every run of the file. */
+  fleet?: boolean;
+}) {
   const fileId = useDebuggerStore((s) => s.loaded?.libraryId);
   const store = useDebuggerStoreApi();
   const [name, setName] = useState('');
@@ -22,14 +30,14 @@ export function SaveComparison({ choices }: { choices: readonly StrategyChoice[]
   if (!fileId) {
     return (
       <p className="text-xs text-slate-500">
-        Comparisons can be saved in the library for files you open (the bundled examples are not
-        kept there).
+        Comparisons can be saved in the library for files and folders you open (the bundled examples
+        are not kept there).
       </p>
     );
   }
   return (
     <form
-      aria-label="Save this comparison"
+      aria-label={fleet ? 'Save this fleet comparison' : 'Save this comparison'}
       className="flex flex-wrap items-center gap-2 text-sm"
       onSubmit={(e) => {
         e.preventDefault();
@@ -38,8 +46,9 @@ export function SaveComparison({ choices }: { choices: readonly StrategyChoice[]
             lib.saveComparison({
               fileId,
               name,
-              ...savedComparisonOf(store.getState()),
-              choices: encodeChoices(choices),
+              ...(fleet
+                ? savedFleetComparisonOf(store.getState(), choices)
+                : { ...savedComparisonOf(store.getState()), choices: encodeChoices(choices) }),
             }),
           )
           .then((saved) => {
@@ -53,7 +62,7 @@ export function SaveComparison({ choices }: { choices: readonly StrategyChoice[]
         size="md"
         value={name}
         onChange={(e) => setName(e.target.value)}
-        placeholder="Name this comparison"
+        placeholder={fleet ? 'Name this fleet comparison' : 'Name this comparison'}
         aria-label="Comparison name"
       />
       <Button variant="secondary" size="sm" type="submit" disabled={name.trim() === ''}>

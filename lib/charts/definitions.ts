@@ -7,13 +7,14 @@
  * shows, in its order; a test checks each has its definition.
  */
 
-export type DefinitionGroup = 'run' | 'compare' | 'check' | 'usage';
+export type DefinitionGroup = 'run' | 'compare' | 'check' | 'usage' | 'fleet';
 
 export const DEFINITION_GROUPS: Readonly<Record<DefinitionGroup, string>> = {
   run: 'Run totals',
   compare: 'Comparing strategies',
   check: 'Sending everything, against what the file reports',
   usage: 'Usage and cost, call by call',
+  fleet: 'Comparing strategies over a fleet of runs',
 };
 
 export interface Definition {
@@ -350,6 +351,107 @@ export const DEFINITIONS = define([
     computed:
       'Uncached input, cache reads, cache writes and output priced with the call’s own model from genai-prices; ↑ marks a long-context tier.',
   },
+  {
+    id: 'fleet-input',
+    group: 'fleet',
+    label: 'Fleet input',
+    definition:
+      'The input tokens of every run of the fleet under the strategy, summed: what all the model calls of all the runs would have received.',
+    computed:
+      'Each run replayed as the compare view replays one run (the tokenizer’s exact counts), its input over the run, summed over the runs; the “Sending everything” row is the same sum with nothing pruned.',
+  },
+  {
+    id: 'fleet-saved-share',
+    group: 'fleet',
+    label: 'Saved % of the fleet',
+    definition:
+      'What the strategy saves over the whole fleet, as a share of sending everything’s input over every run.',
+    computed:
+      '(fleet input sending everything − fleet input under the strategy) ÷ fleet input sending everything: large runs weigh more than small ones.',
+  },
+  {
+    id: 'fleet-cost-cached',
+    group: 'fleet',
+    label: 'Fleet cost, cached',
+    definition:
+      'The input cost of every run under the strategy with prompt caching, at each run’s model’s list prices (or yours), summed.',
+    computed:
+      'Each run priced as the compare view prices one (its own model, or the model chosen); runs whose model has no price are left out of every cost, and the table says how many were priced.',
+  },
+  {
+    id: 'fleet-cost-uncached',
+    group: 'fleet',
+    label: 'Fleet cost, uncached',
+    definition: 'The same input at the plain input price, as if nothing were cached, summed.',
+    computed: 'As “Fleet cost, cached”, every input token at the uncached price.',
+  },
+  {
+    id: 'fleet-saved-p10',
+    group: 'fleet',
+    label: 'Saved % p10',
+    definition:
+      'The saving one run in ten stays under: the low end of what the strategy saves per run.',
+    computed:
+      'Each run’s own saved % (its saved tokens over its input sending everything), the 10th percentile, interpolated between the nearest runs (numpy’s default).',
+  },
+  {
+    id: 'fleet-saved-median',
+    group: 'fleet',
+    label: 'Saved % median',
+    definition: 'What the strategy saves on the typical run: half the runs save less, half more.',
+    computed:
+      'The median of the runs’ own saved %; the mean of the middle two for an even number of runs.',
+  },
+  {
+    id: 'fleet-saved-p90',
+    group: 'fleet',
+    label: 'Saved % p90',
+    definition: 'The saving only one run in ten passes: the high end of what the strategy saves.',
+    computed: 'The 90th percentile of the runs’ own saved %, interpolated as the p10 is.',
+  },
+  {
+    id: 'fleet-lost',
+    group: 'fleet',
+    label: 'Identifiers lost',
+    definition:
+      'Identifiers a call used that an earlier step of its run held but the strategy’s context no longer does, summed over the runs (the median run’s count beside it).',
+    computed:
+      'Each run’s lost identifiers as the compare view finds them (lib/compare/identifiers.ts), summed; the median over the runs.',
+  },
+  {
+    id: 'fleet-over-window',
+    group: 'fleet',
+    label: 'Runs over window',
+    definition:
+      'Runs in which at least one model call’s context under the strategy is larger than the model’s window: runs the provider would have refused a request of.',
+    computed: 'A run counts once however many of its calls are over the window.',
+  },
+  {
+    id: 'fleet-wins',
+    group: 'fleet',
+    label: 'Wins',
+    definition:
+      'Runs on which this strategy saved the most input of the strategies compared; ties count for each, and a run where none saves anything counts for none.',
+    computed: 'Per run, the strategies with the largest saved tokens (above zero), counted.',
+  },
+  {
+    id: 'fleet-runs',
+    group: 'fleet',
+    label: 'Runs',
+    definition:
+      'The runs the row sums over: every run of the fleet, or those a results file (else the run’s own outcome) says were resolved, or not.',
+    computed:
+      'A results file picked with the runs (the SWE-bench harness report, or a list of instances with “resolved”) decides; else a reward of 1 is resolved and a lower one not; runs nothing decides are “outcome unknown”.',
+  },
+  {
+    id: 'fleet-run-saved',
+    group: 'fleet',
+    label: 'Run saved %',
+    definition:
+      'What the strategy saves on this one run, as a share of sending everything’s input over it.',
+    computed:
+      'The run’s saved tokens ÷ its input sending everything; the same figure as “Saved %” in that run’s own comparison.',
+  },
 ]);
 
 export type DefinitionId = (typeof DEFINITIONS)[number]['id'];
@@ -408,4 +510,18 @@ export const RECONCILE_COLUMNS: readonly DefinitionId[] = [
   'gap-share',
   'recorded-cost',
   'priced-cost',
+];
+
+/** The fleet comparison's summary table, its columns after the strategy's name. */
+export const FLEET_COLUMNS: readonly DefinitionId[] = [
+  'fleet-input',
+  'fleet-saved-share',
+  'fleet-cost-cached',
+  'fleet-cost-uncached',
+  'fleet-saved-p10',
+  'fleet-saved-median',
+  'fleet-saved-p90',
+  'fleet-lost',
+  'fleet-over-window',
+  'fleet-wins',
 ];

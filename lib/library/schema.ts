@@ -47,6 +47,12 @@ export interface StoredComparison {
    * dialect, model, goal, prices; lib/state/saved-links.ts). Added in v3; '' for older ones.
    */
   readonly settings: string;
+  /**
+   * `fleet`: the strategies were compared over every run of the file (the runs overview's fleet
+   * comparison), and it reopens there; absent or `run`: on its one run. Added with issue 26, with
+   * no new version: a record without it reads as before.
+   */
+  readonly scope?: 'run' | 'fleet';
 }
 
 /** Where the user last was in a file: reopening it from the library goes back there. Added in v3. */

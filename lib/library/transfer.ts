@@ -53,6 +53,8 @@ const comparisonSchema = z
     // before has neither: its comparisons were for run 0.
     run: count.default(0),
     settings: z.string().default(''),
+    // Added with issue 26: a comparison over every run of the file (absent: one run).
+    scope: z.enum(['run', 'fleet']).optional(),
   })
   .strict();
 

@@ -13,7 +13,7 @@ import type { StepQuery } from '../model/query';
 import type { History } from '../model/types';
 import type { PriceOverrides } from '../pricing/overrides';
 import { DEFAULT_TOKENIZER, type TokenizerId } from '../tokens/tokenizer';
-import { NO_FLEET_CHOICES, type FleetChoices, type FleetSort } from './fleet-view';
+import { NO_FLEET_CHOICES, type FleetChoices, type FleetPanel, type FleetSort } from './fleet-view';
 import type { OutcomeKind } from '../model/run-summary';
 import type { LoadedFile, StepCounts } from './loaded';
 import {
@@ -128,6 +128,14 @@ export interface DebuggerState {
     setFleetChoices(choices: Omit<FleetChoices, 'opened'>): void;
     /** Opens a run from the overview in the timeline, remembering it for the way back. */
     openRun(index: number): void;
+    /** The overview's runs, or the strategies compared over them. */
+    setFleetPanel(panel: FleetPanel): void;
+    /** Compares the strategies chosen (`choices`) over every run of the fleet. */
+    compareOverFleet(): void;
+    /** Stops the fleet comparison under way (or forgets the one shown). */
+    cancelFleetComparison(): void;
+    /** Opens a run's own comparison from the fleet's, on the strategies the fleet ran. */
+    openRunComparison(index: number): void;
     reset(): void;
   };
 }
@@ -419,6 +427,33 @@ export function createDebuggerStore(
           if (index < 0 || index >= n) return;
           set({
             view: 'timeline',
+            fleet: { ...s.fleet, opened: index },
+            ...(index !== s.historyIndex ? anotherRun(index) : {}),
+          });
+          fetchWanted();
+        },
+        setFleetPanel: (panel) => {
+          const { panel: _old, ...rest } = get().fleet;
+          if ((get().fleet.panel ?? 'runs') !== panel)
+            set({ fleet: panel === 'runs' ? rest : { ...rest, panel } });
+        },
+        compareOverFleet: () => {
+          const { choices, fleet } = get();
+          if (choices.length > 0) set({ fleet: { ...fleet, panel: 'compare', ran: choices } });
+        },
+        cancelFleetComparison: () => {
+          const { ran: _old, ...rest } = get().fleet;
+          if (get().fleet.ran) set({ fleet: rest });
+        },
+        // As openRun: one change of state, one new entry in the address bar, so Back returns.
+        openRunComparison: (index) => {
+          const s = get();
+          const n = s.loaded?.runs.length ?? 0;
+          if (index < 0 || index >= n) return;
+          set({
+            view: 'compare',
+            choices: s.fleet.ran ?? s.choices,
+            compareCall: undefined,
             fleet: { ...s.fleet, opened: index },
             ...(index !== s.historyIndex ? anotherRun(index) : {}),
           });

@@ -4,6 +4,7 @@
  * Back returns to the same rows with that run in view. Their form in the URL is strict: an unknown
  * column or outcome is a problem naming what is known (lib/state/url.ts).
  */
+import type { StrategyChoice } from '../compare/config';
 import { OUTCOME_KINDS, type OutcomeKind } from '../model/run-summary';
 
 /** The columns the overview sorts by, as the URL names them. */
@@ -34,7 +35,18 @@ export interface FleetChoices {
   readonly search: string;
   /** The run last opened from the overview (its index in the file): in view when the overview returns. */
   readonly opened?: number;
+  /** `compare`: the comparison of strategies over the fleet is on screen (absent: the runs). */
+  readonly panel?: FleetPanel;
+  /**
+   * The strategies the fleet comparison was asked to run over every run (absent: not run yet).
+   * Apart from the strategies being edited (`choices`): a fleet is compared when the user says so.
+   */
+  readonly ran?: readonly StrategyChoice[];
 }
+
+/** What the overview shows: its runs, or the strategies compared over them. */
+export const FLEET_PANELS = ['runs', 'compare'] as const;
+export type FleetPanel = (typeof FLEET_PANELS)[number];
 
 export const NO_FLEET_CHOICES: FleetChoices = { search: '' };
 

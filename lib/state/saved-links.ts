@@ -4,6 +4,7 @@
  * an entry reopens where the user left it. Both are URLs as `lib/state/url.ts` defines them, so a
  * saved link and a shared one are read by the same code.
  */
+import { decodeChoices, encodeChoices, type StrategyChoice } from '../compare/config';
 import { fromParams, toParams, urlStateOf, type UrlSource, type UrlState } from './url';
 
 /** What a saved comparison keeps beside the file it is for. */
@@ -14,6 +15,8 @@ export interface SavedComparisonLink {
   readonly run: number;
   /** The rest of what was on screen, as URL parameters (sub-agent, call, tokenizer, dialect, model, goal, prices). */
   readonly settings: string;
+  /** `fleet`: compared over every run of the file (absent: on `run`). */
+  readonly scope?: 'run' | 'fleet';
 }
 
 /** The comparison on screen, as the library keeps it. */
@@ -32,9 +35,40 @@ export function savedComparisonOf(s: UrlSource): SavedComparisonLink {
   return { choices: compare ?? '', run: s.historyIndex, settings: toParams(settings).toString() };
 }
 
-/** The address that reopens a saved comparison: its file, run and choices, in the compare view. */
+/**
+ * A fleet comparison as the library keeps it: the strategies the fleet ran and how its runs were
+ * counted and priced (tokenizer, dialect, model, prices); the file is the fleet's (all its runs).
+ */
+export function savedFleetComparisonOf(
+  s: UrlSource,
+  ran: readonly StrategyChoice[],
+): SavedComparisonLink {
+  const { settings } = savedComparisonOf(s);
+  const kept = new URLSearchParams(settings);
+  // A sub-agent or a call belongs to one run, not to the fleet.
+  kept.delete('sub');
+  kept.delete('call');
+  kept.delete('goal');
+  return { choices: encodeChoices(ran), run: 0, settings: kept.toString(), scope: 'fleet' };
+}
+
+/**
+ * The address that reopens a saved comparison: its file, run and choices, in the compare view; a
+ * fleet comparison on the runs overview's comparison panel, run again over the fleet.
+ */
 export function savedComparisonHref(c: SavedComparisonLink & { readonly fileId: string }): string {
   const { problems: _problems, ...settings } = fromParams(new URLSearchParams(c.settings));
+  if (c.scope === 'fleet') {
+    const ran = c.choices ? decodeChoices(c.choices) : [];
+    const fleet: UrlState = {
+      ...settings,
+      open: c.fileId,
+      view: 'runs',
+      ...(c.choices ? { compare: c.choices } : {}),
+      fleet: { search: '', panel: 'compare', ...(ran.length > 0 ? { ran } : {}) },
+    };
+    return `/?${toParams(fleet).toString()}`;
+  }
   const url: UrlState = {
     ...settings,
     open: c.fileId,

@@ -10,14 +10,20 @@
  * known (`problems`), which the app shows, as it does for a comparison it cannot decode; the older
  * parameters keep ignoring what they do not know.
  */
-import { encodeChoices } from '../compare/config';
+import { decodeChoices, encodeChoices } from '../compare/config';
 import { GOALS, type Goal } from '../compare/ranking';
 import { DIALECTS, type Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import { STEP_KINDS, type StepKind } from '../model/types';
 import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerId } from '../tokens/tokenizer';
 import type { DebuggerState, View } from './debugger-store';
-import { decodeFleetSort, encodeFleetSort, isOutcomeKind, type FleetChoices } from './fleet-view';
+import {
+  decodeFleetSort,
+  encodeFleetSort,
+  FLEET_PANELS,
+  isOutcomeKind,
+  type FleetChoices,
+} from './fleet-view';
 import { OUTCOME_KINDS } from '../model/run-summary';
 import { decodePlanToggles, encodePlanToggles, type PlanToggles } from './plan-toggles';
 
@@ -89,12 +95,32 @@ function fleetFromParams(p: URLSearchParams, problems: string[]): Omit<FleetChoi
       `unknown outcome "${outcomeText}" (outcome=; known: ${OUTCOME_KINDS.join(', ')})`,
     );
   const outcome = outcomeText !== null && isOutcomeKind(outcomeText) ? outcomeText : undefined;
+  const panel = strictParam(p, 'runtab', 'runs panel', FLEET_PANELS, problems);
+  let ran: FleetChoices['ran'];
+  const ranText = p.get('fleetcompare');
+  if (ranText !== null) {
+    try {
+      ran = decodeChoices(ranText);
+    } catch (error) {
+      problems.push(`the fleet comparison (fleetcompare=): ${(error as Error).message}`);
+    }
+  }
   return {
     ...(sort ? { sort } : {}),
     ...(outcome ? { outcome } : {}),
     search: p.get('runq') ?? '',
+    ...(panel && panel !== 'runs' ? { panel } : {}),
+    ...(ran && ran.length > 0 ? { ran } : {}),
   };
 }
+
+/** Whether the overview's choices differ from its defaults (then the URL carries them). */
+const fleetChosen = (f: Omit<FleetChoices, 'opened'>) =>
+  f.sort !== undefined ||
+  f.outcome !== undefined ||
+  f.search !== '' ||
+  f.panel !== undefined ||
+  f.ran !== undefined;
 
 /** The choices beside the data: tokenizer, dialect, model, goal, plan toggles. */
 function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
@@ -120,7 +146,7 @@ function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
     ...(model ? { model } : {}),
     ...(goal ? { goal } : {}),
     ...(plan ? { plan } : {}),
-    ...(fleet.sort || fleet.outcome || fleet.search ? { fleet } : {}),
+    ...(fleetChosen(fleet) ? { fleet } : {}),
     ...(problems.length > 0 ? { problems } : {}),
   };
 }
@@ -182,6 +208,8 @@ export function toParams(s: UrlState): URLSearchParams {
     ['runsort', s.fleet?.sort ? encodeFleetSort(s.fleet.sort) : undefined],
     ['outcome', s.fleet?.outcome],
     ['runq', s.fleet?.search || undefined],
+    ['runtab', s.fleet?.panel],
+    ['fleetcompare', s.fleet?.ran ? encodeChoices(s.fleet.ran) : undefined],
   ];
   return new URLSearchParams(entries.filter((e): e is [string, string] => e[1] !== undefined));
 }
@@ -250,7 +278,7 @@ export function urlStateOf(s: UrlSource): UrlState {
     filters: s.filters,
     ...config,
     ...(encodePlanToggles(s.plan) !== undefined ? { plan: s.plan } : {}),
-    ...(fleet.sort || fleet.outcome || fleet.search ? { fleet } : {}),
+    ...(fleetChosen(fleet) ? { fleet } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { assertUnreachable } from '../model/steps';
 import type {
   AnswerOf,
   CountRequest,
+  FleetComparePartResponse,
   LoadingRequest,
   WorkerRequest,
   WorkerResponse,
@@ -53,6 +54,8 @@ export interface AskOptions {
   readonly onProgress?: (fraction: number) => void;
   /** Aborting drops the answer (the promise rejects with the signal's reason). */
   readonly signal?: AbortSignal;
+  /** The runs a fleet comparison finished so far, as they come (`fleet-compare-part`). */
+  readonly onPart?: (part: FleetComparePartResponse) => void;
 }
 
 /** Sends a one-answer request; resolves with its answer, rejects with a `WorkerError` when it fails. */
@@ -80,6 +83,7 @@ const ANSWER_TYPE: { readonly [T in keyof AnswerOf]: AnswerOf[T]['type'] } = {
   'context-at': 'contexts',
   sweep: 'swept',
   fleet: 'fleet-rows',
+  'fleet-compare': 'fleet-compared',
 };
 
 type Answer = AnswerOf[keyof AnswerOf];
@@ -94,7 +98,11 @@ interface Waiting {
   readonly take: (answer: Answer) => boolean;
   readonly reject: (error: Error) => void;
   readonly onProgress?: (fraction: number) => void;
+  readonly onPart?: (part: FleetComparePartResponse) => void;
 }
+
+/** Requests the worker stops when their asker gives up (it yields between runs to hear it). */
+const CANCELLABLE: ReadonlySet<string> = new Set(['fleet-compare']);
 
 export function createWorkerClient(
   port: WorkerPort,
@@ -105,12 +113,13 @@ export function createWorkerClient(
   let lastAsk = 0;
   const waiting = new Map<number, Waiting>();
 
-  const ask: Ask = (request, { signal, onProgress } = {}) => {
+  const ask: Ask = (request, { signal, onProgress, onPart } = {}) => {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const requestId = --lastAsk;
     return new Promise((resolve, reject) => {
       const forget = () => {
         waiting.delete(requestId);
+        if (CANCELLABLE.has(request.type)) port.postMessage({ type: 'cancel', requestId });
         reject(signal?.reason);
       };
       signal?.addEventListener('abort', forget, { once: true });
@@ -127,6 +136,7 @@ export function createWorkerClient(
           reject(error);
         },
         ...(onProgress ? { onProgress } : {}),
+        ...(onPart ? { onPart } : {}),
       });
       port.postMessage({ ...request, requestId });
     });
@@ -163,6 +173,9 @@ export function createWorkerClient(
           if (m.requestId < 0) takeWaiting(m.requestId)?.reject(new WorkerError(m.message));
           else onStream(m);
           return;
+        case 'fleet-compare-part':
+          waiting.get(m.requestId)?.onPart?.(m);
+          return;
         case 'loaded':
         case 'steps':
         case 'counts':
@@ -178,6 +191,7 @@ export function createWorkerClient(
         case 'swept':
         case 'contexts':
         case 'fleet-rows':
+        case 'fleet-compared':
           return answer(m);
         default:
           return assertUnreachable(m);

@@ -13,11 +13,14 @@ import { assertUnreachable } from '../model/steps';
 import { summarizeRuns } from '../model/run-summary';
 import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
 import { fleetAnswer } from './fleet-requests';
+import { fleetCompareAnswer } from './fleet-compare-requests';
+import { resultsAmong } from '../fleet/results-file';
 import { recordAnswer, searchAnswer, stepAnswer, wholeAnswer } from './whole-requests';
 import type {
   CompareRequest,
   ContextAtRequest,
   Counting,
+  FleetCompareRequest,
   FleetRequest,
   LoadingRequest,
   PickedFile,
@@ -70,6 +73,10 @@ export function createWorkerHandler(
   };
   // Each loaded file's parsed value, by file name, for record lookups.
   let raw = new Map<string, unknown>();
+  // A benchmark's results file picked with its runs: which tasks were solved (the fleet comparison).
+  let resolved: ReadonlyMap<string, boolean> | undefined;
+  // Fleet comparisons under way, so a `cancel` stops them between runs.
+  const running = new Map<number, AbortController>();
 
   const load = (
     requestId: number,
@@ -78,10 +85,16 @@ export function createWorkerHandler(
     count: number,
     notes: string[] = [],
   ) => {
-    const loaded = importSources(sources, failures);
-    loaded.warnings.unshift(...notes);
+    // A results file among several files is the runs' verdicts, not a history (lib/fleet/results-file.ts).
+    const results = sources.length > 1 ? resultsAmong(sources) : undefined;
+    const loaded = importSources(
+      results ? sources.filter((s) => s !== results.source) : sources,
+      failures,
+    );
+    loaded.warnings.unshift(...notes, ...(results ? [results.note] : []));
     if (loaded.histories.length === 0) throw new Error(failures.join('; ') || 'No file was given');
     raw = loaded.raw;
+    resolved = results?.resolved;
     current = { histories: loaded.histories };
     tokens = new Map();
     const format = [...new Set(loaded.formats)].join(', ');
@@ -165,6 +178,15 @@ export function createWorkerHandler(
   const contextAt = (request: ContextAtRequest) =>
     post(contextsAnswer(current, request, tokensFor));
   const fleet = (request: FleetRequest) => post(fleetAnswer(current, request, post, tokensFor));
+  const fleetCompare = async (request: FleetCompareRequest) => {
+    const stop = new AbortController();
+    running.set(request.requestId, stop);
+    try {
+      post(await fleetCompareAnswer(current, request, post, tokensFor, resolved, stop.signal));
+    } finally {
+      running.delete(request.requestId);
+    }
+  };
 
   /**
    * The chars/4 counts at once, then the exact ones with progress: every distinct string counted
@@ -287,6 +309,10 @@ export function createWorkerHandler(
           return contextAt(request);
         case 'fleet':
           return fleet(request);
+        case 'fleet-compare':
+          return await fleetCompare(request);
+        case 'cancel':
+          return running.get(request.requestId)?.abort();
         case 'count':
           return await count(request.requestId, request);
         case 'load':

@@ -10,6 +10,8 @@ import type { CustomOutput } from '../compare/custom-run';
 import type { SweepResult } from '../compare/sweep';
 import type { FileSummary } from '../library/library';
 import type { FleetRow } from '../fleet/overview';
+import type { FleetAggregate, FleetRun } from '../fleet/aggregate';
+import type { NamedChoice } from '../fleet/run';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import type { History, Step } from '../model/types';
@@ -144,6 +146,25 @@ export interface FleetRequest extends Counting {
   readonly prices?: PriceOverrides;
 }
 
+/**
+ * The strategies over every run of the loaded file (the fleet comparison), counted with the
+ * file's counts for `tokenizer` and `dialect`; finished runs stream as `fleet-compare-part`.
+ */
+export interface FleetCompareRequest extends Counting {
+  readonly type: 'fleet-compare';
+  readonly requestId: number;
+  /** Each strategy with the name the fleet's figures carry (a preset id, a strategy id). */
+  readonly choices: readonly NamedChoice[];
+  /** Every run priced and windowed as this model (absent: each run's own). */
+  readonly model?: string;
+  readonly prices?: PriceOverrides;
+}
+/** Stops the request `requestId` names between two runs (a fleet comparison; others ignore it). */
+export interface CancelRequest {
+  readonly type: 'cancel';
+  readonly requestId: number;
+}
+
 export type WorkerRequest =
   | LoadRequest
   | LoadManyRequest
@@ -158,7 +179,9 @@ export type WorkerRequest =
   | CompareRequest
   | ContextAtRequest
   | SweepRequest
-  | FleetRequest;
+  | FleetRequest
+  | FleetCompareRequest
+  | CancelRequest;
 
 /** Requests that load a file (the latest one wins on the page; each ends with counts). */
 export type LoadingRequest = LoadRequest | LoadManyRequest | ReadFilesRequest | OpenLibraryRequest;
@@ -235,6 +258,27 @@ export type FleetResponse = {
   readonly rows: readonly FleetRow[];
 };
 
+/** The fleet comparison's answer: every run's result and the fleet's aggregate of them. */
+export interface FleetComparison {
+  readonly runs: readonly FleetRun[];
+  readonly aggregate: FleetAggregate;
+  /** Whether outcomes come from a results file the folder held (else each file's own outcome). */
+  readonly resultsFile: boolean;
+}
+/** Runs of a fleet comparison finished since the last part (`done` of `total` so far). */
+export type FleetComparePartResponse = {
+  readonly type: 'fleet-compare-part';
+  readonly requestId: number;
+  readonly done: number;
+  readonly total: number;
+  readonly runs: readonly FleetRun[];
+};
+export type FleetComparedResponse = {
+  readonly type: 'fleet-compared';
+  readonly requestId: number;
+  readonly comparison: FleetComparison;
+};
+
 export type WorkerResponse =
   | ProgressResponse
   /** A file loaded: every run summarized, and the first run whole (the worker keeps the file). */
@@ -267,6 +311,8 @@ export type WorkerResponse =
   | SweptResponse
   | ContextsResponse
   | FleetResponse
+  | FleetComparePartResponse
+  | FleetComparedResponse
   | FailedResponse
   /** The loaded file is in the library (added, or already there and marked opened). */
   | { readonly type: 'stored'; readonly requestId: number; readonly entry: FileSummary }
@@ -284,4 +330,5 @@ export interface AnswerOf {
   'context-at': ContextsResponse;
   sweep: SweptResponse;
   fleet: FleetResponse;
+  'fleet-compare': FleetComparedResponse;
 }

@@ -1,0 +1,155 @@
+/**
+ * The fleet in Chromium (issue 26's targets), against `next start` on the production build (built
+ * first when missing or older than the sources): a fleet of 500 runs (~90 MB, bench/fleet-data.ts:
+ * copies of the 30 real SWE-bench trajectories, each its own instance, with their results file)
+ * picked through the folder input; time to the runs overview on screen with every row (≤ 5 s),
+ * then eight presets compared over the fleet in the history worker, from the click to every run
+ * compared (≤ 90 s), and the main thread's longest task over both (≤ 200 ms, a PerformanceObserver
+ * on "longtask").
+ */
+import { chromium } from '@playwright/test';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM } from '../../e2e/chromium';
+import { encodeChoices } from '../../lib/compare/config';
+import { PRESETS } from '../../lib/compare/presets';
+import { writeFleet } from '../fleet-data';
+import { type Row } from '../lib/harness';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const PORT = 3511;
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = 500;
+/** Eight framework presets: defaults that cut, mask, window and compact. */
+const EIGHT = [
+  'strands-default',
+  'anthropic-clear-tool-uses',
+  'tinyagent-last-5',
+  'observation-masking-m10',
+  'lodha-last-5-tool-pairs',
+  'claude-code-compact',
+  'gemini-cli-compress',
+  'openhands-condenser',
+];
+
+/** The newest modification under a folder of sources. */
+function newest(dir: string): number {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+function buildIfStale() {
+  const id = path.join(ROOT, '.next/BUILD_ID');
+  const sources = Math.max(...['app', 'components', 'lib'].map((d) => newest(path.join(ROOT, d))));
+  if (existsSync(id) && statSync(id).mtimeMs > sources) return;
+  process.stdout.write('building the app (next build)…\n');
+  execFileSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'ignore' });
+}
+
+async function serve() {
+  const server = spawn('npx', ['next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(BASE)).ok) return server;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('next start did not answer');
+}
+
+// A string: tsx names functions with a helper the page does not have.
+const WATCH = `(() => {
+  window.longest = 0;
+  window.tasks = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.longest = Math.max(window.longest, e.duration);
+      window.tasks++;
+    }
+  }).observe({ type: 'longtask', buffered: false });
+})()`;
+
+export async function fleetBrowserSuite(): Promise<Row[]> {
+  buildIfStale();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stepscope-fleet-'));
+  const folder = path.join(dir, 'fleet');
+  const files = await writeFleet(folder, RUNS);
+  const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
+  const mb = (bytes / 2 ** 20).toFixed(0);
+  const choices = EIGHT.map((id) => {
+    const preset = PRESETS.find((p) => p.id === id);
+    if (!preset) throw new Error(`no preset ${id}`);
+    return preset.choice;
+  });
+  const server = await serve();
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // The eight presets chosen by the address, as a shared link chooses them for the next file.
+    await page.goto(`${BASE}/?compare=${encodeURIComponent(encodeChoices(choices))}`);
+    await page.getByLabel('Choose a history folder').waitFor({ state: 'attached' });
+    await page.evaluate(WATCH);
+    await page.waitForTimeout(500);
+    const t0 = Date.now();
+    await page.getByLabel('Choose a history folder').setInputFiles(folder);
+    await page
+      .locator(`[role=table][aria-label=Runs][aria-rowcount="${RUNS + 1}"]`)
+      .waitFor({ timeout: 120_000 });
+    const overview = Date.now() - t0;
+    // The exact counts in (the comparison counts with them), then the eight over the fleet.
+    await page
+      .getByRole('region', { name: 'Runs overview' })
+      .getByText(/of 500 runs$/)
+      .waitFor({ timeout: 300_000 });
+    const counted = Date.now() - t0;
+    await page.getByRole('button', { name: 'Compare strategies over the fleet' }).click();
+    const start = page.getByRole('button', { name: `Compare over ${RUNS} runs` });
+    await start.waitFor();
+    const t1 = Date.now();
+    await start.click();
+    await page.getByText(`Compared all ${RUNS} runs.`).waitFor({ timeout: 600_000 });
+    const compared = Date.now() - t1;
+    const { longest, tasks } = (await page.evaluate(
+      '({ longest: window.longest, tasks: window.tasks })',
+    )) as { longest: number; tasks: number };
+    return [
+      {
+        id: 'fleet-browser-overview',
+        what: `Chromium: pick a folder of ${RUNS} runs (${mb} MB) → runs overview with every row (exact counts after ${counted.toLocaleString('en-US')} ms)`,
+        value: overview,
+        unit: 'ms',
+        target: { op: '<=', value: 5_000 },
+      },
+      {
+        id: 'fleet-browser-compare',
+        what: `Chromium: eight presets over the ${RUNS} runs in the history worker, click → every run compared`,
+        value: compared,
+        unit: 'ms',
+        target: { op: '<=', value: 90_000 },
+      },
+      {
+        id: 'fleet-browser-long-task',
+        what: `Chromium: longest main-thread task over the pick and the comparison (${tasks} tasks over 50 ms)`,
+        value: longest,
+        unit: 'ms',
+        target: { op: '<=', value: 200 },
+      },
+    ];
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
