@@ -80,6 +80,7 @@ const ANSWER_TYPE: { readonly [T in keyof AnswerOf]: AnswerOf[T]['type'] } = {
   'context-at': 'contexts',
   sweep: 'swept',
   fleet: 'fleet-rows',
+  pair: 'paired',
 };
 
 type Answer = AnswerOf[keyof AnswerOf];
@@ -178,6 +179,7 @@ export function createWorkerClient(
         case 'swept':
         case 'contexts':
         case 'fleet-rows':
+        case 'paired':
           return answer(m);
         default:
           return assertUnreachable(m);

@@ -13,6 +13,7 @@ import { assertUnreachable } from '../model/steps';
 import { summarizeRuns } from '../model/run-summary';
 import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
 import { fleetAnswer } from './fleet-requests';
+import { pairAnswer, readPairedFleet, type PairedFleet } from './pair-requests';
 import { recordAnswer, searchAnswer, stepAnswer, wholeAnswer } from './whole-requests';
 import type {
   CompareRequest,
@@ -20,6 +21,7 @@ import type {
   Counting,
   FleetRequest,
   LoadingRequest,
+  PairRequest,
   PickedFile,
   RecordRequest,
   RunRequest,
@@ -165,6 +167,19 @@ export function createWorkerHandler(
   const contextAt = (request: ContextAtRequest) =>
     post(contextsAnswer(current, request, tokensFor));
   const fleet = (request: FleetRequest) => post(fleetAnswer(current, request, post, tokensFor));
+  // The fleet paired with the loaded one, by the page's pick: read once, kept for the next presets.
+  let paired: { pick: number; fleet: PairedFleet } | undefined;
+  const pair = async (request: PairRequest) => {
+    const { requestId } = request;
+    if (paired?.pick !== request.pick)
+      paired = {
+        pick: request.pick,
+        fleet: await readPairedFleet(request.files, (fraction) =>
+          post({ type: 'progress', requestId, progress: 0.1 * fraction }),
+        ),
+      };
+    post(pairAnswer(current, paired.fleet, request, post, tokensFor));
+  };
 
   /**
    * The chars/4 counts at once, then the exact ones with progress: every distinct string counted
@@ -287,6 +302,8 @@ export function createWorkerHandler(
           return contextAt(request);
         case 'fleet':
           return fleet(request);
+        case 'pair':
+          return await pair(request);
         case 'count':
           return await count(request.requestId, request);
         case 'load':

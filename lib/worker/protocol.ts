@@ -10,6 +10,8 @@ import type { CustomOutput } from '../compare/custom-run';
 import type { SweepResult } from '../compare/sweep';
 import type { FileSummary } from '../library/library';
 import type { FleetRow } from '../fleet/overview';
+import type { FleetAggregate } from '../fleet/aggregate';
+import type { PairedTask, PairSummary } from '../fleet/pair';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import type { History, Step } from '../model/types';
@@ -144,6 +146,21 @@ export interface FleetRequest extends Counting {
   readonly prices?: PriceOverrides;
 }
 
+/**
+ * The loaded fleet (A) paired task by task with another (B: the picked files, read once per `pick`
+ * and kept), every run of both compared on the named presets (lib/worker/pair-requests.ts).
+ */
+export interface PairRequest extends Counting {
+  readonly type: 'pair';
+  readonly requestId: number;
+  /** Which pick of fleet B this is: the worker reads `files` again only for a new one. */
+  readonly pick: number;
+  readonly files: readonly PickedFile[];
+  /** Preset ids (lib/compare/presets.ts), in column order. */
+  readonly presets: readonly string[];
+  readonly prices?: PriceOverrides;
+}
+
 export type WorkerRequest =
   | LoadRequest
   | LoadManyRequest
@@ -158,7 +175,8 @@ export type WorkerRequest =
   | CompareRequest
   | ContextAtRequest
   | SweepRequest
-  | FleetRequest;
+  | FleetRequest
+  | PairRequest;
 
 /** Requests that load a file (the latest one wins on the page; each ends with counts). */
 export type LoadingRequest = LoadRequest | LoadManyRequest | ReadFilesRequest | OpenLibraryRequest;
@@ -235,6 +253,19 @@ export type FleetResponse = {
   readonly rows: readonly FleetRow[];
 };
 
+export type PairResponse = {
+  readonly type: 'paired';
+  readonly requestId: number;
+  /** Fleet B's name (its folder, file, or file count). */
+  readonly name: string;
+  /** B's files that did not import (a score file beside the runs), and import warnings. */
+  readonly warnings: readonly string[];
+  readonly tasks: readonly PairedTask[];
+  readonly summary: PairSummary;
+  /** The presets over each fleet's matched tasks. */
+  readonly strategies: { readonly a: FleetAggregate; readonly b: FleetAggregate };
+};
+
 export type WorkerResponse =
   | ProgressResponse
   /** A file loaded: every run summarized, and the first run whole (the worker keeps the file). */
@@ -267,6 +298,7 @@ export type WorkerResponse =
   | SweptResponse
   | ContextsResponse
   | FleetResponse
+  | PairResponse
   | FailedResponse
   /** The loaded file is in the library (added, or already there and marked opened). */
   | { readonly type: 'stored'; readonly requestId: number; readonly entry: FileSummary }
@@ -284,4 +316,5 @@ export interface AnswerOf {
   'context-at': ContextsResponse;
   sweep: SweptResponse;
   fleet: FleetResponse;
+  pair: PairResponse;
 }
