@@ -17,6 +17,7 @@ import { Input } from '../ui/input';
 import { Panel } from '../ui/panel';
 import { Select, type SelectOption } from '../ui/select';
 import { RunPicker } from '../workspace/run-picker';
+import { PairSection } from '../pair/pair-view';
 import { FleetCharts } from './fleet-charts';
 import { FleetTable } from './fleet-table';
 import { OUTCOME_STYLE } from './outcome-label';
@@ -73,6 +74,7 @@ export function FleetOverview() {
     <div className="flex flex-col gap-3 px-4 py-3">
       {/* A run by number, title or outcome, as above a run: the same picker opens it from here. */}
       {runs && <RunPicker runs={runs} index={historyIndex} onSelect={actions.openRun} />}
+      <PairSection />
       <Panel label="Fleet charts">
         <h2 className="mb-2 text-sm font-semibold text-slate-900">
           {runCount.toLocaleString('en-US')} runs at a glance
