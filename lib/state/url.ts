@@ -20,6 +20,14 @@ import type { DebuggerState, View } from './debugger-store';
 import { decodeFleetSort, encodeFleetSort, isOutcomeKind, type FleetChoices } from './fleet-view';
 import { OUTCOME_KINDS } from '../model/run-summary';
 import { decodePlanToggles, encodePlanToggles, type PlanToggles } from './plan-toggles';
+import {
+  DEFAULT_PAIR_PRESETS,
+  decodePairPresets,
+  decodePairSort,
+  encodePairSort,
+  type PairSort,
+} from './pair-view';
+import { PRESETS } from '../compare/presets';
 
 export interface UrlState {
   /** A bundled example's id. */
@@ -50,6 +58,8 @@ export interface UrlState {
   readonly plan?: PlanToggles;
   /** The runs overview's sort, outcome filter and search (absent: the file's order, every run). */
   readonly fleet?: Omit<FleetChoices, 'opened'>;
+  /** The paired view's sort and presets (absent: by task, the default presets). Fleet B is no part of a link. */
+  readonly pair?: { readonly sort?: PairSort; readonly presets?: readonly string[] };
   /** What in the link could not be used, each naming the value and what is known. */
   readonly problems?: readonly string[];
 }
@@ -96,6 +106,32 @@ function fleetFromParams(p: URLSearchParams, problems: string[]): Omit<FleetChoi
   };
 }
 
+/** The paired view's `pairsort=` and `pairwith=` (strict, as the overview's choices are). */
+function pairFromParams(p: URLSearchParams, problems: string[]): NonNullable<UrlState['pair']> {
+  let sort: PairSort | undefined;
+  let presets: string[] | undefined;
+  const sortText = p.get('pairsort');
+  if (sortText !== null) {
+    try {
+      sort = decodePairSort(sortText);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  const presetsText = p.get('pairwith');
+  if (presetsText !== null) {
+    try {
+      presets = decodePairPresets(
+        presetsText,
+        PRESETS.map((x) => x.id),
+      );
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  return { ...(sort ? { sort } : {}), ...(presets ? { presets } : {}) };
+}
+
 /** The choices beside the data: tokenizer, dialect, model, goal, plan toggles. */
 function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
   const problems: string[] = [];
@@ -114,6 +150,7 @@ function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
     }
   }
   const fleet = fleetFromParams(p, problems);
+  const pair = pairFromParams(p, problems);
   return {
     ...(tokenizer ? { tokenizer } : {}),
     ...(dialect ? { dialect } : {}),
@@ -121,6 +158,7 @@ function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
     ...(goal ? { goal } : {}),
     ...(plan ? { plan } : {}),
     ...(fleet.sort || fleet.outcome || fleet.search ? { fleet } : {}),
+    ...(pair.sort || pair.presets ? { pair } : {}),
     ...(problems.length > 0 ? { problems } : {}),
   };
 }
@@ -182,6 +220,8 @@ export function toParams(s: UrlState): URLSearchParams {
     ['runsort', s.fleet?.sort ? encodeFleetSort(s.fleet.sort) : undefined],
     ['outcome', s.fleet?.outcome],
     ['runq', s.fleet?.search || undefined],
+    ['pairsort', s.pair?.sort ? encodePairSort(s.pair.sort) : undefined],
+    ['pairwith', s.pair?.presets ? s.pair.presets.join(',') : undefined],
   ];
   return new URLSearchParams(entries.filter((e): e is [string, string] => e[1] !== undefined));
 }
@@ -204,6 +244,7 @@ export type UrlSource = Pick<
   | 'goal'
   | 'plan'
   | 'fleet'
+  | 'pair'
 >;
 
 /** The choices that are not about the data (a shared link applies them to any file). */
@@ -251,7 +292,16 @@ export function urlStateOf(s: UrlSource): UrlState {
     ...config,
     ...(encodePlanToggles(s.plan) !== undefined ? { plan: s.plan } : {}),
     ...(fleet.sort || fleet.outcome || fleet.search ? { fleet } : {}),
+    ...pairOf(s.pair),
   };
+}
+
+/** The paired view's choices that differ from the defaults (absent when none does). */
+function pairOf(pair: UrlSource['pair']): Pick<UrlState, 'pair'> {
+  const presets =
+    pair.presets.join(',') === DEFAULT_PAIR_PRESETS.join(',') ? undefined : pair.presets;
+  if (!pair.sort && !presets) return {};
+  return { pair: { ...(pair.sort ? { sort: pair.sort } : {}), ...(presets ? { presets } : {}) } };
 }
 
 /** Whether going from one URL to the next is navigation (a new history entry, so Back returns) or an edit. */
