@@ -26,6 +26,16 @@ const RUNS = path.resolve(
   '../test/fixtures/real/openai-chat/tau-bench__tool-calling-grok-3.json',
 );
 
+/** Two real fleets of one benchmark: GAIA, gpt-4o as smolagents' CodeAgent and ToolCallingAgent. */
+const GAIA_A = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test/fixtures/real/smolagents/gpt-4o__code__gaia__2025-07-24.jsonl',
+);
+const GAIA_B = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test/fixtures/fleet-b/smolagents-gaia',
+);
+
 async function openExample(page: Page, query = '') {
   await page.goto(`${EXAMPLE}${query}`);
   await expect(
@@ -135,6 +145,24 @@ export const VIEWS: readonly AppView[] = [
       const overview = page.getByRole('region', { name: 'Runs overview' });
       await expect(overview).toContainText('115 of 115 runs');
       await expect(overview).not.toContainText('≈', { timeout: 30_000 });
+    },
+  },
+  {
+    name: 'pair',
+    // The GAIA code agent's runs paired with the tool-calling agent's folder (e2e/pair.spec.ts).
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByLabel('Choose a history file').setInputFiles(GAIA_A);
+      await expect(page.getByRole('region', { name: 'Runs overview' })).toContainText(
+        '32 of 32 runs',
+      );
+      await page.getByLabel("Pair with a fleet's folder").setInputFiles(GAIA_B);
+      await expect(page.getByRole('region', { name: 'Only A solves' })).toBeVisible({
+        timeout: 60_000,
+      });
+      await expect(page.getByRole('region', { name: 'Paired fleets' })).not.toContainText(
+        'comparing',
+      );
     },
   },
   {

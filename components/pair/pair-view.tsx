@@ -82,7 +82,7 @@ function PairBody({ answer, pending }: { answer: PairResponse; pending: boolean 
   const { pair, actions } = useDebuggerStore(
     useShallow((s) => ({ pair: s.pair, actions: s.actions })),
   );
-  const onOpen = useOpenSide();
+  const onOpen = useOpenSide(answer.runPaths);
   const { summary } = answer;
   const medians = useMemo(() => pairMedians(answer.tasks), [answer.tasks]);
   return (

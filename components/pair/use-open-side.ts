@@ -11,19 +11,24 @@ import { useLoader } from '../contexts/app-providers';
 
 export type PairSideName = 'a' | 'b';
 
-export function useOpenSide(): (side: PairSideName, index: number) => void {
+export function useOpenSide(
+  /** B's picked paths that held runs (the worker's answer): only they load. */
+  runPaths: readonly string[],
+): (side: PairSideName, index: number) => void {
   const actions = useDebuggerStore((s) => s.actions);
   const store = useDebuggerStoreApi();
   const loader = useLoader();
   return useCallback(
     (side, index) => {
       if (side === 'a') return actions.openRun(index);
-      const files = store.getState().pair.files;
-      if (!files) return;
+      const files = store.getState().pair.files?.filter((f) => runPaths.includes(f.path));
+      if (!files || files.length === 0) return;
       loader.loadFiles(files);
-      // The load just started (loadStarted without a place): say which run to open when it is in.
+      // The load just started (loadStarted without a place): say which run to open when it is in,
+      // and in the timeline (a place named keeps the view on screen).
       actions.loadStarted({ at: { run: index } });
+      actions.setView('timeline');
     },
-    [actions, store, loader],
+    [actions, store, loader, runPaths],
   );
 }

@@ -53,6 +53,9 @@ describe('the paired answer', () => {
     if (!answer) throw new Error(JSON.stringify(messages.filter((m) => m.type === 'failed')));
     const expected = expectedGaiaPair();
     expect(answer.name).toBe('smolagents-gaia');
+    expect(answer.runPaths).toEqual([
+      'smolagents-gaia/gpt-4o__tool-calling__gaia__2025-07-24.jsonl',
+    ]);
     // The score files beside the runs are no runs: named, not fatal.
     expect(answer.warnings.join(' ')).toMatch(/benchmark_scores_gpt-4o__code__2025-07-24\.json/);
     expect(answer.tasks.map((t) => t.task)).toEqual(expected.matched);

@@ -22,6 +22,8 @@ import type { PairRequest, PairResponse, PickedFile, WorkerResponse } from './pr
 /** The second fleet as read: its runs, its name, and the files that did not import. */
 export interface PairedFleet {
   readonly name: string;
+  /** The picked paths that held runs (a score file beside them did not). */
+  readonly runPaths: readonly string[];
   readonly file: HistoryFile;
   readonly warnings: readonly string[];
 }
@@ -43,8 +45,10 @@ export async function readPairedFleet(
       : sources.some((s) => s.path.includes('/'))
         ? folderName(sources)
         : `${sources.length} files`;
+  const failed = (path: string) => failures.some((f) => f.startsWith(`${path}: `));
   return {
     name,
+    runPaths: sources.map((s) => s.path).filter((p) => !failed(p)),
     file: { histories: loaded.histories },
     warnings: [...failures, ...loaded.warnings],
   };
@@ -116,6 +120,7 @@ export function pairAnswer(
     type: 'paired',
     requestId,
     name: b.name,
+    runPaths: b.runPaths,
     warnings: b.warnings,
     tasks,
     summary,

@@ -258,6 +258,8 @@ export type PairResponse = {
   readonly requestId: number;
   /** Fleet B's name (its folder, file, or file count). */
   readonly name: string;
+  /** B's picked paths that held runs: what opening one of B's runs loads. */
+  readonly runPaths: readonly string[];
   /** B's files that did not import (a score file beside the runs), and import warnings. */
   readonly warnings: readonly string[];
   readonly tasks: readonly PairedTask[];
