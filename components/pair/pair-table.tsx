@@ -16,7 +16,6 @@ import {
 import { useMemo } from 'react';
 import type { PairedTask } from '../../lib/fleet/pair';
 import { PAIR_SORT_KEYS, type PairSort } from '../../lib/state/pair-view';
-import { Term } from '../help/term';
 import { formatUsd } from '../usage/format';
 import { Button } from '../ui/button';
 import { formatTokens } from '../ui/kinds';
@@ -88,7 +87,7 @@ function columns(onOpen: (side: PairSideName, index: number) => void) {
     }),
     col.accessor((t) => t.diff.steps, {
       id: 'dsteps',
-      header: () => <Term id="pair-diff-steps" />,
+      header: 'Δ steps',
       cell: (c) => <Diff n={c.getValue()} format={formatTokens} />,
     }),
     col.accessor((t) => t.a.inputTokens, {
@@ -98,12 +97,12 @@ function columns(onOpen: (side: PairSideName, index: number) => void) {
     }),
     col.accessor((t) => t.diff.inputTokens, {
       id: 'dinput',
-      header: () => <Term id="pair-diff-input" />,
+      header: 'Δ input tokens',
       cell: (c) => <Diff n={c.getValue()} format={formatTokens} />,
     }),
     col.accessor((t) => t.diff.costUsd ?? undefined, {
       id: 'dcost',
-      header: () => <Term id="pair-diff-cost" />,
+      header: 'Δ cost',
       sortUndefined: 'last',
       cell: (c) => <Diff n={c.row.original.diff.costUsd} format={formatUsd} />,
     }),

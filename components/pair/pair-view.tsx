@@ -129,6 +129,11 @@ function PairBody({ answer, pending }: { answer: PairResponse; pending: boolean 
         </p>
       )}
       <PairChart tasks={answer.tasks} />
+      {/* The definitions here, not in the headers: a header is a sort button, and a link in a button is no control. */}
+      <p className="text-xs text-slate-600">
+        Every matched task, B minus A: <Term id="pair-diff-steps" />, <Term id="pair-diff-input" />,{' '}
+        <Term id="pair-diff-cost" /> (green: B less).
+      </p>
       <div className="flex h-[50vh] min-h-64 flex-col rounded-md border border-slate-200">
         <PairTable
           tasks={answer.tasks}
