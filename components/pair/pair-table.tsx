@@ -36,7 +36,7 @@ export function signed(n: number, format: (v: number) => string): string {
 
 function Diff({ n, format }: { n: number | null; format: (v: number) => string }) {
   if (n === null) return <span className="text-xs text-slate-500">—</span>;
-  const tone = n < 0 ? 'text-green-700' : n > 0 ? 'text-red-700' : 'text-slate-500';
+  const tone = n < 0 ? 'text-emerald-700' : n > 0 ? 'text-red-700' : 'text-slate-500';
   return <span className={`font-mono text-xs ${tone}`}>{signed(n, format)}</span>;
 }
 

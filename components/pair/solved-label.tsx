@@ -4,7 +4,7 @@ import type { PairSolved } from '../../lib/fleet/pair';
 export const SOLVED_STYLE: Record<PairSolved, { label: string; text: string; fill: string }> = {
   a: { label: 'only A solves', text: 'text-blue-800', fill: 'var(--color-blue-600)' },
   b: { label: 'only B solves', text: 'text-amber-800', fill: 'var(--color-amber-500)' },
-  both: { label: 'both solve', text: 'text-green-700', fill: 'var(--color-green-600)' },
+  both: { label: 'both solve', text: 'text-emerald-700', fill: 'var(--color-green-600)' },
   neither: { label: 'neither solves', text: 'text-red-700', fill: 'var(--color-red-600)' },
   unknown: { label: 'not judged', text: 'text-slate-500', fill: 'var(--color-slate-400)' },
 };
