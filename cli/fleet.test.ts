@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectedGaiaPair, GAIA_A, GAIA_B } from '../test/gaia-pair';
 
 const root = new URL('..', import.meta.url).pathname;
 const SUBMISSION = join(root, 'test/fixtures/fleet/20251118_mini-v1.15.0_gemini-3-pro-preview');
@@ -202,6 +203,41 @@ describe('stepscope compare over a real fleet', { timeout: 240_000 }, () => {
     );
     for (const p of pairs) expect(p.diff.steps).toBe(p.b.steps - p.a.steps);
     expect(summary.a.runs).toBe(both.length);
+  });
+
+  it('pairs two real fleets of one benchmark (GAIA, gpt-4o as CodeAgent and as ToolCallingAgent) as their raw records and score files say', () => {
+    const expected = expectedGaiaPair();
+    // The scorer the expectation uses gives the runs' own score files' counts.
+    expect(expected.solvedCount).toEqual(expected.scoreFiles);
+    const r = cli(['compare', GAIA_A, '--pair', GAIA_B, '--strategies', 'none']);
+    expect(r.stderr).toBe('');
+    const out = lines(r.stdout);
+    const summary = out.at(-1);
+    const pairs = out.slice(0, -1);
+    expect(pairs.map((p) => p.task)).toEqual(expected.matched);
+    expect(summary).toMatchObject({
+      matched: 32,
+      onlyInA: expected.onlyInA,
+      onlyInB: expected.onlyInB,
+      onlyASolves: expected.onlyASolves,
+      onlyBSolves: expected.onlyBSolves,
+      bothSolve: expected.bothSolve,
+    });
+    // One expected answer is over the 80 characters the importer keeps of it: no verdict there.
+    expect(summary.unknown).toBe(1);
+    expect(summary.neitherSolves + summary.unknown).toBe(expected.neitherSolves);
+    // A real paired comparison: each side solves tasks the other does not.
+    expect(expected.onlyASolves.length).toBeGreaterThan(0);
+    expect(expected.onlyBSolves.length).toBeGreaterThan(0);
+    for (const p of pairs) {
+      // Model calls per side are the replies each raw record holds; the difference is B minus A.
+      expect([p.a.calls, p.b.calls]).toEqual([
+        expected.a.get(p.task)?.replies,
+        expected.b.get(p.task)?.replies,
+      ]);
+      expect(p.diff.calls).toBe(p.b.calls - p.a.calls);
+      expect(p.diff.inputTokens).toBe(p.b.inputTokens - p.a.inputTokens);
+    }
   });
 
   it('refuses a shard out of range and --pair with --shard, naming the mistake', () => {

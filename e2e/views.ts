@@ -31,6 +31,15 @@ const FLEET = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../test/fixtures/fleet/20251118_mini-v1.15.0_gemini-3-pro-preview',
 );
+/** Two real fleets of one benchmark: GAIA, gpt-4o as smolagents' CodeAgent and ToolCallingAgent. */
+const GAIA_A = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test/fixtures/real/smolagents/gpt-4o__code__gaia__2025-07-24.jsonl',
+);
+const GAIA_B = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test/fixtures/fleet-b/smolagents-gaia',
+);
 
 async function openExample(page: Page, query = '') {
   await page.goto(`${EXAMPLE}${query}`);
@@ -157,6 +166,24 @@ export const VIEWS: readonly AppView[] = [
       await page.getByRole('button', { name: 'Three framework defaults' }).click();
       await page.getByRole('button', { name: 'Compare over 30 runs' }).click();
       await expect(page.getByText('Compared all 30 runs.')).toBeVisible({ timeout: 60_000 });
+    },
+  },
+  {
+    name: 'pair',
+    // The GAIA code agent's runs paired with the tool-calling agent's folder (e2e/pair.spec.ts).
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByLabel('Choose a history file').setInputFiles(GAIA_A);
+      await expect(page.getByRole('region', { name: 'Runs overview' })).toContainText(
+        '32 of 32 runs',
+      );
+      await page.getByLabel("Pair with a fleet's folder").setInputFiles(GAIA_B);
+      await expect(page.getByRole('region', { name: 'Only A solves' })).toBeVisible({
+        timeout: 60_000,
+      });
+      await expect(page.getByRole('region', { name: 'Paired fleets' })).not.toContainText(
+        'comparing',
+      );
     },
   },
   {

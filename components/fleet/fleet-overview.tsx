@@ -18,6 +18,7 @@ import { Panel } from '../ui/panel';
 import { Select, type SelectOption } from '../ui/select';
 import { RunPicker } from '../workspace/run-picker';
 import { Segmented } from '../ui/segmented';
+import { PairSection } from '../pair/pair-view';
 import { FleetCharts } from './fleet-charts';
 import { FleetComparePanel } from './fleet-compare-panel';
 import { FleetTable } from './fleet-table';
@@ -106,6 +107,7 @@ function RunsPanel() {
   const rough = !exact;
   return (
     <>
+      <PairSection />
       <Panel label="Fleet charts">
         <h2 className="mb-2 text-sm font-semibold text-slate-900">
           {runCount.toLocaleString('en-US')} runs at a glance

@@ -46,6 +46,9 @@ export function applyUrl(store: DebuggerStore, url: UrlState, recount?: Loader['
   a.setGoal(url.goal ?? 'cost');
   a.setPlanToggles(url.plan ?? NO_PLAN_TOGGLES);
   a.setFleetChoices(url.fleet ?? NO_FLEET_CHOICES);
+  // The paired view's sort and presets; fleet B itself is files, which no address carries.
+  a.setPairSort(url.pair?.sort);
+  if (url.pair?.presets) a.setPairPresets(url.pair.presets);
   const counting = {
     tokenizer: url.tokenizer ?? DEFAULT_TOKENIZER,
     dialect: url.dialect ?? 'recorded',

@@ -7,7 +7,7 @@
  * shows, in its order; a test checks each has its definition.
  */
 
-export type DefinitionGroup = 'run' | 'compare' | 'check' | 'usage' | 'fleet';
+export type DefinitionGroup = 'run' | 'compare' | 'check' | 'usage' | 'fleet' | 'pair';
 
 export const DEFINITION_GROUPS: Readonly<Record<DefinitionGroup, string>> = {
   run: 'Run totals',
@@ -15,6 +15,7 @@ export const DEFINITION_GROUPS: Readonly<Record<DefinitionGroup, string>> = {
   check: 'Sending everything, against what the file reports',
   usage: 'Usage and cost, call by call',
   fleet: 'Comparing strategies over a fleet of runs',
+  pair: 'Paired fleets',
 };
 
 export interface Definition {
@@ -451,6 +452,62 @@ export const DEFINITIONS = define([
       'What the strategy saves on this one run, as a share of sending everything’s input over it.',
     computed:
       'The run’s saved tokens ÷ its input sending everything; the same figure as “Saved %” in that run’s own comparison.',
+  },
+  {
+    id: 'pair-matched',
+    group: 'pair',
+    label: 'Matched tasks',
+    definition: 'Tasks both fleets ran: the ones the paired view compares.',
+    computed:
+      'Each run’s task is its instance or task id (a SWE-bench instance, a tau-bench task, a GAIA question’s first line); a task run more than once on one side is matched on its first run.',
+  },
+  {
+    id: 'pair-only-in',
+    group: 'pair',
+    label: 'Only in A / only in B',
+    definition: 'Tasks one fleet ran and the other did not: left out of every difference.',
+    computed: 'The task ids of one fleet missing from the other.',
+  },
+  {
+    id: 'pair-only-solves',
+    group: 'pair',
+    label: 'Only A solves / only B solves',
+    definition: 'Matched tasks one fleet solved and the other did not.',
+    computed:
+      'Solved as the run’s file says: a reward of 1 (tau-bench), or an answer equal to the expected one after the benchmark’s own normalization (smolagents’ GAIA runs); the CLI also reads a results file (--results, --pair-results: SWE-bench’s resolved_ids). A task no file judges on either side is unknown.',
+  },
+  {
+    id: 'pair-diff-steps',
+    group: 'pair',
+    label: 'Δ steps',
+    definition: 'Fleet B’s steps on the task minus fleet A’s.',
+    computed:
+      'Steps of each side’s run as read into Stepscope’s step model; negative: B took fewer.',
+  },
+  {
+    id: 'pair-diff-input',
+    group: 'pair',
+    label: 'Δ input tokens',
+    definition:
+      'Fleet B’s input tokens over the run minus fleet A’s: what B sent the model more (or less).',
+    computed:
+      'Each run replayed sending everything, every call’s context counted with the tokenizer on screen, summed over the run; B minus A.',
+  },
+  {
+    id: 'pair-diff-cost',
+    group: 'pair',
+    label: 'Δ cost',
+    definition: 'Fleet B’s cost of the run minus fleet A’s, when both models have a price.',
+    computed:
+      'Each run’s calls priced with its own model (cache reads and writes as the provider bills them, your prices over the catalog’s); B minus A.',
+  },
+  {
+    id: 'pair-median',
+    group: 'pair',
+    label: 'Median difference',
+    definition: 'The middle per-task difference: half the matched tasks differ less, half more.',
+    computed:
+      'The median over the matched tasks (the mean of the middle two for an even count); cost over the tasks priced on both sides.',
   },
 ]);
 

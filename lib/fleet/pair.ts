@@ -5,6 +5,7 @@
  * (phoenix#8852); a task run several times on one side (tau-bench trials) is matched on its first run.
  */
 import { quantile, type FleetRun } from './aggregate';
+import { answerVerdict } from './answer-verdict';
 
 /** Who solves the task: both, one side, neither, or unknown (an outcome not recorded). */
 export type PairSolved = 'both' | 'a' | 'b' | 'neither' | 'unknown';
@@ -61,7 +62,8 @@ function sideOf(r: FleetRun): PairSide {
     calls: r.calls,
     inputTokens: r.baseline.inputTokens,
     costUsd: r.baseline.costUsd,
-    resolved: r.outcome.resolved,
+    // A file that records its answer and the expected one (smolagents' benchmark runs) says itself.
+    resolved: r.outcome.resolved ?? answerVerdict(r.outcome.label),
   };
 }
 

@@ -14,6 +14,7 @@ import type { History } from '../model/types';
 import type { PriceOverrides } from '../pricing/overrides';
 import { DEFAULT_TOKENIZER, type TokenizerId } from '../tokens/tokenizer';
 import { NO_FLEET_CHOICES, type FleetChoices, type FleetPanel, type FleetSort } from './fleet-view';
+import { NO_PAIR_CHOICES, type PairChoices, type PairFile, type PairSort } from './pair-view';
 import type { OutcomeKind } from '../model/run-summary';
 import type { LoadedFile, StepCounts } from './loaded';
 import {
@@ -76,6 +77,8 @@ export interface DebuggerState {
   plan: PlanToggles;
   /** The runs overview's sort, outcome filter, search and the run last opened from it. */
   fleet: FleetChoices;
+  /** The paired view: the fleet picked to pair with the loaded one, its presets and sort. */
+  pair: PairChoices;
   actions: {
     /** A load began: what it is (a bundled example) and where a link points in it (run, sub-agent, step). */
     loadStarted(loading?: Loading): void;
@@ -136,6 +139,13 @@ export interface DebuggerState {
     cancelFleetComparison(): void;
     /** Opens a run's own comparison from the fleet's, on the strategies the fleet ran. */
     openRunComparison(index: number): void;
+    /** Pairs the loaded fleet with these picked files (a new pick, read once by the worker). */
+    pairWith(files: readonly PairFile[]): void;
+    /** Closes the paired view; its presets and sort stay for the next pick. */
+    closePair(): void;
+    setPairSort(sort: PairSort | undefined): void;
+    /** The presets compared on both fleets, in column order (none: the first preset stays). */
+    setPairPresets(presets: readonly string[]): void;
     reset(): void;
   };
 }
@@ -235,6 +245,7 @@ export function createDebuggerStore(
       goal: 'cost',
       plan: NO_PLAN_TOGGLES,
       fleet: NO_FLEET_CHOICES,
+      pair: NO_PAIR_CHOICES,
       actions: {
         // What is loaded stays until the new file has loaded, so a failure loses nothing. The plan
         // view's toggles name plan steps of one history: a file opened without a link starts clean
@@ -267,6 +278,8 @@ export function createDebuggerStore(
             historyIndex: 0,
             childPath: [],
             selectedStepId: undefined,
+            // A pair was of the file before: the new file starts unpaired (presets and sort stay).
+            pair: (({ files: _b, ...rest }) => rest)(get().pair),
             ...viewOnOpen(get().view, loaded.runs.length, pending?.at !== undefined),
           });
           // Where a link (a shared URL, a reload) points: selected once its file is in.
@@ -458,6 +471,21 @@ export function createDebuggerStore(
             ...(index !== s.historyIndex ? anotherRun(index) : {}),
           });
           fetchWanted();
+        },
+        pairWith: (files) => {
+          const { pair } = get();
+          if (files.length > 0) set({ pair: { ...pair, files, pick: pair.pick + 1 } });
+        },
+        closePair: () => {
+          const { files: _b, ...rest } = get().pair;
+          if (get().pair.files) set({ pair: rest });
+        },
+        setPairSort: (sort) => {
+          const { sort: _old, ...rest } = get().pair;
+          set({ pair: sort ? { ...rest, sort } : rest });
+        },
+        setPairPresets: (presets) => {
+          if (presets.length > 0) set({ pair: { ...get().pair, presets: [...presets] } });
         },
         reset: () =>
           set({

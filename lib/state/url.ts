@@ -26,6 +26,14 @@ import {
 } from './fleet-view';
 import { OUTCOME_KINDS } from '../model/run-summary';
 import { decodePlanToggles, encodePlanToggles, type PlanToggles } from './plan-toggles';
+import {
+  DEFAULT_PAIR_PRESETS,
+  decodePairPresets,
+  decodePairSort,
+  encodePairSort,
+  type PairSort,
+} from './pair-view';
+import { PRESETS } from '../compare/presets';
 
 export interface UrlState {
   /** A bundled example's id. */
@@ -56,6 +64,8 @@ export interface UrlState {
   readonly plan?: PlanToggles;
   /** The runs overview's sort, outcome filter and search (absent: the file's order, every run). */
   readonly fleet?: Omit<FleetChoices, 'opened'>;
+  /** The paired view's sort and presets (absent: by task, the default presets). Fleet B is no part of a link. */
+  readonly pair?: { readonly sort?: PairSort; readonly presets?: readonly string[] };
   /** What in the link could not be used, each naming the value and what is known. */
   readonly problems?: readonly string[];
 }
@@ -122,6 +132,32 @@ const fleetChosen = (f: Omit<FleetChoices, 'opened'>) =>
   f.panel !== undefined ||
   f.ran !== undefined;
 
+/** The paired view's `pairsort=` and `pairwith=` (strict, as the overview's choices are). */
+function pairFromParams(p: URLSearchParams, problems: string[]): NonNullable<UrlState['pair']> {
+  let sort: PairSort | undefined;
+  let presets: string[] | undefined;
+  const sortText = p.get('pairsort');
+  if (sortText !== null) {
+    try {
+      sort = decodePairSort(sortText);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  const presetsText = p.get('pairwith');
+  if (presetsText !== null) {
+    try {
+      presets = decodePairPresets(
+        presetsText,
+        PRESETS.map((x) => x.id),
+      );
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  return { ...(sort ? { sort } : {}), ...(presets ? { presets } : {}) };
+}
+
 /** The choices beside the data: tokenizer, dialect, model, goal, plan toggles. */
 function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
   const problems: string[] = [];
@@ -140,6 +176,7 @@ function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
     }
   }
   const fleet = fleetFromParams(p, problems);
+  const pair = pairFromParams(p, problems);
   return {
     ...(tokenizer ? { tokenizer } : {}),
     ...(dialect ? { dialect } : {}),
@@ -147,6 +184,7 @@ function choicesFromParams(p: URLSearchParams): Partial<UrlState> {
     ...(goal ? { goal } : {}),
     ...(plan ? { plan } : {}),
     ...(fleetChosen(fleet) ? { fleet } : {}),
+    ...(pair.sort || pair.presets ? { pair } : {}),
     ...(problems.length > 0 ? { problems } : {}),
   };
 }
@@ -210,6 +248,8 @@ export function toParams(s: UrlState): URLSearchParams {
     ['runq', s.fleet?.search || undefined],
     ['runtab', s.fleet?.panel],
     ['fleetcompare', s.fleet?.ran ? encodeChoices(s.fleet.ran) : undefined],
+    ['pairsort', s.pair?.sort ? encodePairSort(s.pair.sort) : undefined],
+    ['pairwith', s.pair?.presets ? s.pair.presets.join(',') : undefined],
   ];
   return new URLSearchParams(entries.filter((e): e is [string, string] => e[1] !== undefined));
 }
@@ -232,6 +272,7 @@ export type UrlSource = Pick<
   | 'goal'
   | 'plan'
   | 'fleet'
+  | 'pair'
 >;
 
 /** The choices that are not about the data (a shared link applies them to any file). */
@@ -279,7 +320,16 @@ export function urlStateOf(s: UrlSource): UrlState {
     ...config,
     ...(encodePlanToggles(s.plan) !== undefined ? { plan: s.plan } : {}),
     ...(fleetChosen(fleet) ? { fleet } : {}),
+    ...pairOf(s.pair),
   };
+}
+
+/** The paired view's choices that differ from the defaults (absent when none does). */
+function pairOf(pair: UrlSource['pair']): Pick<UrlState, 'pair'> {
+  const presets =
+    pair.presets.join(',') === DEFAULT_PAIR_PRESETS.join(',') ? undefined : pair.presets;
+  if (!pair.sort && !presets) return {};
+  return { pair: { ...(pair.sort ? { sort: pair.sort } : {}), ...(presets ? { presets } : {}) } };
 }
 
 /** Whether going from one URL to the next is navigation (a new history entry, so Back returns) or an edit. */

@@ -84,6 +84,7 @@ const ANSWER_TYPE: { readonly [T in keyof AnswerOf]: AnswerOf[T]['type'] } = {
   sweep: 'swept',
   fleet: 'fleet-rows',
   'fleet-compare': 'fleet-compared',
+  pair: 'paired',
 };
 
 type Answer = AnswerOf[keyof AnswerOf];
@@ -192,6 +193,7 @@ export function createWorkerClient(
         case 'contexts':
         case 'fleet-rows':
         case 'fleet-compared':
+        case 'paired':
           return answer(m);
         default:
           return assertUnreachable(m);

@@ -15,6 +15,7 @@ import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
 import { fleetAnswer } from './fleet-requests';
 import { fleetCompareAnswer } from './fleet-compare-requests';
 import { resultsAmong } from '../fleet/results-file';
+import { pairAnswer, readPairedFleet, type PairedFleet } from './pair-requests';
 import { recordAnswer, searchAnswer, stepAnswer, wholeAnswer } from './whole-requests';
 import type {
   CompareRequest,
@@ -23,6 +24,7 @@ import type {
   FleetCompareRequest,
   FleetRequest,
   LoadingRequest,
+  PairRequest,
   PickedFile,
   RecordRequest,
   RunRequest,
@@ -187,6 +189,19 @@ export function createWorkerHandler(
       running.delete(request.requestId);
     }
   };
+  // The fleet paired with the loaded one, by the page's pick: read once, kept for the next presets.
+  let paired: { pick: number; fleet: PairedFleet } | undefined;
+  const pair = async (request: PairRequest) => {
+    const { requestId } = request;
+    if (paired?.pick !== request.pick)
+      paired = {
+        pick: request.pick,
+        fleet: await readPairedFleet(request.files, (fraction) =>
+          post({ type: 'progress', requestId, progress: 0.1 * fraction }),
+        ),
+      };
+    post(pairAnswer(current, paired.fleet, request, post, tokensFor));
+  };
 
   /**
    * The chars/4 counts at once, then the exact ones with progress: every distinct string counted
@@ -313,6 +328,8 @@ export function createWorkerHandler(
           return await fleetCompare(request);
         case 'cancel':
           return running.get(request.requestId)?.abort();
+        case 'pair':
+          return await pair(request);
         case 'count':
           return await count(request.requestId, request);
         case 'load':

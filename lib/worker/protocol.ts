@@ -12,6 +12,7 @@ import type { FileSummary } from '../library/library';
 import type { FleetRow } from '../fleet/overview';
 import type { FleetAggregate, FleetRun } from '../fleet/aggregate';
 import type { NamedChoice } from '../fleet/run';
+import type { PairedTask, PairSummary } from '../fleet/pair';
 import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import type { History, Step } from '../model/types';
@@ -164,6 +165,20 @@ export interface CancelRequest {
   readonly type: 'cancel';
   readonly requestId: number;
 }
+/**
+ * The loaded fleet (A) paired task by task with another (B: the picked files, read once per `pick`
+ * and kept), every run of both compared on the named presets (lib/worker/pair-requests.ts).
+ */
+export interface PairRequest extends Counting {
+  readonly type: 'pair';
+  readonly requestId: number;
+  /** Which pick of fleet B this is: the worker reads `files` again only for a new one. */
+  readonly pick: number;
+  readonly files: readonly PickedFile[];
+  /** Preset ids (lib/compare/presets.ts), in column order. */
+  readonly presets: readonly string[];
+  readonly prices?: PriceOverrides;
+}
 
 export type WorkerRequest =
   | LoadRequest
@@ -181,7 +196,8 @@ export type WorkerRequest =
   | SweepRequest
   | FleetRequest
   | FleetCompareRequest
-  | CancelRequest;
+  | CancelRequest
+  | PairRequest;
 
 /** Requests that load a file (the latest one wins on the page; each ends with counts). */
 export type LoadingRequest = LoadRequest | LoadManyRequest | ReadFilesRequest | OpenLibraryRequest;
@@ -278,6 +294,20 @@ export type FleetComparedResponse = {
   readonly requestId: number;
   readonly comparison: FleetComparison;
 };
+export type PairResponse = {
+  readonly type: 'paired';
+  readonly requestId: number;
+  /** Fleet B's name (its folder, file, or file count). */
+  readonly name: string;
+  /** B's picked paths that held runs: what opening one of B's runs loads. */
+  readonly runPaths: readonly string[];
+  /** B's files that did not import (a score file beside the runs), and import warnings. */
+  readonly warnings: readonly string[];
+  readonly tasks: readonly PairedTask[];
+  readonly summary: PairSummary;
+  /** The presets over each fleet's matched tasks. */
+  readonly strategies: { readonly a: FleetAggregate; readonly b: FleetAggregate };
+};
 
 export type WorkerResponse =
   | ProgressResponse
@@ -313,6 +343,7 @@ export type WorkerResponse =
   | FleetResponse
   | FleetComparePartResponse
   | FleetComparedResponse
+  | PairResponse
   | FailedResponse
   /** The loaded file is in the library (added, or already there and marked opened). */
   | { readonly type: 'stored'; readonly requestId: number; readonly entry: FileSummary }
@@ -331,4 +362,5 @@ export interface AnswerOf {
   sweep: SweptResponse;
   fleet: FleetResponse;
   'fleet-compare': FleetComparedResponse;
+  pair: PairResponse;
 }

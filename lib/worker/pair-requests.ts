@@ -1,0 +1,131 @@
+/**
+ * The history worker's answer for paired fleets: the loaded fleet (A) and a second one the user
+ * picked (B, read here as a folder or files are read on load) matched task by task
+ * (lib/fleet/pair.ts), each run of both compared on the chosen presets through the CLI's own
+ * per-run computation (lib/fleet/run.ts `compareFleetRun`), so the app and `stepscope compare A
+ * --pair B` give the same numbers. B is read once per pick and kept until another is picked.
+ * Progress per run, over both fleets.
+ */
+import { PRESETS } from '../compare/presets';
+import { aggregateFleet, type FleetAggregate, type FleetRun } from '../fleet/aggregate';
+import { pairFleets, type PairedTask, type PairSummary } from '../fleet/pair';
+import { compareFleetRun, type NamedChoice } from '../fleet/run';
+import { folderName, importSources, isHistoryFileName } from '../import/files';
+import type { History, HistoryFile } from '../model/types';
+import { priceSheetFor } from '../simulate/cache';
+import { createStrategyContext } from '../strategies/context';
+import { contextWindowFor } from '../tokens/models';
+import type { TokensFor } from './compare-requests';
+import { readAll } from './load-files';
+import type { PairRequest, PairResponse, PickedFile, WorkerResponse } from './protocol';
+
+/** The second fleet as read: its runs, its name, and the files that did not import. */
+export interface PairedFleet {
+  readonly name: string;
+  /** The picked paths that held runs (a score file beside them did not). */
+  readonly runPaths: readonly string[];
+  readonly file: HistoryFile;
+  readonly warnings: readonly string[];
+}
+
+/** Reads fleet B's picked files; files that are not runs (a score file beside them) are named, not fatal. */
+export async function readPairedFleet(
+  files: readonly PickedFile[],
+  onProgress: (fraction: number) => void,
+): Promise<PairedFleet> {
+  const failures: string[] = [];
+  const wanted = files.length > 1 ? files.filter((f) => isHistoryFileName(f.path)) : files;
+  const sources = await readAll(wanted, failures, onProgress);
+  const loaded = importSources(sources, failures);
+  if (loaded.histories.length === 0)
+    throw new Error(`No run in the fleet to pair with: ${failures.join('; ') || 'no file'}`);
+  const name =
+    sources.length === 1
+      ? (sources[0] as { path: string }).path
+      : sources.some((s) => s.path.includes('/'))
+        ? folderName(sources)
+        : `${sources.length} files`;
+  const failed = (path: string) => failures.some((f) => f.startsWith(`${path}: `));
+  return {
+    name,
+    runPaths: sources.map((s) => s.path).filter((p) => !failed(p)),
+    file: { histories: loaded.histories },
+    warnings: [...failures, ...loaded.warnings],
+  };
+}
+
+/** The presets a request names, in its order; an unknown id is an error naming the known ones. */
+export function pairChoices(ids: readonly string[]): NamedChoice[] {
+  return ids.map((id) => {
+    const preset = PRESETS.find((p) => p.id === id);
+    if (!preset)
+      throw new Error(`unknown preset "${id}" (known: ${PRESETS.map((p) => p.id).join(', ')})`);
+    return { id, choice: preset.choice };
+  });
+}
+
+/** Each run of a fleet compared, its model's window and price as the CLI takes them. */
+function fleetRuns(
+  histories: readonly History[],
+  fileName: string,
+  choices: readonly NamedChoice[],
+  request: PairRequest,
+  tokensFor: TokensFor,
+  done: () => void,
+): FleetRun[] {
+  const tokens = tokensFor({ tokenizer: request.tokenizer, dialect: request.dialect });
+  return histories.map((h, index) => {
+    const model = h.model;
+    const ctx = createStrategyContext({
+      tokens,
+      model,
+      contextWindow: contextWindowFor(model, request.prices),
+    });
+    const sheet = model ? priceSheetFor(model, request.prices) : undefined;
+    const run = compareFleetRun(h, { index, file: fileName, run: index }, choices, ctx, sheet);
+    done();
+    return run;
+  });
+}
+
+export function pairAnswer(
+  a: HistoryFile | undefined,
+  b: PairedFleet,
+  request: PairRequest,
+  post: (message: WorkerResponse) => void,
+  tokensFor: TokensFor,
+): PairResponse {
+  if (!a) throw new Error('No history is loaded');
+  const { requestId } = request;
+  const choices = pairChoices(request.presets);
+  const total = a.histories.length + b.file.histories.length;
+  const every = Math.max(1, Math.floor(total / 50));
+  let done = 0;
+  const tick = () => {
+    done++;
+    if (done % every === 0 || done === total)
+      post({ type: 'progress', requestId, progress: 0.1 + (0.9 * done) / total });
+  };
+  const runsA = fleetRuns(a.histories, 'A', choices, request, tokensFor, tick);
+  const runsB = fleetRuns(b.file.histories, 'B', choices, request, tokensFor, tick);
+  const { tasks, summary } = pairFleets(runsA, runsB);
+  const matched = new Set(tasks.map((t) => t.task));
+  const ids = choices.map((c) => c.id);
+  const on = (runs: readonly FleetRun[]): FleetAggregate =>
+    aggregateFleet(
+      ids,
+      runs.filter((r) => matched.has(r.task)),
+    );
+  return {
+    type: 'paired',
+    requestId,
+    name: b.name,
+    runPaths: b.runPaths,
+    warnings: b.warnings,
+    tasks,
+    summary,
+    strategies: { a: on(runsA), b: on(runsB) },
+  };
+}
+
+export type { PairedTask, PairSummary };
