@@ -5,7 +5,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Step } from '../lib/model/types';
+import { parseParams } from '../lib/strategies';
+import { createStrategyContext } from '../lib/strategies/context';
 import { createExtractiveAccumulator, summarizeExtractively } from '../lib/strategies/summarizer';
+import { applyByRounds, summarizingWindow } from '../lib/strategies/summarizing-window';
+import type {
+  HistoryLike,
+  Strategy,
+  StrategyContext,
+  StrategyResult,
+} from '../lib/strategies/types';
 import * as reference from './reference/summarizer';
 import { stepsArb } from './arbitraries';
 import { longHistory } from '../bench/history';
@@ -32,5 +42,65 @@ describe('the extractive summarizer, writing its lines only when kept', () => {
   it('on a real run of 3,000 steps', () => {
     const steps = longHistory(2_000).slice(0, 3_000);
     expect(summarizeExtractively(steps)).toBe(reference.summarizeExtractively(steps));
+  });
+});
+
+const ctxOf = (contextWindow = 2_000) => createStrategyContext({ contextWindow });
+
+/** A strategy's apply against its reference, on generated histories with generated parameters. */
+function agrees<P>(
+  strategy: Strategy<P>,
+  reference: (h: HistoryLike, p: P, ctx: StrategyContext) => StrategyResult,
+  params: fc.Arbitrary<Record<string, unknown>>,
+  steps: fc.Arbitrary<Step[]> = stepsArb(60),
+) {
+  fc.assert(
+    fc.property(steps, params, (history, raw) => {
+      const ctx = ctxOf();
+      const p = parseParams(strategy, raw);
+      expect(strategy.apply({ steps: history }, p, ctx)).toEqual(
+        reference({ steps: history }, p, ctx),
+      );
+    }),
+    { numRuns: RUNS },
+  );
+}
+
+/** The same on real runs laid end to end (bench/history.ts), each parameter set given. */
+function agreesOnReal<P>(
+  strategy: Strategy<P>,
+  reference: (h: HistoryLike, p: P, ctx: StrategyContext) => StrategyResult,
+  paramSets: readonly Record<string, unknown>[],
+) {
+  const steps = longHistory(1_500);
+  const ctx = createStrategyContext({ model: 'gpt-4o' });
+  for (const raw of paramSets) {
+    const p = parseParams(strategy, raw);
+    const fast = strategy.apply({ steps }, p, ctx);
+    expect(fast).toEqual(reference({ steps }, p, ctx));
+    expect(fast.notes.join('\n')).not.toBe('');
+  }
+}
+
+describe('summarizing-window, its rounds on the unit index', () => {
+  it('equals running the rounds on the lists they leave', () => {
+    agrees(
+      summarizingWindow,
+      applyByRounds,
+      fc.record({
+        triggerTokens: fc.integer({ min: 100, max: 4_000 }),
+        preserveRecentMessages: fc.integer({ min: 0, max: 10 }),
+        summaryRatio: fc.double({ min: 0.1, max: 0.8, noNaN: true }),
+      }),
+    );
+  });
+
+  it('on real runs', () => {
+    agreesOnReal(summarizingWindow, applyByRounds, [
+      {},
+      { triggerTokens: 20_000 },
+      { triggerTokens: 5_000, summaryRatio: 0.8, preserveRecentMessages: 0 },
+      { triggerTokens: 300_000, summaryRatio: 0.1 },
+    ]);
   });
 });

@@ -6,10 +6,10 @@
  * partial variant (memoized) — exactly what `stepsFromKeptUnits` followed by `tokens.context` gives.
  */
 import type { Dialect, DialectMessages } from '../messages/types';
-import { stepText } from '../model/steps';
 import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
+import { changedFate } from './result';
 import type { StepFate, StrategyResult } from './types';
 import { keptVariant, unitsOf, type StrategyUnit } from './units';
 
@@ -122,6 +122,13 @@ export class UnitIndex<M> {
     const index = UnitIndex.of(steps, tokens, dialect, (s) => inScope(scope, s));
     byKey.set(key, index as UnitIndex<unknown>);
     return index;
+  }
+
+  #messages: M[] | undefined;
+
+  /** The units' messages, in order (built once per index). */
+  get messages(): readonly M[] {
+    return (this.#messages ??= this.units.map((u) => u.message));
   }
 
   /** Number of units from steps [0, k) (after the `include` filter). */
@@ -244,9 +251,7 @@ export class UnitIndex<M> {
       stepUnits,
       stepUnits.map((_, j) => inRange(a + j)),
     ) as Step;
-    const before = stepText(step);
-    const after = stepText(variant);
-    fates[i] = before === after ? KEPT : { kind: 'truncated', before, after };
+    fates[i] = changedFate(step, variant);
     return variant;
   }
 

@@ -32,21 +32,40 @@ export function buildResult(
       fates[i] = KEPT;
       continue;
     }
-    const before = stepText(step);
-    const after = stepText(out);
-    fates[i] = before === after ? KEPT : { kind: 'truncated', before, after };
+    fates[i] = changedFate(step, out);
   }
   for (const s of inserted) {
     if (s.kind !== 'summary') continue;
+    // One fate object per summary: a summary of 100,000 steps names it 100,000 times.
+    const into: StepFate = Object.freeze({ kind: 'summarized', summaryId: s.id });
     for (const id of (s as SummaryStep).replaces) {
       const i = positionsOf(original).get(id);
       // The last summary naming a step that is not in the output is the one it went into.
       if (i !== undefined && (fates[i] === REMOVED || fates[i]?.kind === 'summarized'))
-        fates[i] = { kind: 'summarized', summaryId: s.id };
+        fates[i] = into;
     }
   }
   return { steps: output, fates, inserted, notes };
 }
+
+/**
+ * The fate of `step` shown as `out`: truncated with both texts, or kept when the text did not
+ * change. Kept per output object (with the step it was made from): strategies return the same
+ * variant of a step at every apply (prune-old-observations, observation-masking, smolagents'
+ * summary mode cache theirs), so its texts are compared once.
+ */
+export function changedFate(step: Step, out: Step): StepFate {
+  const hit = changed.get(out);
+  if (hit && hit.of === step) return hit.fate;
+  const before = stepText(step);
+  const after = stepText(out);
+  const fate: StepFate =
+    before === after ? KEPT : Object.freeze({ kind: 'truncated', before, after });
+  changed.set(out, { of: step, fate });
+  return fate;
+}
+
+const changed = new WeakMap<Step, { readonly of: Step; readonly fate: StepFate }>();
 
 const KEPT: StepFate = Object.freeze({ kind: 'kept' });
 const REMOVED: StepFate = Object.freeze({ kind: 'removed' });
