@@ -9,6 +9,7 @@ import type { Step } from '../lib/model/types';
 import { parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
 import { createExtractiveAccumulator, summarizeExtractively } from '../lib/strategies/summarizer';
+import { summarizePlanSteps } from '../lib/strategies/summarize-plan-steps';
 import { applyByRounds, summarizingWindow } from '../lib/strategies/summarizing-window';
 import type {
   HistoryLike,
@@ -16,8 +17,9 @@ import type {
   StrategyContext,
   StrategyResult,
 } from '../lib/strategies/types';
-import * as reference from './reference/summarizer';
-import { stepsArb } from './arbitraries';
+import * as referenceSummarizer from './reference/summarizer';
+import { summarizePlanSteps as referencePlanSteps } from './reference/summarize-plan-steps';
+import { plannedStepsArb, stepsArb } from './arbitraries';
 import { longHistory } from '../bench/history';
 
 const RUNS = Number(process.env.FC_RUNS ?? 150);
@@ -26,9 +28,9 @@ describe('the extractive summarizer, writing its lines only when kept', () => {
   it('writes the same summary, and the same text after every step added', () => {
     fc.assert(
       fc.property(stepsArb(60), (steps) => {
-        expect(summarizeExtractively(steps)).toBe(reference.summarizeExtractively(steps));
+        expect(summarizeExtractively(steps)).toBe(referenceSummarizer.summarizeExtractively(steps));
         const fast = createExtractiveAccumulator();
-        const ref = reference.createExtractiveAccumulator();
+        const ref = referenceSummarizer.createExtractiveAccumulator();
         for (const s of steps) {
           fast.add(s);
           ref.add(s);
@@ -41,7 +43,7 @@ describe('the extractive summarizer, writing its lines only when kept', () => {
 
   it('on a real run of 3,000 steps', () => {
     const steps = longHistory(2_000).slice(0, 3_000);
-    expect(summarizeExtractively(steps)).toBe(reference.summarizeExtractively(steps));
+    expect(summarizeExtractively(steps)).toBe(referenceSummarizer.summarizeExtractively(steps));
   });
 });
 
@@ -101,6 +103,44 @@ describe('summarizing-window, its rounds on the unit index', () => {
       { triggerTokens: 20_000 },
       { triggerTokens: 5_000, summaryRatio: 0.8, preserveRecentMessages: 0 },
       { triggerTokens: 300_000, summaryRatio: 0.1 },
+    ]);
+  });
+});
+
+describe('summarize-plan-steps, its plan made once per step list', () => {
+  const params = fc.record({
+    maxTokens: fc.integer({ min: 100, max: 5_000 }),
+    threshold: fc.double({ min: 0.05, max: 1, noNaN: true }),
+    mode: fc.constantFrom('pressure', 'all-completed', 'manual'),
+    compactTo: fc.constantFrom('summary', 'condensed', 'title'),
+    overrides: fc.option(
+      fc.dictionary(
+        fc.constantFrom('1', '2', '3', 'p1', 'p2'),
+        fc.constantFrom('full', 'summary', 'condensed', 'title'),
+      ),
+      { nil: undefined },
+    ),
+  });
+  it('equals the previous apply, on plain and planned histories', () => {
+    agrees(summarizePlanSteps, referencePlanSteps.apply, params);
+    agrees(summarizePlanSteps, referencePlanSteps.apply, params, plannedStepsArb(40));
+  });
+
+  it('applied twice to the same list, and on real runs', () => {
+    fc.assert(
+      fc.property(plannedStepsArb(30), params, (steps, raw) => {
+        const ctx = ctxOf();
+        const p = parseParams(summarizePlanSteps, raw);
+        const first = summarizePlanSteps.apply({ steps }, p, ctx);
+        expect(summarizePlanSteps.apply({ steps }, p, ctx)).toEqual(first);
+      }),
+      { numRuns: 50 },
+    );
+    agreesOnReal(summarizePlanSteps, referencePlanSteps.apply, [
+      {},
+      { maxTokens: 20_000 },
+      { mode: 'all-completed', compactTo: 'condensed' },
+      { maxTokens: 50_000, compactTo: 'title', overrides: { '2': 'full', '3': 'summary' } },
     ]);
   });
 });
