@@ -9,6 +9,7 @@ import type { Step } from '../lib/model/types';
 import { parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
 import { createExtractiveAccumulator, summarizeExtractively } from '../lib/strategies/summarizer';
+import { clearToolUses } from '../lib/strategies/clear-tool-uses';
 import { summarizePlanSteps } from '../lib/strategies/summarize-plan-steps';
 import { applyByRounds, summarizingWindow } from '../lib/strategies/summarizing-window';
 import type {
@@ -19,6 +20,7 @@ import type {
 } from '../lib/strategies/types';
 import * as referenceSummarizer from './reference/summarizer';
 import { summarizePlanSteps as referencePlanSteps } from './reference/summarize-plan-steps';
+import { clearToolUses as referenceClear } from './reference/clear-tool-uses';
 import { plannedStepsArb, stepsArb } from './arbitraries';
 import { longHistory } from '../bench/history';
 
@@ -141,6 +143,42 @@ describe('summarize-plan-steps, its plan made once per step list', () => {
       { maxTokens: 20_000 },
       { mode: 'all-completed', compactTo: 'condensed' },
       { maxTokens: 50_000, compactTo: 'title', overrides: { '2': 'full', '3': 'summary' } },
+    ]);
+  });
+});
+
+describe('clear-tool-uses, its cleared steps made once per list', () => {
+  const params = fc.record({
+    triggerTokens: fc.integer({ min: 0, max: 2_000 }),
+    keep: fc.integer({ min: 0, max: 5 }),
+    clearAtLeast: fc.integer({ min: 0, max: 300 }),
+    clearToolInputs: fc.boolean(),
+    excludeTools: fc.subarray(['search', 'read_file']),
+    placeholder: fc.option(fc.constantFrom('[cleared {chars} chars]', '[{tokens} tokens]'), {
+      nil: undefined,
+    }),
+  });
+  it('equals the previous apply, and again on the same list', () => {
+    agrees(clearToolUses, referenceClear.apply, params);
+    fc.assert(
+      fc.property(stepsArb(40), params, (steps, raw) => {
+        const ctx = ctxOf();
+        const p = parseParams(clearToolUses, raw);
+        clearToolUses.apply({ steps }, p, ctx);
+        expect(clearToolUses.apply({ steps }, p, ctx)).toEqual(
+          referenceClear.apply({ steps }, p, ctx),
+        );
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('on real runs', () => {
+    agreesOnReal(clearToolUses, referenceClear.apply, [
+      {},
+      { triggerTokens: 0, keep: 0 },
+      { triggerTokens: 1_000, keep: 7, clearToolInputs: true, excludeTools: ['get_user_details'] },
+      { triggerTokens: 1_000, clearAtLeast: 10_000_000 },
     ]);
   });
 });
