@@ -10,6 +10,8 @@ import { parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
 import { createExtractiveAccumulator, summarizeExtractively } from '../lib/strategies/summarizer';
 import { clearToolUses } from '../lib/strategies/clear-tool-uses';
+import { compactConversation } from '../lib/strategies/compact-conversation';
+import { condenseEvents } from '../lib/strategies/condense-events';
 import { summarizePlanSteps } from '../lib/strategies/summarize-plan-steps';
 import { applyByRounds, summarizingWindow } from '../lib/strategies/summarizing-window';
 import type {
@@ -21,6 +23,8 @@ import type {
 import * as referenceSummarizer from './reference/summarizer';
 import { summarizePlanSteps as referencePlanSteps } from './reference/summarize-plan-steps';
 import { clearToolUses as referenceClear } from './reference/clear-tool-uses';
+import { compactConversation as referenceCompact } from './reference/compact-conversation';
+import { condenseEvents as referenceCondense } from './reference/condense-events';
 import { plannedStepsArb, stepsArb } from './arbitraries';
 import { longHistory } from '../bench/history';
 
@@ -179,6 +183,63 @@ describe('clear-tool-uses, its cleared steps made once per list', () => {
       { triggerTokens: 0, keep: 0 },
       { triggerTokens: 1_000, keep: 7, clearToolInputs: true, excludeTools: ['get_user_details'] },
       { triggerTokens: 1_000, clearAtLeast: 10_000_000 },
+    ]);
+  });
+});
+
+describe('compact-conversation and condense-events, their summaries built once per span', () => {
+  const compactParams = fc.oneof(
+    fc.record({
+      reserveTokens: fc.integer({ min: 0, max: 2_000 }),
+      thresholdTokens: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: undefined }),
+      keepRecentTokens: fc.integer({ min: 0, max: 1_000 }),
+      keepTaskTokens: fc.constantFrom(0, 0, 100, 500),
+    }),
+    fc.record({
+      thresholdShare: fc.double({ min: 0.01, max: 1, noNaN: true }),
+      keepRecentShare: fc.double({ min: 0, max: 1, noNaN: true }),
+      keepTaskTokens: fc.constantFrom(0, 0, 100, 500),
+    }),
+  );
+  const condenseParams = fc.integer({ min: 4, max: 60 }).chain((maxSize) =>
+    fc.record({
+      maxSize: fc.constant(maxSize),
+      keepFirst: fc.integer({ min: 0, max: Math.floor(maxSize / 2) - 2 }),
+    }),
+  );
+
+  it('equal the previous applies, and again on the same list', () => {
+    agrees(compactConversation, referenceCompact.apply, compactParams);
+    agrees(condenseEvents, referenceCondense.apply, condenseParams);
+    fc.assert(
+      fc.property(stepsArb(40), compactParams, condenseParams, (steps, c, e) => {
+        const ctx = ctxOf();
+        const pc = parseParams(compactConversation, c);
+        const pe = parseParams(condenseEvents, e);
+        compactConversation.apply({ steps }, pc, ctx);
+        condenseEvents.apply({ steps }, pe, ctx);
+        expect(compactConversation.apply({ steps }, pc, ctx)).toEqual(
+          referenceCompact.apply({ steps }, pc, ctx),
+        );
+        expect(condenseEvents.apply({ steps }, pe, ctx)).toEqual(
+          referenceCondense.apply({ steps }, pe, ctx),
+        );
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('on real runs', () => {
+    agreesOnReal(compactConversation, referenceCompact.apply, [
+      {},
+      { thresholdTokens: 10_000, keepRecentTokens: 20_000 },
+      { thresholdShare: 0.5, keepRecentShare: 0.3 },
+      { thresholdTokens: 10_000, keepTaskTokens: 2_000 },
+    ]);
+    agreesOnReal(condenseEvents, referenceCondense.apply, [
+      {},
+      { maxSize: 40, keepFirst: 4 },
+      { maxSize: 100_000 },
     ]);
   });
 });

@@ -21,6 +21,8 @@
  */
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
+import type { StepTokens } from '../tokens/step-tokens';
+import { listContext, listMemo, prefixSummary } from './list-memo';
 import { buildResult, keepAll } from './result';
 import type { Strategy } from './types';
 
@@ -123,24 +125,32 @@ export const compactConversation: Strategy<Params> = {
       (p.thresholdShare !== undefined
         ? Math.floor(p.thresholdShare * ctx.contextWindow)
         : Math.max(0, ctx.contextWindow - p.reserveTokens));
-    const used = ctx.tokens.context(steps);
+    const used = listContext(steps, ctx.tokens);
     if (used <= threshold)
       return keepAll(steps, [`below the compaction threshold: ${used} ≤ ${threshold} tokens`]);
-    const system = steps.filter((s) => s.kind === 'system-prompt');
-    const rest = steps.filter((s) => s.kind !== 'system-prompt');
-    const recent = keptRecent(rest, p, (s) => ctx.tokens.step(s));
-    const tasks = keptTasks(rest.slice(0, rest.length - recent.length), p.keepTaskTokens, (s) =>
-      ctx.tokens.step(s),
-    );
+    const { system, rest } = partsOf(steps);
+    const tokensOf = (s: Step) => ctx.tokens.step(s);
+    const recent = keptRecent(rest, p, tokensOf, () => restTokens(steps, rest, ctx.tokens));
+    const tasks = keptTasks(rest, rest.length - recent.length, p.keepTaskTokens, tokensOf);
+    // Without kept user messages (and with no step object listed twice) the summary covers a
+    // prefix of the list: built once per prefix.
+    const prefix = tasks.length === 0 && partsOf(steps).distinct;
     const kept = new Set([...recent, ...tasks]);
-    const covered = rest.filter((s) => !kept.has(s));
+    const covered = prefix
+      ? rest.slice(0, rest.length - recent.length)
+      : rest.filter((s) => !kept.has(s));
     if (covered.length === 0) return keepAll(steps, ['nothing to compact']);
+    const end = recent.length === 0 ? steps.length : steps.indexOf(recent[0] as Step);
+    const content =
+      (prefix
+        ? prefixSummary(steps, ctx.summarizer, 'non-system', (i) => isRest(steps[i] as Step), end)
+        : undefined) ?? ctx.summarizer.summarize(covered);
     const first = covered[0] as Step;
     const summary: SummaryStep = {
       kind: 'summary',
       id: 'compact-summary',
       stepNumber: first.stepNumber,
-      content: ctx.summarizer.summarize(covered),
+      content,
       replaces: covered.map((s) => s.id),
       origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
       ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
@@ -160,10 +170,14 @@ export const compactConversation: Strategy<Params> = {
  * The newest steps kept after the summary: walking back until `keepRecentTokens` is reached (the
  * step that reaches it is kept), or within `keepRecentShare` of the steps' tokens; never them all.
  */
-function keptRecent(steps: readonly Step[], p: Params, tokensOf: (s: Step) => number): Step[] {
+function keptRecent(
+  steps: readonly Step[],
+  p: Params,
+  tokensOf: (s: Step) => number,
+  totalOf: () => number,
+): Step[] {
   if (p.keepRecentTokens === 0 && p.keepRecentShare === 0) return [];
-  const total = steps.reduce((n, s) => n + tokensOf(s), 0);
-  const share = p.keepRecentShare * total;
+  const share = p.keepRecentShare * (p.keepRecentShare > 0 ? totalOf() : 0);
   let sum = 0;
   let start = steps.length;
   while (start > 1) {
@@ -176,12 +190,20 @@ function keptRecent(steps: readonly Step[], p: Params, tokensOf: (s: Step) => nu
   return steps.slice(start);
 }
 
-/** The user's messages kept before the summary, newest first up to `limit` tokens, in their order. */
-function keptTasks(steps: readonly Step[], limit: number, tokensOf: (s: Step) => number): Step[] {
+/**
+ * The user's messages among `steps[0, end)` kept before the summary, newest first up to `limit`
+ * tokens, in their order.
+ */
+function keptTasks(
+  steps: readonly Step[],
+  end: number,
+  limit: number,
+  tokensOf: (s: Step) => number,
+): Step[] {
   if (limit === 0) return [];
   const out: Step[] = [];
   let sum = 0;
-  for (let i = steps.length - 1; i >= 0; i--) {
+  for (let i = end - 1; i >= 0; i--) {
     const s = steps[i] as Step;
     if (s.kind !== 'task') continue;
     const t = tokensOf(s);
@@ -191,3 +213,20 @@ function keptTasks(steps: readonly Step[], limit: number, tokensOf: (s: Step) =>
   }
   return out;
 }
+
+const isRest = (s: Step) => s.kind !== 'system-prompt';
+
+/** The list's system prompts and the rest, and whether no step object is listed twice, once per list. */
+function partsOf(steps: readonly Step[]): { system: Step[]; rest: Step[]; distinct: boolean } {
+  return listMemo(steps, PARTS, 'parts', () => ({
+    system: steps.filter((s) => !isRest(s)),
+    rest: steps.filter(isRest),
+    distinct: new Set(steps).size === steps.length,
+  }));
+}
+
+/** The tokens of the list's steps but its system prompts, once per list and counter. */
+const restTokens = (steps: readonly Step[], rest: readonly Step[], tokens: StepTokens) =>
+  listMemo(steps, tokens, 'rest-tokens', () => rest.reduce((n, s) => n + tokens.step(s), 0));
+
+const PARTS = {};

@@ -16,6 +16,8 @@
  */
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
+import { listContext, listMemo, prefixSummary } from './list-memo';
+import { firstTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
 import type { Strategy } from './types';
 
@@ -48,6 +50,16 @@ export function eventsOf(step: Step): number {
   return step.toolCalls.reduce((n, c) => n + (c.result !== undefined ? 2 : 1), 0);
 }
 
+/** `starts[i]`: events before step i (the step boundaries are the manipulation indices), once per list. */
+const eventStarts = (steps: readonly Step[]): readonly number[] =>
+  listMemo(steps, STARTS, 'starts', () => {
+    const starts = [0];
+    for (const s of steps) starts.push((starts[starts.length - 1] as number) + eventsOf(s));
+    return starts;
+  });
+
+const STARTS = {};
+
 export const condenseEvents: Strategy<Params> = {
   id: 'condense-events',
   label: 'Condense events (OpenHands)',
@@ -59,11 +71,9 @@ export const condenseEvents: Strategy<Params> = {
     `condenses only once the view holds more than ${p.maxSize.toLocaleString('en-US')} events or ${window.toLocaleString('en-US')} tokens`,
   apply(history, p, ctx) {
     const steps = history.steps;
-    // starts[i]: events before step i (the step boundaries are the manipulation indices).
-    const starts = [0];
-    for (const s of steps) starts.push((starts[starts.length - 1] as number) + eventsOf(s));
+    const starts = eventStarts(steps);
     const total = starts[steps.length] as number;
-    const tokens = ctx.tokens.context(steps);
+    const tokens = listContext(steps, ctx.tokens);
     const overEvents = total > p.maxSize;
     const overTokens = tokens > ctx.contextWindow;
     if (!overEvents && !overTokens)
@@ -72,8 +82,9 @@ export const condenseEvents: Strategy<Params> = {
       ]);
     // The first step boundary at or after an event index.
     const boundaryAt = (event: number) => {
-      const i = starts.findIndex((e) => e >= event);
-      return i < 0 ? steps.length : i;
+      // `starts` never decreases: the first index at or past the event, by binary search.
+      const i = firstTrue(0, starts.length, (j) => (starts[j] as number) >= event);
+      return i === starts.length ? steps.length : i;
     };
     const start = boundaryAt(p.keepFirst);
     let end = start;
@@ -97,7 +108,9 @@ export const condenseEvents: Strategy<Params> = {
       kind: 'summary',
       id: `condensation@${last.id}`,
       stepNumber: first.stepNumber,
-      content: ctx.summarizer.summarize(forgotten),
+      content:
+        prefixSummary(steps, ctx.summarizer, `from:${start}`, (i) => i >= start, end) ??
+        ctx.summarizer.summarize(forgotten),
       replaces: forgotten.map((s) => s.id),
       origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
       ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
