@@ -6,6 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../lib/model/types';
+import { contextsByDefinition } from '../lib/simulate/every-call';
+import { DEFAULT_RUN } from '../lib/simulate/run-config';
+import { simulate } from '../lib/simulate/simulate';
 import { parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
 import { createExtractiveAccumulator, summarizeExtractively } from '../lib/strategies/summarizer';
@@ -241,5 +244,42 @@ describe('compact-conversation and condense-events, their summaries built once p
       { maxSize: 40, keepFirst: 4 },
       { maxSize: 100_000 },
     ]);
+  });
+});
+
+describe('compact-conversation and condense-events replay fast', () => {
+  it('exactly as applying it before every call, on real runs', () => {
+    const steps = longHistory(250);
+    const ctx = createStrategyContext({ contextWindow: 8_000 });
+    for (const raw of [
+      {},
+      { thresholdTokens: 3_000 },
+      { thresholdTokens: 3_000, keepRecentTokens: 1_000 },
+      { thresholdShare: 0.4, keepRecentShare: 0.3 },
+      { reserveTokens: 6_000, keepRecentShare: 1 },
+    ]) {
+      const p = parseParams(compactConversation, raw);
+      expect(compactConversation.replayTokens?.({ steps }, [1], p, ctx)).toBeDefined();
+      expect(
+        simulate({ steps }, compactConversation, p, ctx, DEFAULT_RUN, { contextsOnly: true }),
+      ).toEqual(contextsByDefinition({ steps }, compactConversation, p, ctx));
+    }
+  });
+
+  it('condense-events too', () => {
+    const steps = longHistory(250);
+    const ctx = createStrategyContext({ contextWindow: 8_000 });
+    for (const raw of [
+      {},
+      { maxSize: 40, keepFirst: 4 },
+      { maxSize: 100_000 },
+      { maxSize: 7, keepFirst: 0 },
+    ]) {
+      const p = parseParams(condenseEvents, raw);
+      expect(condenseEvents.replayTokens?.({ steps }, [1], p, ctx)).toBeDefined();
+      expect(
+        simulate({ steps }, condenseEvents, p, ctx, DEFAULT_RUN, { contextsOnly: true }),
+      ).toEqual(contextsByDefinition({ steps }, condenseEvents, p, ctx));
+    }
   });
 });

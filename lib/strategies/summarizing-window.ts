@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { listContext, listMemo, prefixSummary } from './list-memo';
 import { buildResult, keepAll } from './result';
+import { summaryTokens } from './summary-count';
 import type { HistoryLike, Strategy, StrategyContext, StrategyResult } from './types';
 import { UnitIndex } from './replay-kit';
 import { hasToolResult, hasToolUse } from './strands-core';
@@ -146,7 +147,10 @@ export const summarizingWindow: Strategy<Params> = {
       }
       const next = c + split;
       const candidate = summaryUpTo(next, round);
-      const tokens = index.contextTokens([[next, end]], system + ctx.tokens.step(candidate));
+      const tokens = index.contextTokens(
+        [[next, end]],
+        system + summaryTokens(ctx.tokens, candidate),
+      );
       if (tokens >= before) {
         notes.push(
           `unable to shrink further: the summary of ${summarized + split} messages is no smaller than they are`,
@@ -202,12 +206,12 @@ export const summarizingWindow: Strategy<Params> = {
     const limit = p.triggerTokens ?? ctx.contextWindow;
     // Summary tokens for c: the summary of the steps owning units [0, c), in step order. Round r's c
     // grows with the call, so each round keeps its own accumulator and rarely starts over.
-    const summaryTokens = new Map<number, number>();
+    const summaryCounts = new Map<number, number>();
     const accumulators = new Map<number, { acc: SummaryAccumulator; steps: number }>();
     const summaryOf = (c: number, round: number): number => {
       // Every c inside one step covers the same steps: key by the number of steps covered.
       const upTo = (index.units[c - 1] as StrategyUnit<StrandsMessage>).stepIndex + 1;
-      const hit = summaryTokens.get(upTo);
+      const hit = summaryCounts.get(upTo);
       if (hit !== undefined) return hit;
       let state = accumulators.get(round);
       if (state === undefined || upTo < state.steps) {
@@ -226,8 +230,8 @@ export const summarizingWindow: Strategy<Params> = {
         replaces: [],
         origin: 'extractive',
       };
-      const n = ctx.tokens.step(summary);
-      summaryTokens.set(upTo, n);
+      const n = summaryTokens(ctx.tokens, summary);
+      summaryCounts.set(upTo, n);
       return n;
     };
     return calls.map((k) => {
