@@ -5,7 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Dialect } from '../lib/messages/types';
 import type { Step } from '../lib/model/types';
+import { createStepTokens } from '../lib/tokens/step-tokens';
+import type { TokenizerId } from '../lib/tokens/tokenizer';
+import { summaryTokens } from '../lib/strategies/summary-count';
 import { contextsByDefinition } from '../lib/simulate/every-call';
 import { DEFAULT_RUN } from '../lib/simulate/run-config';
 import { simulate } from '../lib/simulate/simulate';
@@ -281,5 +285,43 @@ describe('compact-conversation and condense-events replay fast', () => {
         simulate({ steps }, condenseEvents, p, ctx, DEFAULT_RUN, { contextsOnly: true }),
       ).toEqual(contextsByDefinition({ steps }, condenseEvents, p, ctx));
     }
+  });
+});
+
+describe('a summary counted line by line', () => {
+  it('has the tokens of the whole text, in either BPE tokenizer and dialect', () => {
+    const line = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(
+        '* Task: book a flight',
+        '/path/to',
+        '  indented',
+        '',
+        '## Tools',
+        '🎉 x',
+        ' ',
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 12 }),
+        fc.constantFrom('o200k_base', 'cl100k_base', 'heuristic') as fc.Arbitrary<TokenizerId>,
+        fc.constantFrom('recorded', 'anthropic', 'smolagents') as fc.Arbitrary<Dialect>,
+        (lines, tokenizer, dialect) => {
+          const summary = {
+            kind: 'summary' as const,
+            id: 'x',
+            stepNumber: 0,
+            content: lines.join('\n'),
+            replaces: [],
+            origin: 'extractive' as const,
+          };
+          const fresh = createStepTokens(tokenizer, dialect);
+          const byLines = createStepTokens(tokenizer, dialect);
+          expect(summaryTokens(byLines, summary)).toBe(fresh.step(summary));
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
   });
 });
