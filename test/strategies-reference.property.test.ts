@@ -54,6 +54,28 @@ describe('the extractive summarizer, writing its lines only when kept', () => {
     );
   });
 
+  it('clips long texts as before, whitespace runs and surrogate pairs at any place', () => {
+    const piece = fc.constantFrom('word', ' ', '\n\n', '\t ', '🎉', 'é', '   ', 'x'.repeat(37));
+    const long = fc.array(piece, { minLength: 100, maxLength: 400 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.array(long, { minLength: 1, maxLength: 4 }), (texts) => {
+        const steps: Step[] = texts.flatMap((t, i): Step[] => [
+          { kind: 'task', id: `t${i}`, stepNumber: i, task: t },
+          {
+            kind: 'action',
+            id: `a${i}`,
+            stepNumber: i,
+            toolCalls: [{ id: `c${i}`, name: 'bash', arguments: {}, result: t }],
+            isFinal: false,
+            error: t,
+          },
+        ]);
+        expect(summarizeExtractively(steps)).toBe(referenceSummarizer.summarizeExtractively(steps));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('on a real run of 3,000 steps', () => {
     const steps = longHistory(2_000).slice(0, 3_000);
     expect(summarizeExtractively(steps)).toBe(referenceSummarizer.summarizeExtractively(steps));
@@ -306,7 +328,13 @@ describe('a summary counted line by line', () => {
       fc.property(
         fc.array(line, { maxLength: 12 }),
         fc.constantFrom('o200k_base', 'cl100k_base', 'heuristic') as fc.Arbitrary<TokenizerId>,
-        fc.constantFrom('recorded', 'anthropic', 'smolagents') as fc.Arbitrary<Dialect>,
+        fc.constantFrom(
+          'recorded',
+          'anthropic',
+          'smolagents',
+          'session-trajectory',
+          'strands',
+        ) as fc.Arbitrary<Dialect>,
         (lines, tokenizer, dialect) => {
           const summary = {
             kind: 'summary' as const,

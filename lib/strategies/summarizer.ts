@@ -29,6 +29,15 @@ const LAST_ERRORS = 5;
 const LAST_ANSWERS = 3;
 
 function clip(text: string, max = CLIP): string {
+  // A long text shows only its first `max` code points: flattening a head of it gives them, once
+  // the head's flat form runs past them (its last character, maybe half a pair, is never shown).
+  if (text.length > 4 * max + 64) {
+    const head = text
+      .slice(0, 2 * max + 32)
+      .replace(/\s+/g, ' ')
+      .trimStart();
+    if (pyLen(head.trimEnd()) > max + 1) return `${pyPrefix(head, max)}…`;
+  }
   const flat = text.replace(/\s+/g, ' ').trim();
   return pyLen(flat) > max ? `${pyPrefix(flat, max)}…` : flat;
 }
