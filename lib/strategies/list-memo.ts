@@ -6,7 +6,9 @@
  */
 import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
+import { changedFate, KEPT_FATE, REMOVED_FATE } from './result';
 import type { Summarizer, SummaryAccumulator } from './summarizer';
+import type { StepFate } from './types';
 
 const memos = new WeakMap<readonly Step[], WeakMap<object, Map<string, unknown>>>();
 
@@ -58,4 +60,32 @@ export function prefixSummary(
   const text = memo.acc.text();
   memo.texts.set(end, text);
   return text;
+}
+
+/** Each step of a list as a strategy shows it (itself, a variant, or null: left out), with its fate. */
+export interface ListVariants {
+  readonly variants: readonly (Step | null)[];
+  readonly fates: readonly StepFate[];
+}
+
+/**
+ * `variant` of every step of the list, and the fate `buildResult` derives for it (kept, truncated,
+ * removed), once per list, owner and key: an apply then copies the ranges it needs.
+ */
+export function listVariants(
+  steps: readonly Step[],
+  owner: object,
+  key: string,
+  variant: (step: Step) => Step | null,
+): ListVariants {
+  return listMemo(steps, owner, `variants:${key}`, () => {
+    const variants: (Step | null)[] = [];
+    const fates: StepFate[] = [];
+    for (const s of steps) {
+      const v = variant(s);
+      variants.push(v);
+      fates.push(v === null ? REMOVED_FATE : v === s ? KEPT_FATE : changedFate(s, v));
+    }
+    return { variants, fates };
+  });
 }

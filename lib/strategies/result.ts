@@ -83,6 +83,8 @@ export const KEPT_FATE = KEPT;
 /** A step's fate when it went into the summary `summaryId` (one object per summary will do). */
 export const summarizedFate = (summaryId: string): StepFate => ({ kind: 'summarized', summaryId });
 const REMOVED: StepFate = Object.freeze({ kind: 'removed' });
+/** The removed fate, one object. */
+export const REMOVED_FATE = REMOVED;
 
 /** Each step list's positions by id, built once per list (a loaded history is applied to often). */
 const positions = new WeakMap<readonly Step[], Map<string, number>>();
