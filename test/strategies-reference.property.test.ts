@@ -17,6 +17,7 @@ import { parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
 import { createExtractiveAccumulator, summarizeExtractively } from '../lib/strategies/summarizer';
 import { clearToolUses } from '../lib/strategies/clear-tool-uses';
+import { observationMasking } from '../lib/strategies/observation-masking';
 import { pruneOldObservations } from '../lib/strategies/prune-old-observations';
 import { smolagentsSummaryMode } from '../lib/strategies/smolagents-summary-mode';
 import { compactConversation } from '../lib/strategies/compact-conversation';
@@ -32,6 +33,7 @@ import type {
 import * as referenceSummarizer from './reference/summarizer';
 import { summarizePlanSteps as referencePlanSteps } from './reference/summarize-plan-steps';
 import { clearToolUses as referenceClear } from './reference/clear-tool-uses';
+import { observationMasking as referenceMasking } from './reference/observation-masking';
 import { pruneOldObservations as referencePrune } from './reference/prune-old-observations';
 import { smolagentsSummaryMode as referenceSmolagents } from './reference/smolagents-summary-mode';
 import { compactConversation as referenceCompact } from './reference/compact-conversation';
@@ -399,5 +401,36 @@ describe('prune-old-observations and smolagents summary mode, their variants mad
     expect(smolagentsSummaryMode.apply({ steps }, {}, ctx)).toEqual(
       referenceSmolagents.apply({ steps }, {}, ctx),
     );
+  });
+});
+
+describe('observation-masking, its masked steps made once per list', () => {
+  const params = fc.record({
+    keepLast: fc.integer({ min: 0, max: 6 }),
+    placeholder: fc.constantFrom(
+      'Old environment output: ({lines} lines omitted)',
+      '[{chars} chars, {tokens} tokens omitted]',
+      'gone',
+    ),
+    polling: fc.constantFrom(1, 1, 2, 3),
+  });
+  it('equals the previous apply, again on the same list, and on real runs', () => {
+    agrees(observationMasking, referenceMasking.apply, params);
+    fc.assert(
+      fc.property(stepsArb(40), params, (steps, raw) => {
+        const ctx = ctxOf();
+        const p = parseParams(observationMasking, raw);
+        observationMasking.apply({ steps }, p, ctx);
+        expect(observationMasking.apply({ steps }, p, ctx)).toEqual(
+          referenceMasking.apply({ steps }, p, ctx),
+        );
+      }),
+      { numRuns: 50 },
+    );
+    agreesOnReal(observationMasking, referenceMasking.apply, [
+      {},
+      { keepLast: 0 },
+      { keepLast: 3, polling: 5, placeholder: '[{tokens} tokens]' },
+    ]);
   });
 });
