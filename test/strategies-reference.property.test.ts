@@ -9,7 +9,7 @@ import type { Dialect } from '../lib/messages/types';
 import type { Step } from '../lib/model/types';
 import { createStepTokens } from '../lib/tokens/step-tokens';
 import type { TokenizerId } from '../lib/tokens/tokenizer';
-import { summaryTokens } from '../lib/strategies/summary-count';
+import { summaryTokens } from '../lib/strategies/replay-kit';
 import { contextsByDefinition } from '../lib/simulate/every-call';
 import { DEFAULT_RUN } from '../lib/simulate/run-config';
 import { simulate } from '../lib/simulate/simulate';

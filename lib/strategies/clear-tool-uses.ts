@@ -15,7 +15,7 @@ import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
 import { compilePlaceholder, placeholderTemplate } from './placeholder';
 import { firstTrue } from './replay-kit';
-import { listContext, listMemo } from './list-memo';
+import { listContext, listMemo } from './replay-kit';
 import { changedFate, KEPT_FATE, keepAll } from './result';
 import type { StepFate, Strategy } from './types';
 

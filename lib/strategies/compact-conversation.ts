@@ -23,10 +23,10 @@ import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
-import { listContext, listMemo, prefixSummary } from './list-memo';
+import { listContext, listMemo, prefixSummary } from './replay-kit';
 import { firstTrue, lastTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
-import { summaryTokens } from './summary-count';
+import { summaryTokens } from './replay-kit';
 import type { Strategy } from './types';
 
 const params = z

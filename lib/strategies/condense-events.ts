@@ -17,10 +17,10 @@
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
-import { listContext, listMemo, prefixSummary } from './list-memo';
+import { listContext, listMemo, prefixSummary } from './replay-kit';
 import { firstTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
-import { summaryTokens } from './summary-count';
+import { summaryTokens } from './replay-kit';
 import type { Strategy } from './types';
 
 const params = z

@@ -28,7 +28,7 @@ import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { TextCounter } from '../tokens/tokenizer';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
 import { firstTrue } from './replay-kit';
-import { listMemo, listVariants } from './list-memo';
+import { listMemo, listVariants } from './replay-kit';
 import { changedFate, KEPT_FATE } from './result';
 import type { Strategy } from './types';
 

@@ -17,7 +17,7 @@ import { pyLen, pyPrefix } from '../text/python-string';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { TextCounter } from '../tokens/tokenizer';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
-import { listMemo, listVariants } from './list-memo';
+import { listMemo, listVariants } from './replay-kit';
 import type { Strategy } from './types';
 
 export const TRUNCATION_MARKER = '...';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { omitParts } from '../model/steps';
 import type { Step } from '../model/types';
 import { prefixSums, replayPrefix } from './per-step';
-import { listVariants } from './list-memo';
+import { listVariants } from './replay-kit';
 import type { Strategy } from './types';
 
 const params = z.object({});

@@ -13,7 +13,7 @@ import { isModelCall } from '../model/steps';
 import type { Step, SummaryStep } from '../model/types';
 import { contextPressure } from '../tokens/pressure';
 import { firstTrue } from './replay-kit';
-import { listContext, listMemo } from './list-memo';
+import { listContext, listMemo } from './replay-kit';
 import { buildResult, KEPT_FATE, summarizedFate } from './result';
 import type { PlanItem } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';

@@ -8,9 +8,9 @@
  */
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
-import { listContext, listMemo, prefixSummary } from './list-memo';
+import { listContext, listMemo, prefixSummary } from './replay-kit';
 import { buildResult, keepAll } from './result';
-import { summaryTokens } from './summary-count';
+import { summaryTokens } from './replay-kit';
 import type { HistoryLike, Strategy, StrategyContext, StrategyResult } from './types';
 import { UnitIndex } from './replay-kit';
 import { hasToolResult, hasToolUse } from './strands-core';
