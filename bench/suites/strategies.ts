@@ -88,13 +88,8 @@ async function replays(rounds: number): Promise<Row[]> {
   const run = longHistory(20_000);
   const runCtx = loaded(run);
   const calls = run.filter(isModelCall).length;
+  // Every strategy has a fast replay (compact-conversation and condense-events since issue 26).
   for (const s of STRATEGIES as readonly Strategy<unknown>[]) {
-    // Without a fast replay, the contexts come from applying the strategy before every call:
-    // quadratic (the compact-conversation replay of 3,000 calls took 29 s). Reported, not run.
-    if (!s.replayTokens) {
-      process.stderr.write(`  replay-20k:${s.id}: no fast replay (not run)\n`);
-      continue;
-    }
     const params = parseParams(s, {});
     const m = await repeated(rounds, () =>
       simulate({ steps: run }, s, params, runCtx, DEFAULT_RUN, { contextsOnly: true }),

@@ -12,10 +12,12 @@
 import { z } from 'zod';
 import type { Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import type { StepTokens } from '../tokens/step-tokens';
 import { compilePlaceholder, placeholderTemplate } from './placeholder';
 import { firstTrue } from './replay-kit';
-import { buildResult, keepAll } from './result';
-import type { Strategy } from './types';
+import { listContext, listMemo } from './replay-kit';
+import { changedFate, KEPT_FATE, keepAll } from './result';
+import type { StepFate, Strategy } from './types';
 
 /** LangChain's `DEFAULT_TOOL_PLACEHOLDER` (Anthropic does not publish the server's text). */
 export const CLEARED_PLACEHOLDER = '[cleared]';
@@ -74,42 +76,46 @@ export const clearToolUses: Strategy<Params> = {
       : 'clears whenever more than the kept tool uses are there',
   apply(history, p, ctx) {
     const steps = history.steps;
-    const used = ctx.tokens.context(steps);
+    const used = listContext(steps, ctx.tokens);
     if (used <= p.triggerTokens)
       return keepAll(steps, [`trigger not reached: ${used} ≤ ${p.triggerTokens} tokens`]);
-    const uses: { stepIndex: number; call: ToolCall }[] = [];
-    steps.forEach((s, stepIndex) => {
-      if (s.kind === 'action')
-        for (const call of s.toolCalls)
-          if (call.result !== undefined) uses.push({ stepIndex, call });
-    });
-    const candidates = p.keep >= uses.length ? [] : uses.slice(0, uses.length - p.keep);
-    const excluded = new Set(p.excludeTools);
-    const ph = compilePlaceholder(p.placeholder);
-    const cleared = new Map<number, Set<string>>();
-    let count = 0;
-    for (const { stepIndex, call } of candidates) {
-      if (excluded.has(call.name) || ph.isRendering(call.result as string)) continue;
-      const ids = cleared.get(stepIndex) ?? new Set<string>();
-      ids.add(call.id);
-      cleared.set(stepIndex, ids);
-      count++;
-    }
-    const output = steps.map((s, i): Step => {
-      const ids = cleared.get(i);
-      if (!ids || s.kind !== 'action') return s;
-      const toolCalls = s.toolCalls.map((c): ToolCall =>
-        ids.has(c.id) ? clearCall(c, ph.render(c.result as string, ctx.tokens.counter), p) : c,
-      );
-      return { ...s, toolCalls };
-    });
-    const freed = used - ctx.tokens.context(output);
+    const list = clearedList(steps, p, ctx.tokens);
+    const n = steps.length;
+    const uses = list.useSums[n] as number;
+    const candidates = p.keep >= uses ? 0 : uses - p.keep;
+    // The step holding the last candidate use: the steps before it clear every use they can, it
+    // clears its first `m`, the steps after it none.
+    const b =
+      candidates === 0 ? 0 : firstTrue(0, n, (i) => (list.useSums[i + 1] as number) >= candidates);
+    const partial =
+      candidates === 0
+        ? undefined
+        : clearedStep(steps[b] as Step, candidates - (list.useSums[b] as number), p, ctx.tokens);
+    const own = partial ? ctx.tokens.step(steps[b] as Step) : 0;
+    const freed =
+      (list.freedSums[b] as number) + (partial ? own - ctx.tokens.step(partial.step) : 0);
+    const count = (list.countSums[b] as number) + (partial?.count ?? 0);
     if (p.clearAtLeast > 0 && freed < p.clearAtLeast) {
       return keepAll(steps, [
         `clearing would free ${freed} tokens, less than clear_at_least ${p.clearAtLeast}: not applied`,
       ]);
     }
-    return buildResult(steps, output, [`cleared ${count} tool results, freeing ${freed} tokens`]);
+    // Each step maps to itself or its variant, in order: the fates `buildResult` derives are the
+    // per-step ones, kept with the list's variants.
+    const output = list.variants.slice(0, b);
+    const fates = list.fates.slice(0, b);
+    for (let i = b; i < n; i++) {
+      const s = steps[i] as Step;
+      const out = i === b && partial ? partial.step : s;
+      output.push(out);
+      fates.push(out === s ? KEPT_FATE : changedFate(s, out));
+    }
+    return {
+      steps: output,
+      fates,
+      inserted: [],
+      notes: [`cleared ${count} tool results, freeing ${freed} tokens`],
+    };
   },
   replayTokens(history, calls, p, ctx) {
     const steps = history.steps;
@@ -164,6 +170,102 @@ export const clearToolUses: Strategy<Params> = {
     });
   },
 };
+
+/** What clearing does to one step list under one set of parameters, made once per list. */
+interface ClearedList {
+  /** Each step with every use it can clear cleared (the step itself when none). */
+  readonly variants: Step[];
+  readonly fates: StepFate[];
+  /** `useSums[i]`: tool uses (calls with a result) in steps [0, i). */
+  readonly useSums: number[];
+  /** `freedSums[i]`, `countSums[i]`: tokens freed and results cleared by the variants of [0, i). */
+  readonly freedSums: number[];
+  readonly countSums: number[];
+}
+
+function clearedList(steps: readonly Step[], p: Params, tokens: StepTokens): ClearedList {
+  return listMemo(steps, tokens, `clear-tool-uses:${variantKey(p)}`, () => {
+    const list: ClearedList = {
+      variants: [],
+      fates: [],
+      useSums: [0],
+      freedSums: [0],
+      countSums: [0],
+    };
+    for (const s of steps) {
+      const { step, count } = clearedStep(s, Number.MAX_SAFE_INTEGER, p, tokens);
+      list.variants.push(step);
+      list.fates.push(step === s ? KEPT_FATE : changedFate(s, step));
+      const last = list.useSums.length - 1;
+      list.useSums.push((list.useSums[last] as number) + usesOf(s));
+      list.freedSums.push(
+        (list.freedSums[last] as number) + (step === s ? 0 : tokens.step(s) - tokens.step(step)),
+      );
+      list.countSums.push((list.countSums[last] as number) + count);
+    }
+    return list;
+  });
+}
+
+const usesOf = (s: Step) => {
+  if (s.kind !== 'action') return 0;
+  let n = 0;
+  for (const c of s.toolCalls) if (c.result !== undefined) n++;
+  return n;
+};
+
+/** The parameters a cleared step depends on (not the trigger, `keep` or `clear_at_least`). */
+const variantKey = (p: Params) =>
+  JSON.stringify([p.placeholder, p.clearToolInputs, p.excludeTools]);
+
+// Steps are immutable: a step with its first m uses cleared is the same object every time it is
+// asked for, so its text and tokens are made once (an in-place run clears the same steps again).
+const clearedSteps = new WeakMap<Step, Map<string, { step: Step; count: number }>>();
+
+/**
+ * The step with its first `m` tool uses cleared, as the cleared-ids map of the previous apply built
+ * it: the uses not excluded nor already a placeholder have their ids cleared (every call with such
+ * an id). `count`: uses cleared.
+ */
+function clearedStep(
+  s: Step,
+  m: number,
+  p: Params,
+  tokens: StepTokens,
+): { step: Step; count: number } {
+  if (s.kind !== 'action' || m <= 0) return { step: s, count: 0 };
+  const ph = compilePlaceholder(p.placeholder);
+  const key = `${m}\u0000${ph.usesTokens ? tokens.counter.id : ''}\u0000${variantKey(p)}`;
+  let byKey = clearedSteps.get(s);
+  if (!byKey) clearedSteps.set(s, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const excluded = new Set(p.excludeTools);
+  const ids = new Set<string>();
+  let seen = 0;
+  let count = 0;
+  for (const call of s.toolCalls) {
+    if (call.result === undefined) continue;
+    if (++seen > m) break;
+    if (excluded.has(call.name) || ph.isRendering(call.result)) continue;
+    ids.add(call.id);
+    count++;
+  }
+  const out = {
+    step:
+      ids.size === 0
+        ? s
+        : {
+            ...s,
+            toolCalls: s.toolCalls.map((c): ToolCall =>
+              ids.has(c.id) ? clearCall(c, ph.render(c.result as string, tokens.counter), p) : c,
+            ),
+          },
+    count,
+  };
+  byKey.set(key, out);
+  return out;
+}
 
 /** A cleared call: its result replaced (and its input too with `clear_tool_inputs`). */
 function clearCall(call: ToolCall, placeholder: string, p: Params): ToolCall {

@@ -21,7 +21,12 @@
  */
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
+import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import type { StepTokens } from '../tokens/step-tokens';
+import { listContext, listMemo, prefixSummary } from './replay-kit';
+import { firstTrue, lastTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
+import { summaryTokens } from './replay-kit';
 import type { Strategy } from './types';
 
 const params = z
@@ -118,29 +123,33 @@ export const compactConversation: Strategy<Params> = {
   },
   apply(history, p, ctx) {
     const steps = history.steps;
-    const threshold =
-      p.thresholdTokens ??
-      (p.thresholdShare !== undefined
-        ? Math.floor(p.thresholdShare * ctx.contextWindow)
-        : Math.max(0, ctx.contextWindow - p.reserveTokens));
-    const used = ctx.tokens.context(steps);
+    const threshold = thresholdOf(p, ctx.contextWindow);
+    const used = listContext(steps, ctx.tokens);
     if (used <= threshold)
       return keepAll(steps, [`below the compaction threshold: ${used} ≤ ${threshold} tokens`]);
-    const system = steps.filter((s) => s.kind === 'system-prompt');
-    const rest = steps.filter((s) => s.kind !== 'system-prompt');
-    const recent = keptRecent(rest, p, (s) => ctx.tokens.step(s));
-    const tasks = keptTasks(rest.slice(0, rest.length - recent.length), p.keepTaskTokens, (s) =>
-      ctx.tokens.step(s),
-    );
+    const { system, rest } = partsOf(steps);
+    const tokensOf = (s: Step) => ctx.tokens.step(s);
+    const recent = keptRecent(rest, p, tokensOf, () => restTokens(steps, rest, ctx.tokens));
+    const tasks = keptTasks(rest, rest.length - recent.length, p.keepTaskTokens, tokensOf);
+    // Without kept user messages (and with no step object listed twice) the summary covers a
+    // prefix of the list: built once per prefix.
+    const prefix = tasks.length === 0 && partsOf(steps).distinct;
     const kept = new Set([...recent, ...tasks]);
-    const covered = rest.filter((s) => !kept.has(s));
+    const covered = prefix
+      ? rest.slice(0, rest.length - recent.length)
+      : rest.filter((s) => !kept.has(s));
     if (covered.length === 0) return keepAll(steps, ['nothing to compact']);
+    const end = recent.length === 0 ? steps.length : steps.indexOf(recent[0] as Step);
+    const content =
+      (prefix
+        ? prefixSummary(steps, ctx.summarizer, 'non-system', (i) => isRest(steps[i] as Step), end)
+        : undefined) ?? ctx.summarizer.summarize(covered);
     const first = covered[0] as Step;
     const summary: SummaryStep = {
       kind: 'summary',
       id: 'compact-summary',
       stepNumber: first.stepNumber,
-      content: ctx.summarizer.summarize(covered),
+      content,
       replaces: covered.map((s) => s.id),
       origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
       ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
@@ -154,16 +163,106 @@ export const compactConversation: Strategy<Params> = {
       `compacted ${covered.length} steps (${used} > ${threshold} tokens) into one summary of ${ctx.tokens.step(summary)} tokens${keeping.length > 0 ? `; ${keeping.join(', ')}` : ''}`,
     ]);
   },
+  /**
+   * Before call k the context is the prefix's compaction: its system prompts, one summary of the
+   * rest but the newest steps kept, and those. Prefix sums give the tokens, binary search the newest
+   * steps kept (`keptRecent` walks back to the same place), and the summary is of a prefix of the
+   * list, built once per prefix. Kept user messages (keepTaskTokens) leave holes in what the summary
+   * covers: that configuration, a list with a step object twice and a summarizer without an
+   * incremental form replay by applying before every call.
+   */
+  replayTokens(history, calls, p, ctx) {
+    const steps = history.steps;
+    if (
+      p.keepTaskTokens > 0 ||
+      (p.keepRecentTokens > 0 && p.keepRecentShare > 0) ||
+      !ctx.summarizer.createAccumulator ||
+      !partsOf(steps).distinct
+    )
+      return undefined;
+    const threshold = thresholdOf(p, ctx.contextWindow);
+    // Over the whole list: all[i], system[i] tokens of steps [0, i) and of its system prompts;
+    // restAt[j] the position of the j-th step but system prompts, restSums[j] the tokens of the
+    // first j of them, restBefore[i] how many of them are before i.
+    const all = [0];
+    const system = [0];
+    const restAt: number[] = [];
+    const restSums = [0];
+    const restBefore = [0];
+    steps.forEach((s, i) => {
+      const t = ctx.tokens.step(s);
+      all.push((all[i] as number) + t);
+      system.push((system[i] as number) + (isRest(s) ? 0 : t));
+      if (isRest(s)) {
+        restAt.push(i);
+        restSums.push((restSums[restSums.length - 1] as number) + t);
+      }
+      restBefore.push(restAt.length);
+    });
+    const counts = new Map<number, number>();
+    return calls.map((k) => {
+      const used = REPLY_PRIMING_TOKENS + (all[k] as number);
+      if (used <= threshold) return used;
+      const length = restBefore[k] as number;
+      const tail = (j: number) => (restSums[length] as number) - (restSums[length - j] as number);
+      // `keptRecent`: j newest steps, never them all.
+      let kept = 0;
+      if (p.keepRecentTokens > 0 && length > 1)
+        kept = Math.min(
+          length - 1,
+          firstTrue(1, length, (j) => tail(j) >= p.keepRecentTokens),
+        );
+      else if (p.keepRecentShare > 0 && length > 1) {
+        const share = p.keepRecentShare * (restSums[length] as number);
+        kept = lastTrue(length - 1, (j) => tail(j) <= share);
+      }
+      const covered = length - kept;
+      if (covered <= 0) return used;
+      const end = kept === 0 ? k : (restAt[length - kept] as number);
+      let summary = counts.get(end);
+      if (summary === undefined) {
+        const first = steps[restAt[0] as number] as Step;
+        summary = summaryTokens(ctx.tokens, {
+          kind: 'summary',
+          id: 'compact-summary',
+          stepNumber: first.stepNumber,
+          content: prefixSummary(
+            steps,
+            ctx.summarizer,
+            'non-system',
+            (i) => isRest(steps[i] as Step),
+            end,
+          ) as string,
+          replaces: [],
+          origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
+          ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
+        });
+        counts.set(end, summary);
+      }
+      return REPLY_PRIMING_TOKENS + (system[k] as number) + summary + tail(kept);
+    });
+  },
 };
+
+/** Where it compacts: the threshold given, or a share of the window, or the window minus the reserve. */
+const thresholdOf = (p: Params, window: number) =>
+  p.thresholdTokens ??
+  (p.thresholdShare !== undefined
+    ? Math.floor(p.thresholdShare * window)
+    : Math.max(0, window - p.reserveTokens));
 
 /**
  * The newest steps kept after the summary: walking back until `keepRecentTokens` is reached (the
  * step that reaches it is kept), or within `keepRecentShare` of the steps' tokens; never them all.
  */
-function keptRecent(steps: readonly Step[], p: Params, tokensOf: (s: Step) => number): Step[] {
+function keptRecent(
+  steps: readonly Step[],
+  p: Params,
+  tokensOf: (s: Step) => number,
+  totalOf: () => number,
+): Step[] {
   if (p.keepRecentTokens === 0 && p.keepRecentShare === 0) return [];
-  const total = steps.reduce((n, s) => n + tokensOf(s), 0);
-  const share = p.keepRecentShare * total;
+  const share = p.keepRecentShare * (p.keepRecentShare > 0 ? totalOf() : 0);
   let sum = 0;
   let start = steps.length;
   while (start > 1) {
@@ -176,12 +275,20 @@ function keptRecent(steps: readonly Step[], p: Params, tokensOf: (s: Step) => nu
   return steps.slice(start);
 }
 
-/** The user's messages kept before the summary, newest first up to `limit` tokens, in their order. */
-function keptTasks(steps: readonly Step[], limit: number, tokensOf: (s: Step) => number): Step[] {
+/**
+ * The user's messages among `steps[0, end)` kept before the summary, newest first up to `limit`
+ * tokens, in their order.
+ */
+function keptTasks(
+  steps: readonly Step[],
+  end: number,
+  limit: number,
+  tokensOf: (s: Step) => number,
+): Step[] {
   if (limit === 0) return [];
   const out: Step[] = [];
   let sum = 0;
-  for (let i = steps.length - 1; i >= 0; i--) {
+  for (let i = end - 1; i >= 0; i--) {
     const s = steps[i] as Step;
     if (s.kind !== 'task') continue;
     const t = tokensOf(s);
@@ -191,3 +298,20 @@ function keptTasks(steps: readonly Step[], limit: number, tokensOf: (s: Step) =>
   }
   return out;
 }
+
+const isRest = (s: Step) => s.kind !== 'system-prompt';
+
+/** The list's system prompts and the rest, and whether no step object is listed twice, once per list. */
+function partsOf(steps: readonly Step[]): { system: Step[]; rest: Step[]; distinct: boolean } {
+  return listMemo(steps, PARTS, 'parts', () => ({
+    system: steps.filter((s) => !isRest(s)),
+    rest: steps.filter(isRest),
+    distinct: new Set(steps).size === steps.length,
+  }));
+}
+
+/** The tokens of the list's steps but its system prompts, once per list and counter. */
+const restTokens = (steps: readonly Step[], rest: readonly Step[], tokens: StepTokens) =>
+  listMemo(steps, tokens, 'rest-tokens', () => rest.reduce((n, s) => n + tokens.step(s), 0));
+
+const PARTS = {};

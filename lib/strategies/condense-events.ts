@@ -16,7 +16,11 @@
  */
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
+import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { listContext, listMemo, prefixSummary } from './replay-kit';
+import { firstTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
+import { summaryTokens } from './replay-kit';
 import type { Strategy } from './types';
 
 const params = z
@@ -48,6 +52,16 @@ export function eventsOf(step: Step): number {
   return step.toolCalls.reduce((n, c) => n + (c.result !== undefined ? 2 : 1), 0);
 }
 
+/** `starts[i]`: events before step i (the step boundaries are the manipulation indices), once per list. */
+const eventStarts = (steps: readonly Step[]): readonly number[] =>
+  listMemo(steps, STARTS, 'starts', () => {
+    const starts = [0];
+    for (const s of steps) starts.push((starts[starts.length - 1] as number) + eventsOf(s));
+    return starts;
+  });
+
+const STARTS = {};
+
 export const condenseEvents: Strategy<Params> = {
   id: 'condense-events',
   label: 'Condense events (OpenHands)',
@@ -59,11 +73,9 @@ export const condenseEvents: Strategy<Params> = {
     `condenses only once the view holds more than ${p.maxSize.toLocaleString('en-US')} events or ${window.toLocaleString('en-US')} tokens`,
   apply(history, p, ctx) {
     const steps = history.steps;
-    // starts[i]: events before step i (the step boundaries are the manipulation indices).
-    const starts = [0];
-    for (const s of steps) starts.push((starts[starts.length - 1] as number) + eventsOf(s));
+    const starts = eventStarts(steps);
     const total = starts[steps.length] as number;
-    const tokens = ctx.tokens.context(steps);
+    const tokens = listContext(steps, ctx.tokens);
     const overEvents = total > p.maxSize;
     const overTokens = tokens > ctx.contextWindow;
     if (!overEvents && !overTokens)
@@ -72,8 +84,9 @@ export const condenseEvents: Strategy<Params> = {
       ]);
     // The first step boundary at or after an event index.
     const boundaryAt = (event: number) => {
-      const i = starts.findIndex((e) => e >= event);
-      return i < 0 ? steps.length : i;
+      // `starts` never decreases: the first index at or past the event, by binary search.
+      const i = firstTrue(0, starts.length, (j) => (starts[j] as number) >= event);
+      return i === starts.length ? steps.length : i;
     };
     const start = boundaryAt(p.keepFirst);
     let end = start;
@@ -97,7 +110,9 @@ export const condenseEvents: Strategy<Params> = {
       kind: 'summary',
       id: `condensation@${last.id}`,
       stepNumber: first.stepNumber,
-      content: ctx.summarizer.summarize(forgotten),
+      content:
+        prefixSummary(steps, ctx.summarizer, `from:${start}`, (i) => i >= start, end) ??
+        ctx.summarizer.summarize(forgotten),
       replaces: forgotten.map((s) => s.id),
       origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
       ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
@@ -110,5 +125,76 @@ export const condenseEvents: Strategy<Params> = {
     return buildResult(steps, output, [
       `condensed ${forgotten.length} steps (${(starts[end] as number) - (starts[start] as number)} events; ${why.join(', ')}) into one summary`,
     ]);
+  },
+  /**
+   * Before call k the context is the prefix condensed: its first steps, one summary of the span
+   * [start, end) the apply above picks, and the rest. The span follows from prefix sums of events
+   * and tokens (binary search where the apply walks); its summary is built once per span. Without
+   * a summarizer's incremental form it replays by applying before every call.
+   */
+  replayTokens(history, calls, p, ctx) {
+    if (!ctx.summarizer.createAccumulator) return undefined;
+    const steps = history.steps;
+    const starts = eventStarts(steps);
+    const all = [0];
+    steps.forEach((s, i) => all.push((all[i] as number) + ctx.tokens.step(s)));
+    const half = ctx.contextWindow / 2;
+    const counts = new Map<string, number>();
+    return calls.map((k) => {
+      const total = starts[k] as number;
+      const tokens = REPLY_PRIMING_TOKENS + (all[k] as number);
+      const overEvents = total > p.maxSize;
+      const overTokens = tokens > ctx.contextWindow;
+      if (!overEvents && !overTokens) return tokens;
+      // `boundaryAt` on the prefix: its starts are starts[0..k].
+      const boundaryAt = (event: number) =>
+        Math.min(
+          k,
+          firstTrue(0, k + 1, (j) => (starts[j] as number) >= event),
+        );
+      const start = boundaryAt(p.keepFirst);
+      let end = start;
+      if (overEvents)
+        end = Math.max(end, boundaryAt(total - (Math.floor(p.maxSize / 2) - p.keepFirst - 1)));
+      if (overTokens)
+        end = Math.max(
+          end,
+          firstTrue(
+            start,
+            k,
+            (j) => tokens - ((all[j] as number) - (all[start] as number)) <= half,
+          ),
+        );
+      end = Math.min(end, k);
+      if (end <= start) return tokens;
+      const key = `${start}:${end}`;
+      let summary = counts.get(key);
+      if (summary === undefined) {
+        const first = steps[start] as Step;
+        summary = summaryTokens(ctx.tokens, {
+          kind: 'summary',
+          id: `condensation@${(steps[end - 1] as Step).id}`,
+          stepNumber: first.stepNumber,
+          content: prefixSummary(
+            steps,
+            ctx.summarizer,
+            `from:${start}`,
+            (i) => i >= start,
+            end,
+          ) as string,
+          replaces: [],
+          origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
+          ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
+        });
+        counts.set(key, summary);
+      }
+      return (
+        REPLY_PRIMING_TOKENS +
+        (all[start] as number) +
+        summary +
+        (all[k] as number) -
+        (all[end] as number)
+      );
+    });
   },
 };

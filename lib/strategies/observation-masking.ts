@@ -28,7 +28,8 @@ import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { TextCounter } from '../tokens/tokenizer';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
 import { firstTrue } from './replay-kit';
-import { buildResult } from './result';
+import { listMemo, listVariants } from './replay-kit';
+import { changedFate, KEPT_FATE } from './result';
 import type { Strategy } from './types';
 
 /** SWE-agent `LastNObservations`' text, with the paper's line count as `{lines}`. */
@@ -133,6 +134,8 @@ function maskOnce(
     : { ...step, toolCalls, observation };
 }
 
+const SEEN = {};
+
 export const observationMasking: Strategy<Params> = {
   id: 'observation-masking',
   label: 'Observation masking (last M observations)',
@@ -144,20 +147,41 @@ export const observationMasking: Strategy<Params> = {
   apply(history, p, ctx) {
     const steps = history.steps;
     const ph = compilePlaceholder(p.placeholder);
-    const counts = steps.map(observationCount);
-    let total = 0;
-    for (const n of counts) total += n;
-    const toMask = maskedCount(total, p);
-    let left = toMask;
-    const output = steps.map((s, i): Step => {
-      if (left <= 0 || s.kind !== 'action') return s;
-      const n = Math.min(left, counts[i] as number);
-      left -= n;
-      return maskStep(s, n, ph, ctx.tokens.counter);
+    const counter = ctx.tokens.counter;
+    // Observations before each step, and each step with all of them masked, once per list: the
+    // steps before the one holding the last masked observation are masked whole, it in part.
+    const seen = listMemo(steps, SEEN, 'seen', () => {
+      const sums = [0];
+      for (const s of steps) sums.push((sums[sums.length - 1] as number) + observationCount(s));
+      return sums;
     });
-    return buildResult(steps, output, [
-      `masked ${toMask} of ${total} observations (the last ${p.keepLast} kept whole)`,
-    ]);
+    const n = steps.length;
+    const total = seen[n] as number;
+    const toMask = maskedCount(total, p);
+    const whole = listVariants(
+      steps,
+      counter,
+      `mask:${ph.usesTokens ? counter.id : ''}:${ph.template}`,
+      (s) => (s.kind === 'action' ? maskStep(s, observationCount(s), ph, counter) : s),
+    );
+    const b = toMask <= 0 ? 0 : firstTrue(0, n, (i) => (seen[i + 1] as number) >= toMask);
+    const output = whole.variants.slice(0, b) as Step[];
+    const fates = whole.fates.slice(0, b);
+    for (let i = b; i < n; i++) {
+      const s = steps[i] as Step;
+      const out =
+        i === b && s.kind === 'action' && toMask > 0
+          ? maskStep(s, toMask - (seen[b] as number), ph, counter)
+          : s;
+      output.push(out);
+      fates.push(out === s ? KEPT_FATE : changedFate(s, out));
+    }
+    return {
+      steps: output,
+      fates,
+      inserted: [],
+      notes: [`masked ${toMask} of ${total} observations (the last ${p.keepLast} kept whole)`],
+    };
   },
   replayTokens(history, calls, p, ctx) {
     const steps = history.steps;

@@ -17,7 +17,7 @@ import { pyLen, pyPrefix } from '../text/python-string';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { TextCounter } from '../tokens/tokenizer';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
-import { buildResult } from './result';
+import { listMemo, listVariants } from './replay-kit';
 import type { Strategy } from './types';
 
 export const TRUNCATION_MARKER = '...';
@@ -72,11 +72,24 @@ export function truncateAction(step: ActionStep, maxLength: number): ActionStep 
   return cutAction(step, { maxLength });
 }
 
-function cutAction(step: ActionStep, cut: Cut): ActionStep {
+/** What a cut depends on, as a key. */
+function cutKey(cut: Cut): string {
   const ph = cut.placeholder;
-  const key = ph
+  return ph
     ? `${cut.maxLength}\u0000${ph.usesTokens ? cut.counter?.id : ''}\u0000${ph.template}`
     : String(cut.maxLength);
+}
+
+/** The positions of a list's actions, once per list. */
+const actionPositions = (steps: readonly Step[]): readonly number[] =>
+  listMemo(steps, ACTIONS, 'actions', () =>
+    steps.flatMap((s, i) => (s.kind === 'action' ? [i] : [])),
+  );
+
+const ACTIONS = {};
+
+function cutAction(step: ActionStep, cut: Cut): ActionStep {
+  const key = cutKey(cut);
   let byKey = truncated.get(step);
   if (!byKey) truncated.set(step, (byKey = new Map()));
   let out = byKey.get(key);
@@ -120,16 +133,28 @@ export const pruneOldObservations: Strategy<Params> = {
   paramsSchema: params,
   apply(history, p, ctx) {
     const steps = history.steps;
-    const actions = steps.filter((s) => s.kind === 'action').length;
     const older = cutOf(p, ctx.tokens.counter);
-    let rank = 0;
-    const output = steps.map((s): Step => {
-      if (s.kind !== 'action') return s;
-      rank++;
-      const recorded = p.recordMaxLength === undefined ? s : truncateAction(s, p.recordMaxLength);
-      return rank > actions - p.keepLastN ? recorded : cutAction(recorded, older);
+    const rml = p.recordMaxLength;
+    const recordedOf = (s: Step) =>
+      s.kind !== 'action' || rml === undefined ? s : truncateAction(s, rml);
+    // Each step as recorded and as cut, once per list (steps are cut the same at every apply):
+    // the actions before the last keep_last_n are cut, the rest as recorded.
+    const owner = ctx.tokens.counter;
+    const recorded = listVariants(steps, owner, `prune:${rml}`, recordedOf);
+    const cut = listVariants(steps, owner, `prune:${rml}:${JSON.stringify(cutKey(older))}`, (s) => {
+      const r = recordedOf(s);
+      return r.kind === 'action' ? cutAction(r, older) : r;
     });
-    return buildResult(steps, output);
+    const actions = actionPositions(steps);
+    const keptFrom = actions.length - p.keepLastN;
+    const b =
+      keptFrom <= 0 ? 0 : keptFrom >= actions.length ? steps.length : (actions[keptFrom] as number);
+    return {
+      steps: [...cut.variants.slice(0, b), ...recorded.variants.slice(b)] as Step[],
+      fates: [...cut.fates.slice(0, b), ...recorded.fates.slice(b)],
+      inserted: [],
+      notes: [],
+    };
   },
   replayTokens(history, calls, p, ctx) {
     const all = [0];

@@ -6,10 +6,12 @@
  * partial variant (memoized) — exactly what `stepsFromKeptUnits` followed by `tokens.context` gives.
  */
 import type { Dialect, DialectMessages } from '../messages/types';
-import { stepText } from '../model/steps';
-import type { Step } from '../model/types';
-import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
+import { cachedUnits } from '../messages';
+import type { Step, SummaryStep } from '../model/types';
+import { countMessage, messageStrings, REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { changedFate, KEPT_FATE, REMOVED_FATE } from './result';
+import type { Summarizer, SummaryAccumulator } from './summarizer';
 import type { StepFate, StrategyResult } from './types';
 import { keptVariant, unitsOf, type StrategyUnit } from './units';
 
@@ -122,6 +124,13 @@ export class UnitIndex<M> {
     const index = UnitIndex.of(steps, tokens, dialect, (s) => inScope(scope, s));
     byKey.set(key, index as UnitIndex<unknown>);
     return index;
+  }
+
+  #messages: M[] | undefined;
+
+  /** The units' messages, in order (built once per index). */
+  get messages(): readonly M[] {
+    return (this.#messages ??= this.units.map((u) => u.message));
   }
 
   /** Number of units from steps [0, k) (after the `include` filter). */
@@ -244,9 +253,7 @@ export class UnitIndex<M> {
       stepUnits,
       stepUnits.map((_, j) => inRange(a + j)),
     ) as Step;
-    const before = stepText(step);
-    const after = stepText(variant);
-    fates[i] = before === after ? KEPT : { kind: 'truncated', before, after };
+    fates[i] = changedFate(step, variant);
     return variant;
   }
 
@@ -269,4 +276,151 @@ export class UnitIndex<M> {
     this.#variants.set(key, n);
     return n;
   }
+}
+
+// ---- Per-list memos (issue 26) ----
+
+/**
+ * What a strategy derives from a whole step list, kept while the list lives. A loaded history's
+ * step list is never mutated once handed to a strategy (as `UnitIndex.cached` relies on), and the
+ * compare view, the CLI and the replays apply several strategies to the same list: each derives
+ * its totals, positions and summaries once, not at every apply.
+ */
+
+const memos = new WeakMap<readonly Step[], WeakMap<object, Map<string, unknown>>>();
+
+/** `make()` once per step list, owner (a token counter, a summarizer) and key. */
+export function listMemo<T>(steps: readonly Step[], owner: object, key: string, make: () => T): T {
+  let byOwner = memos.get(steps);
+  if (!byOwner) memos.set(steps, (byOwner = new WeakMap()));
+  let byKey = byOwner.get(owner);
+  if (!byKey) byOwner.set(owner, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key) as T;
+  const value = make();
+  byKey.set(key, value);
+  return value;
+}
+
+/** `tokens.context(steps)`, counted once per list. */
+export function listContext(steps: readonly Step[], tokens: StepTokens): number {
+  return listMemo(steps, tokens, 'context', () => tokens.context(steps));
+}
+
+/**
+ * Summaries of the steps `steps[i]` for i in [0, end) that `include` picks, one per `end`, built
+ * once per span (issue 26): the summarizing strategies summarize a growing prefix of one list
+ * round after round and apply after apply. `kind` names the `include` rule. Texts come from one
+ * accumulator extended as `end` grows (the summarizer's incremental form); undefined without one.
+ */
+export function prefixSummary(
+  steps: readonly Step[],
+  summarizer: Summarizer,
+  kind: string,
+  include: (i: number) => boolean,
+  end: number,
+): string | undefined {
+  const createAccumulator = summarizer.createAccumulator;
+  if (!createAccumulator) return undefined;
+  const memo = listMemo(steps, summarizer, `prefix:${kind}`, () => ({
+    texts: new Map<number, string>(),
+    acc: undefined as SummaryAccumulator | undefined,
+    read: 0,
+  }));
+  const hit = memo.texts.get(end);
+  if (hit !== undefined) return hit;
+  if (!memo.acc || memo.read > end) {
+    memo.acc = createAccumulator();
+    memo.read = 0;
+  }
+  for (; memo.read < end; memo.read++)
+    if (include(memo.read)) memo.acc.add(steps[memo.read] as Step);
+  const text = memo.acc.text();
+  memo.texts.set(end, text);
+  return text;
+}
+
+/** Each step of a list as a strategy shows it (itself, a variant, or null: left out), with its fate. */
+export interface ListVariants {
+  readonly variants: readonly (Step | null)[];
+  readonly fates: readonly StepFate[];
+}
+
+/**
+ * `variant` of every step of the list, and the fate `buildResult` derives for it (kept, truncated,
+ * removed), once per list, owner and key: an apply then copies the ranges it needs.
+ */
+export function listVariants(
+  steps: readonly Step[],
+  owner: object,
+  key: string,
+  variant: (step: Step) => Step | null,
+): ListVariants {
+  return listMemo(steps, owner, `variants:${key}`, () => {
+    const variants: (Step | null)[] = [];
+    const fates: StepFate[] = [];
+    for (const s of steps) {
+      const v = variant(s);
+      variants.push(v);
+      fates.push(v === null ? REMOVED_FATE : v === s ? KEPT_FATE : changedFate(s, v));
+    }
+    return { variants, fates };
+  });
+}
+
+// ---- Summary tokens by line ----
+
+/**
+ * Tokens of a summary step, counted line by line. A replay writes a new summary before nearly
+ * every call (the summarizing window's, a compaction's), each a few lines different from the last:
+ * counting each whole text, and converting each new summary to messages, was most of a replay.
+ * For the BPE tokenizers a text's count is the sum of its pieces cut after a newline followed by
+ * anything but whitespace or '/', since no piece of their split regexes crosses such a place
+ * (lib/tokens/tokenizer.ts `splitForCounting`, which cuts long texts at the same places and is
+ * property-tested there), so the lines' cached counts give the content's exactly. The rest of the
+ * step's count (its messages' overhead and other strings) is measured once on a probe summary with
+ * the same fields, where the dialect is seen to carry the content as one string, unchanged.
+ */
+
+/** A content no summary has, with the whitespace a dialect that trimmed or split it would change. */
+const PROBE = ' \n\u0000summary probe\u0000\n ';
+
+export function summaryTokens(tokens: StepTokens, summary: SummaryStep): number {
+  const counter = tokens.counter;
+  if (counter.id === 'heuristic') return tokens.step(summary);
+  const rest = overheadOf(tokens, summary);
+  if (rest === undefined) return tokens.step(summary);
+  const text = summary.content;
+  let n = rest;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) {
+    const next = text[i + 1] as string;
+    if (next === '/' || /\s/.test(next)) continue;
+    n += counter.count(text.slice(start, i + 1));
+    start = i + 1;
+  }
+  return n + counter.count(text.slice(start));
+}
+
+const OWNER: readonly never[] = [];
+
+/**
+ * The step's tokens but its content's, for summaries with these fields; undefined where the dialect
+ * does not send the content as exactly one string of its own.
+ */
+function overheadOf(tokens: StepTokens, summary: SummaryStep): number | undefined {
+  const { content: _content, ...fields } = summary;
+  return listMemo(OWNER, tokens, `summary:${JSON.stringify(fields)}`, () => {
+    const probe: SummaryStep = { ...summary, content: PROBE };
+    let rest = 0;
+    let carried = 0;
+    for (const u of cachedUnits(probe, tokens.dialect)) {
+      rest += countMessage(u.message, tokens.counter);
+      for (const s of messageStrings(u.message)) {
+        if (s === PROBE) carried++;
+        else if (s.includes(PROBE.trim())) return undefined;
+      }
+    }
+    if (carried !== 1) return undefined;
+    return rest - tokens.counter.count(PROBE);
+  });
 }

@@ -14,6 +14,8 @@ export function buildResult(
   notes: readonly string[] = [],
 ): StrategyResult {
   const fates = new Array<StepFate>(original.length).fill(REMOVED);
+  // Looked up once per call: a summary of 100,000 steps names each of them.
+  let positions: Map<string, number> | undefined;
   const inserted: Step[] = [];
   // Outputs keep the originals' order: look ahead one step before looking the id up.
   let next = 0;
@@ -21,7 +23,7 @@ export function buildResult(
     const i =
       next < original.length && (original[next] as Step).id === out.id
         ? next
-        : positionsOf(original).get(out.id);
+        : (positions ??= positionsOf(original)).get(out.id);
     if (i !== undefined) next = i + 1;
     if (i === undefined) {
       inserted.push(out);
@@ -32,24 +34,57 @@ export function buildResult(
       fates[i] = KEPT;
       continue;
     }
-    const before = stepText(step);
-    const after = stepText(out);
-    fates[i] = before === after ? KEPT : { kind: 'truncated', before, after };
+    fates[i] = changedFate(step, out);
   }
   for (const s of inserted) {
     if (s.kind !== 'summary') continue;
+    // One fate object per summary: a summary of 100,000 steps names it 100,000 times.
+    const into = summarizedFate(s.id);
+    positions ??= positionsOf(original);
+    // Summaries name their steps in order: where ids are unique, the step after the last one found
+    // is looked at before the map (a summary of 100,000 steps spent most of its result there).
+    const unique = positions.size === original.length;
+    let guess = 0;
     for (const id of (s as SummaryStep).replaces) {
-      const i = positionsOf(original).get(id);
+      const i =
+        unique && (original[guess] as Step | undefined)?.id === id ? guess : positions.get(id);
+      if (i !== undefined) guess = i + 1;
       // The last summary naming a step that is not in the output is the one it went into.
       if (i !== undefined && (fates[i] === REMOVED || fates[i]?.kind === 'summarized'))
-        fates[i] = { kind: 'summarized', summaryId: s.id };
+        fates[i] = into;
     }
   }
   return { steps: output, fates, inserted, notes };
 }
 
+/**
+ * The fate of `step` shown as `out`: truncated with both texts, or kept when the text did not
+ * change. Kept per output object (with the step it was made from): strategies return the same
+ * variant of a step at every apply (prune-old-observations, observation-masking, smolagents'
+ * summary mode cache theirs), so its texts are compared once.
+ */
+export function changedFate(step: Step, out: Step): StepFate {
+  const hit = changed.get(out);
+  if (hit && hit.of === step) return hit.fate;
+  const before = stepText(step);
+  const after = stepText(out);
+  const fate: StepFate =
+    before === after ? KEPT : Object.freeze({ kind: 'truncated', before, after });
+  changed.set(out, { of: step, fate });
+  return fate;
+}
+
+const changed = new WeakMap<Step, { readonly of: Step; readonly fate: StepFate }>();
+
 const KEPT: StepFate = Object.freeze({ kind: 'kept' });
+/** The kept fate, one object (fates are read, never changed). */
+export const KEPT_FATE = KEPT;
+
+/** A step's fate when it went into the summary `summaryId` (one object per summary will do). */
+export const summarizedFate = (summaryId: string): StepFate => ({ kind: 'summarized', summaryId });
 const REMOVED: StepFate = Object.freeze({ kind: 'removed' });
+/** The removed fate, one object. */
+export const REMOVED_FATE = REMOVED;
 
 /** Each step list's positions by id, built once per list (a loaded history is applied to often). */
 const positions = new WeakMap<readonly Step[], Map<string, number>>();

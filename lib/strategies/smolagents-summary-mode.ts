@@ -7,10 +7,12 @@ import { z } from 'zod';
 import { omitParts } from '../model/steps';
 import type { Step } from '../model/types';
 import { prefixSums, replayPrefix } from './per-step';
-import { buildResult } from './result';
+import { listVariants } from './replay-kit';
 import type { Strategy } from './types';
 
 const params = z.object({});
+
+const OWNER = {};
 
 /** Each step's variant, made once per step object (steps are immutable; so is the variant). */
 const variants = new WeakMap<Step, Step | null>();
@@ -41,8 +43,19 @@ export const smolagentsSummaryMode: Strategy<z.infer<typeof params>> = {
   source: 'seed 004; smolagents MemoryStep.to_messages(summary_mode=True)',
   paramsSchema: params,
   apply(history) {
-    const output = history.steps.map(summaryModeVariant).filter((s): s is Step => s !== null);
-    return buildResult(history.steps, output);
+    // Each step's variant and fate once per list; an apply copies them.
+    const { variants, fates } = listVariants(
+      history.steps,
+      OWNER,
+      'smolagents-summary-mode',
+      summaryModeVariant,
+    );
+    return {
+      steps: variants.filter((s): s is Step => s !== null),
+      fates: fates.slice(),
+      inserted: [],
+      notes: [],
+    };
   },
   replayTokens: (history, calls, _p, ctx) =>
     replayPrefix(prefixSums(history.steps, ctx.tokens, summaryModeVariant), calls),

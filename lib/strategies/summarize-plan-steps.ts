@@ -13,9 +13,11 @@ import { isModelCall } from '../model/steps';
 import type { Step, SummaryStep } from '../model/types';
 import { contextPressure } from '../tokens/pressure';
 import { firstTrue } from './replay-kit';
-import { buildResult } from './result';
+import { listContext, listMemo } from './replay-kit';
+import { buildResult, KEPT_FATE, summarizedFate } from './result';
 import type { PlanItem } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import type { StepTokens } from '../tokens/step-tokens';
 import {
   buildTaskHistory,
   expandStep,
@@ -30,9 +32,44 @@ import {
   type PlanGroup,
   type TaskHistory,
 } from './task-history';
-import type { Strategy } from './types';
+import type { StepFate, Strategy, StrategyResult } from './types';
 
 const LEVELS = ['full', 'condensed', 'summary', 'title'] as const;
+
+/** Each group's summary step at a level, made once per list (array slots filled as asked). */
+function planSummaries(
+  steps: readonly Step[],
+  plan: Plan,
+  level: Level,
+): (SummaryStep | undefined)[] {
+  return listMemo(steps, PLAN, `summaries:${level}`, () =>
+    new Array<SummaryStep | undefined>(plan.groups.length).fill(undefined),
+  );
+}
+
+/** Each group's summary tokens at a level, counted once per list and counter. */
+function summaryTokensOf(
+  steps: readonly Step[],
+  plan: Plan,
+  tokens: StepTokens,
+  level: Level,
+): (g: number) => number {
+  const counts = listMemo(steps, tokens, `plan-summary:${level}`, () =>
+    new Array<number | undefined>(plan.groups.length).fill(undefined),
+  );
+  const summaries = planSummaries(steps, plan, level);
+  return (g) =>
+    (counts[g] ??= tokens.step(
+      (summaries[g] ??= summaryStepFor(plan.groups[g] as PlanGroup, steps, level)),
+    ));
+}
+
+/** Each group's own tokens (the sum of its steps'), once per list and counter. */
+function ownTokens(steps: readonly Step[], plan: Plan, tokens: StepTokens): readonly number[] {
+  return listMemo(steps, tokens, 'plan-own', () =>
+    plan.groups.map((g) => g.indices.reduce((n, i) => n + tokens.step(steps[i] as Step), 0)),
+  );
+}
 
 const EXPAND_KEYS = ['step', 'atCall'];
 const unknownKeys = (keys: readonly string[]) =>
@@ -158,24 +195,88 @@ function summaryStepFor(group: PlanGroup, steps: readonly Step[], level: Level):
   };
 }
 
-/** The steps with each compacted plan step (group index → level) replaced by its summary step. */
+/**
+ * The steps with each compacted plan step (`compacted[g]`, a level or undefined) replaced by its
+ * summary step, and their fates: a step of a compacted plan step is summarized into its summary.
+ */
 function compose(
   steps: readonly Step[],
-  groups: readonly PlanGroup[],
-  compacted: ReadonlyMap<number, Level>,
-): Step[] {
-  const replacedBy = new Map<number, number>();
-  for (const g of compacted.keys())
-    for (const i of (groups[g] as PlanGroup).indices) replacedBy.set(i, g);
+  plan: Plan,
+  compacted: readonly (Level | undefined)[],
+  notes: readonly string[],
+): StrategyResult {
+  const { groups, groupOf } = plan;
   const out: Step[] = [];
-  steps.forEach((s, i) => {
-    const g = replacedBy.get(i);
-    if (g === undefined) out.push(s);
-    else if ((groups[g] as PlanGroup).indices[0] === i)
-      out.push(summaryStepFor(groups[g] as PlanGroup, steps, compacted.get(g) as Level));
-  });
-  return out;
+  const fates = new Array<StepFate>(steps.length);
+  const inserted: Step[] = [];
+  let into: StepFate = KEPT_FATE;
+  // Looked up per level once, not per plan step.
+  const byLevel = new Map<Level, (SummaryStep | undefined)[]>();
+  const summaryAt = (g: number, level: Level) => {
+    let list = byLevel.get(level);
+    if (!list) byLevel.set(level, (list = planSummaries(steps, plan, level)));
+    return (list[g] ??= summaryStepFor(groups[g] as PlanGroup, steps, level));
+  };
+  for (let i = 0; i < steps.length; i++) {
+    const g = groupOf[i] as number;
+    const level = g < 0 ? undefined : compacted[g];
+    if (level === undefined) {
+      out.push(steps[i] as Step);
+      fates[i] = KEPT_FATE;
+      continue;
+    }
+    if (plan.starts[i] === 1) {
+      const summary = summaryAt(g, level);
+      out.push(summary);
+      inserted.push(summary);
+      into = summarizedFate(summary.id);
+    }
+    fates[i] = into;
+  }
+  return { steps: out, fates, inserted, notes };
 }
+
+/** A step list's task history and groups, with each step's group (-1: none), made once per list. */
+interface Plan {
+  readonly history: TaskHistory;
+  readonly groups: readonly PlanGroup[];
+  readonly groupOf: Int32Array;
+  /** 1 where a step is the first of its group. */
+  readonly starts: Uint8Array;
+  /** The completed groups' indices. */
+  readonly completed: readonly number[];
+  /** Model calls in the list. */
+  readonly calls: number;
+  /**
+   * Whether fates follow from the groups alone (`compose`): ids are unique and none reads as one of
+   * our summaries'. Otherwise `buildResult` derives them by id, as it always did.
+   */
+  readonly plainIds: boolean;
+}
+
+function planOf(steps: readonly Step[]): Plan {
+  return listMemo(steps, PLAN, 'plan', () => {
+    const { history, groups } = buildTaskHistory(steps);
+    const groupOf = new Int32Array(steps.length).fill(-1);
+    const starts = new Uint8Array(steps.length);
+    groups.forEach((g, gi) => {
+      for (const i of g.indices) groupOf[i] = gi;
+      starts[g.indices[0] as number] = 1;
+    });
+    const ids = new Set(steps.map((s) => s.id));
+    return {
+      history,
+      groups,
+      groupOf,
+      starts,
+      completed: groups.flatMap((g, i) => (g.stepHistory.completed ? [i] : [])),
+      calls: steps.filter(isModelCall).length,
+      plainIds: ids.size === steps.length && !steps.some((s) => s.id.startsWith('plan-summary-')),
+    };
+  });
+}
+
+const PLAN = {};
 
 export const summarizePlanSteps: Strategy<Params> = {
   id: 'summarize-plan-steps',
@@ -193,50 +294,65 @@ export const summarizePlanSteps: Strategy<Params> = {
         : 'compacts every completed plan step',
   apply(history, p, ctx) {
     const steps = history.steps;
-    const { history: taskHistory, groups } = buildTaskHistory(steps);
+    const plan = planOf(steps);
+    const { history: taskHistory, groups } = plan;
     const expandNotes: string[] = [];
     // Applied before call k, the number of model calls in the prefix + 1 (seed 003: the model calls
     // expand_step at call k, and the prompt is re-rendered with the step in full from then on).
-    const call = steps.filter(isModelCall).length + 1;
+    const call = plan.calls + 1;
     const expanded = expandedBy(taskHistory, p.expand, call, expandNotes);
-    const completed = groups
-      .map((g, i) => (g.stepHistory.completed ? i : -1))
-      .filter((i) => i >= 0);
-    const compacted = new Map<number, Level>();
+    const compacted = new Array<Level | undefined>(groups.length);
+    let compactedCount = 0;
+    const compact = (g: number, level: Level) => {
+      if (compacted[g] === undefined) compactedCount++;
+      compacted[g] = level;
+    };
     const max = p.maxTokens ?? ctx.contextWindow;
     // An override wins over the mode: `full` keeps a plan step whole, another level compacts it. An
     // expanded plan step is `full` over both: expand_step resets the visibility summarize_step (the
     // plan view's SUMMARY toggle) stored.
+    const overrides = p.overrides ?? {};
     const override = (g: number) => {
       const id = (groups[g] as PlanGroup).stepHistory.stepId;
-      return expanded.has(id) ? 'full' : p.overrides?.[id];
+      return expanded.has(id) ? 'full' : overrides[id];
     };
-    for (const g of completed) {
-      const level = override(g);
-      if (level !== undefined && level !== 'full') compacted.set(g, level);
+    let free = plan.completed;
+    if (expanded.size > 0 || Object.keys(overrides).length > 0) {
+      for (const g of plan.completed) {
+        const level = override(g);
+        if (level !== undefined && level !== 'full') compact(g, level);
+      }
+      free = plan.completed.filter((g) => override(g) === undefined);
     }
-    const free = completed.filter((g) => override(g) === undefined);
+    let used: number | undefined;
     if (p.mode === 'all-completed') {
-      for (const g of free) compacted.set(g, p.compactTo);
+      for (const g of free) compact(g, p.compactTo);
     } else if (p.mode === 'pressure') {
       // Compacting a plan step changes the context by (its summary − its steps): keep a running total
       // instead of recomposing the history for every plan step.
-      let used = ctx.tokens.context(compose(steps, groups, compacted));
+      used =
+        compactedCount === 0
+          ? listContext(steps, ctx.tokens)
+          : ctx.tokens.context(compose(steps, plan, compacted, []).steps);
+      const own = ownTokens(steps, plan, ctx.tokens);
+      const summaryTokens = summaryTokensOf(steps, plan, ctx.tokens, p.compactTo);
       for (const g of free) {
         if (contextPressure(used, max).utilization <= p.threshold) break;
-        const group = groups[g] as PlanGroup;
-        const own = group.indices.reduce((n, i) => n + ctx.tokens.step(steps[i] as Step), 0);
-        used += ctx.tokens.step(summaryStepFor(group, steps, p.compactTo)) - own;
-        compacted.set(g, p.compactTo);
+        used += summaryTokens(g) - (own[g] as number);
+        compact(g, p.compactTo);
       }
     }
-    const output = compose(steps, groups, compacted);
-    const pressure = contextPressure(ctx.tokens.context(output), max);
-    const notes = [
-      `${groups.length} plan steps, ${compacted.size} compacted to ${p.compactTo}; pressure ${(pressure.utilization * 100).toFixed(1)}% (${pressure.recommendation})`,
-      ...expandNotes,
-    ];
-    return buildResult(steps, output, notes);
+    const notesOf = (output: readonly Step[]) => {
+      // In pressure mode the running total is the output's context (the same sum, kept as it went).
+      const pressure = contextPressure(used ?? ctx.tokens.context(output), max);
+      return [
+        `${groups.length} plan steps, ${compactedCount} compacted to ${p.compactTo}; pressure ${(pressure.utilization * 100).toFixed(1)}% (${pressure.recommendation})`,
+        ...expandNotes,
+      ];
+    };
+    const composed = compose(steps, plan, compacted, []);
+    if (!plan.plainIds) return buildResult(steps, composed.steps, notesOf(composed.steps));
+    return { ...composed, notes: notesOf(composed.steps) };
   },
   replayTokens(history, calls, p, ctx) {
     // Overrides, expand calls and manual mode take the exact path (apply per call).

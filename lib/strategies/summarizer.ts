@@ -29,6 +29,15 @@ const LAST_ERRORS = 5;
 const LAST_ANSWERS = 3;
 
 function clip(text: string, max = CLIP): string {
+  // A long text shows only its first `max` code points: flattening a head of it gives them, once
+  // the head's flat form runs past them (its last character, maybe half a pair, is never shown).
+  if (text.length > 4 * max + 64) {
+    const head = text
+      .slice(0, 2 * max + 32)
+      .replace(/\s+/g, ' ')
+      .trimStart();
+    if (pyLen(head.trimEnd()) > max + 1) return `${pyPrefix(head, max)}…`;
+  }
   const flat = text.replace(/\s+/g, ' ').trim();
   return pyLen(flat) > max ? `${pyPrefix(flat, max)}…` : flat;
 }
@@ -37,19 +46,29 @@ interface ToolTally {
   calls: number;
   errors: number;
   missing: number;
+  /** The last result as recorded: clipped only when the summary is written (most are replaced). */
   last?: string;
+  /** `last` clipped, once written. */
+  clipped?: string;
 }
 
-/** Keeps the first `head` and the last `tail` lines pushed, counting the ones in between. */
+/**
+ * Keeps the first `head` and the last `tail` lines pushed, counting the ones in between. A line is
+ * pushed as a thunk and written only when it is kept to the end: a long history pushes every task
+ * and error, and all but a few are dropped (clipping each one was most of a summary's cost).
+ */
 class Bounded {
-  readonly head: string[] = [];
-  readonly tail: string[] = [];
+  readonly head: (() => string)[] = [];
+  readonly tail: (() => string)[] = [];
   dropped = 0;
   constructor(
     private readonly headSize: number,
     private readonly tailSize: number,
   ) {}
-  push(line: string) {
+  push(write: () => string) {
+    // Written once, then kept: `text()` is asked again after every step in an incremental replay.
+    let written: string | undefined;
+    const line = () => (written ??= write());
     if (this.head.length < this.headSize) {
       this.head.push(line);
       return;
@@ -65,7 +84,7 @@ class Bounded {
   }
   lines(what: string): string[] {
     const gap = this.dropped > 0 ? [`* … ${this.dropped} more ${what}`] : [];
-    return [...this.head, ...gap, ...this.tail];
+    return [...this.head.map((l) => l()), ...gap, ...this.tail.map((l) => l())];
   }
 }
 
@@ -80,7 +99,7 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
       steps++;
       switch (step.kind) {
         case 'task':
-          topics.push(`* Task: ${clip(step.task)}`);
+          topics.push(() => `* Task: ${clip(step.task)}`);
           break;
         case 'action':
           for (const call of step.toolCalls) {
@@ -88,24 +107,30 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
             t.calls++;
             if (call.isError) t.errors++;
             if (call.result === undefined) t.missing++;
-            else t.last = clip(call.result, 100);
+            else if (t.last !== call.result) {
+              t.last = call.result;
+              t.clipped = undefined;
+            }
             tools.set(call.name, t);
           }
-          if (step.error) errors.push(`* ${clip(step.error)}`);
+          if (step.error) {
+            const error = step.error;
+            errors.push(() => `* ${clip(error)}`);
+          }
           if (step.isFinal && step.toolCalls.length === 0)
-            answers.push(`* ${clip(assistantText(step))}`);
+            answers.push(() => `* ${clip(assistantText(step))}`);
           break;
         case 'final-answer':
-          answers.push(`* ${clip(step.answer)}`);
+          answers.push(() => `* ${clip(step.answer)}`);
           break;
         case 'planning':
-          topics.push(`* Plan: ${clip(step.plan)}`);
+          topics.push(() => `* Plan: ${clip(step.plan)}`);
           break;
         case 'summary':
-          topics.push(`* Earlier summary: ${clip(step.content)}`);
+          topics.push(() => `* Earlier summary: ${clip(step.content)}`);
           break;
         case 'scratchpad':
-          topics.push(`* Note: ${clip(step.content)}`);
+          topics.push(() => `* Note: ${clip(step.content)}`);
           break;
         case 'system-prompt':
           break;
@@ -135,7 +160,7 @@ function toolLine(name: string, t: ToolTally): string {
     .filter(Boolean)
     .join(', ');
   const times = t.calls > 1 ? ` ×${t.calls}` : '';
-  return `* ${name}${times}: ${outcomes}${t.last !== undefined ? ` — last: ${t.last}` : ''}`;
+  return `* ${name}${times}: ${outcomes}${t.last !== undefined ? ` — last: ${(t.clipped ??= clip(t.last, 100))}` : ''}`;
 }
 
 export function summarizeExtractively(steps: readonly Step[]): string {

@@ -8,12 +8,14 @@
  */
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
+import { listContext, listMemo, prefixSummary } from './replay-kit';
 import { buildResult, keepAll } from './result';
-import type { Strategy } from './types';
+import { summaryTokens } from './replay-kit';
+import type { HistoryLike, Strategy, StrategyContext, StrategyResult } from './types';
 import { UnitIndex } from './replay-kit';
 import { hasToolResult, hasToolUse } from './strands-core';
 import type { SummaryAccumulator } from './summarizer';
-import { stepsFromKeptUnits, unitsOf, type StrategyUnit } from './units';
+import { keptVariant, stepsFromKeptUnits, unitsOf, type StrategyUnit } from './units';
 import type { StrandsMessage } from '../messages/types';
 
 const params = z.object({
@@ -85,72 +87,105 @@ export const summarizingWindow: Strategy<Params> = {
   apply(history, p, ctx) {
     const original = history.steps;
     const limit = p.triggerTokens ?? ctx.contextWindow;
-    const used = ctx.tokens.context(original);
+    const used = listContext(original, ctx.tokens);
     if (used <= limit) return keepAll(original, [`fits: ${used} ≤ ${limit} tokens`]);
-    let current: Step[] = [...original];
-    const byId = new Map(original.map((s) => [s.id, s]));
-    const originalIds = new Set(byId.keys());
+    // Our summaries are named `summary-<round>`: an original named so would be taken for one.
+    if (
+      !ctx.summarizer.createAccumulator ||
+      listMemo(original, ctx.summarizer, 'summary-ids', () =>
+        original.some((s) => s.id.startsWith('summary-')),
+      )
+    )
+      return applyByRounds(history, p, ctx);
+    const index = UnitIndex.cached(original, ctx.tokens, 'strands', 'no-system');
+    const n = original.length;
+    const system = index.otherSums[n] as number;
+    // The rounds on unit indices, as the replay runs them: after a round the request is [system] +
+    // one summary of every step with a unit before c + the units from c on (`applyByRounds` builds
+    // each list). Each summary is of a prefix of the list, built once (list-memo.ts).
+    const messages = index.messages;
+    const end = index.unitsBefore(n);
+    const stepNumber = (
+      original[(index.units[0] as StrategyUnit<StrandsMessage>).stepIndex] as Step
+    ).stepNumber;
+    const summaryUpTo = (c: number, round: number): SummaryStep => ({
+      kind: 'summary',
+      id: `summary-${round}`,
+      stepNumber,
+      content: prefixSummary(
+        original,
+        ctx.summarizer,
+        'strands-units',
+        (i) => (index.unitsPerStep[i] as number) > 0,
+        (index.units[c - 1] as StrategyUnit<StrandsMessage>).stepIndex + 1,
+      ) as string,
+      replaces: [],
+      origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
+    });
     const notes: string[] = [];
-    for (let round = 1; round <= MAX_ROUNDS; round++) {
-      const before = ctx.tokens.context(current);
-      if (before <= limit) break;
-      const system = current.filter((s) => s.kind === 'system-prompt');
-      const rest = current.filter((s) => s.kind !== 'system-prompt');
-      const units: StrategyUnit<StrandsMessage>[] = unitsOf(rest, 'strands');
-      const messages = units.map((u) => u.message);
+    let before = used;
+    let c = 0;
+    let summary: SummaryStep | undefined;
+    for (let round = 1; round <= MAX_ROUNDS && before > limit; round++) {
+      const summarized = c > 0 ? 1 : 0;
+      const length = summarized + end - c;
       const count = Math.min(
-        Math.max(1, Math.floor(messages.length * p.summaryRatio)),
-        messages.length - p.preserveRecentMessages,
+        Math.max(1, Math.floor(length * p.summaryRatio)),
+        length - p.preserveRecentMessages,
       );
       if (count <= 0) {
         notes.push(
-          `insufficient messages for summarization (${messages.length}, preserving ${p.preserveRecentMessages})`,
+          `insufficient messages for summarization (${length}, preserving ${p.preserveRecentMessages})`,
         );
         break;
       }
-      const split = adjustSplitPoint(messages, count);
+      // The list is [summary?, units c..end); the summary (plain user text) never moves the split.
+      const split = adjustSplitPoint(messages, count - summarized, c, end);
       if (split === undefined) {
         notes.push('unable to find a valid split point for summarization');
         break;
       }
-      // Units [0, split) go into the summary; the steps they came from are summarized (a step cut
-      // at the split keeps its later units as a partial step).
-      const takenSteps = new Set(units.slice(0, split).map((u) => u.stepIndex));
-      const summarized = rest.filter((_, i) => takenSteps.has(i));
-      const remaining = stepsFromKeptUnits(
-        rest,
-        units,
-        new Set(units.map((_, i) => i).filter((i) => i >= split)),
+      const next = c + split;
+      const candidate = summaryUpTo(next, round);
+      const tokens = index.contextTokens(
+        [[next, end]],
+        system + summaryTokens(ctx.tokens, candidate),
       );
-      // An earlier summary of ours stands for original steps: summarize those, not its text. A step
-      // split across two rounds is covered once, as its original.
-      const isOurs = (s: Step) => s.kind === 'summary' && !originalIds.has(s.id);
-      const replaces = [
-        ...new Set(
-          summarized.flatMap((s) => (isOurs(s) && s.kind === 'summary' ? s.replaces : [s.id])),
-        ),
-      ];
-      const covered = replaces.map((id) => byId.get(id) as Step);
-      const summary: SummaryStep = {
-        kind: 'summary',
-        id: `summary-${round}`,
-        stepNumber: (summarized[0] as Step).stepNumber,
-        content: ctx.summarizer.summarize(covered),
-        replaces,
-        origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
-      };
-      const next = [...system, summary, ...remaining];
-      if (ctx.tokens.context(next) >= before) {
-        // Strands would retry forever; a summary no smaller than what it replaces cannot help.
+      if (tokens >= before) {
         notes.push(
-          `unable to shrink further: the summary of ${split} messages is no smaller than they are`,
+          `unable to shrink further: the summary of ${summarized + split} messages is no smaller than they are`,
         );
         break;
       }
-      current = next;
-      notes.push(`round ${round}: summarized ${split} of ${messages.length} messages`);
+      c = next;
+      before = tokens;
+      summary = candidate;
+      notes.push(`round ${round}: summarized ${summarized + split} of ${length} messages`);
     }
-    return buildResult(original, current, notes);
+    if (!summary) return buildResult(original, original, notes);
+    const kept: Step[] = [];
+    const replaces: string[] = [];
+    const owner = (index.units[c] as StrategyUnit<StrandsMessage> | undefined)?.stepIndex ?? n;
+    for (let i = 0; i < n; i++) {
+      const s = original[i] as Step;
+      const units = index.unitsPerStep[i] as number;
+      if (s.kind === 'system-prompt') continue;
+      if (units === 0 || i > owner) kept.push(s);
+      else if (i < owner) replaces.push(s.id);
+      else {
+        // The step cut at unit c: summarized, and its units from c on kept as a partial step.
+        const first = index.firstUnit[i] as number;
+        if (first < c) replaces.push(s.id);
+        const variant = keptVariant(
+          s,
+          index.units.slice(first, first + units),
+          Array.from({ length: units }, (_, u) => first + u >= c),
+        );
+        if (variant) kept.push(variant);
+      }
+    }
+    const prompts = original.filter((s) => s.kind === 'system-prompt');
+    return buildResult(original, [...prompts, { ...summary, replaces }, ...kept], notes);
   },
   /**
    * After r rounds the request is [system] + one summary of every step with a message before unit
@@ -171,12 +206,12 @@ export const summarizingWindow: Strategy<Params> = {
     const limit = p.triggerTokens ?? ctx.contextWindow;
     // Summary tokens for c: the summary of the steps owning units [0, c), in step order. Round r's c
     // grows with the call, so each round keeps its own accumulator and rarely starts over.
-    const summaryTokens = new Map<number, number>();
+    const summaryCounts = new Map<number, number>();
     const accumulators = new Map<number, { acc: SummaryAccumulator; steps: number }>();
     const summaryOf = (c: number, round: number): number => {
       // Every c inside one step covers the same steps: key by the number of steps covered.
       const upTo = (index.units[c - 1] as StrategyUnit<StrandsMessage>).stepIndex + 1;
-      const hit = summaryTokens.get(upTo);
+      const hit = summaryCounts.get(upTo);
       if (hit !== undefined) return hit;
       let state = accumulators.get(round);
       if (state === undefined || upTo < state.steps) {
@@ -195,8 +230,8 @@ export const summarizingWindow: Strategy<Params> = {
         replaces: [],
         origin: 'extractive',
       };
-      const n = ctx.tokens.step(summary);
-      summaryTokens.set(upTo, n);
+      const n = summaryTokens(ctx.tokens, summary);
+      summaryCounts.set(upTo, n);
       return n;
     };
     return calls.map((k) => {
@@ -225,3 +260,83 @@ export const summarizingWindow: Strategy<Params> = {
     });
   },
 };
+
+/**
+ * The rounds as Strands runs them, each on the list the last one left: the definition the fast path
+ * above follows, run for summarizers without an incremental form and for histories whose ids could
+ * be taken for our summaries'.
+ */
+export function applyByRounds(
+  history: HistoryLike,
+  p: Params,
+  ctx: StrategyContext,
+): StrategyResult {
+  const original = history.steps;
+  const limit = p.triggerTokens ?? ctx.contextWindow;
+  const used = ctx.tokens.context(original);
+  if (used <= limit) return keepAll(original, [`fits: ${used} ≤ ${limit} tokens`]);
+  let current: Step[] = [...original];
+  const byId = new Map(original.map((s) => [s.id, s]));
+  const originalIds = new Set(byId.keys());
+  const notes: string[] = [];
+  for (let round = 1; round <= MAX_ROUNDS; round++) {
+    const before = ctx.tokens.context(current);
+    if (before <= limit) break;
+    const system = current.filter((s) => s.kind === 'system-prompt');
+    const rest = current.filter((s) => s.kind !== 'system-prompt');
+    const units: StrategyUnit<StrandsMessage>[] = unitsOf(rest, 'strands');
+    const messages = units.map((u) => u.message);
+    const count = Math.min(
+      Math.max(1, Math.floor(messages.length * p.summaryRatio)),
+      messages.length - p.preserveRecentMessages,
+    );
+    if (count <= 0) {
+      notes.push(
+        `insufficient messages for summarization (${messages.length}, preserving ${p.preserveRecentMessages})`,
+      );
+      break;
+    }
+    const split = adjustSplitPoint(messages, count);
+    if (split === undefined) {
+      notes.push('unable to find a valid split point for summarization');
+      break;
+    }
+    // Units [0, split) go into the summary; the steps they came from are summarized (a step cut
+    // at the split keeps its later units as a partial step).
+    const takenSteps = new Set(units.slice(0, split).map((u) => u.stepIndex));
+    const summarized = rest.filter((_, i) => takenSteps.has(i));
+    const remaining = stepsFromKeptUnits(
+      rest,
+      units,
+      new Set(units.map((_, i) => i).filter((i) => i >= split)),
+    );
+    // An earlier summary of ours stands for original steps: summarize those, not its text. A step
+    // split across two rounds is covered once, as its original.
+    const isOurs = (s: Step) => s.kind === 'summary' && !originalIds.has(s.id);
+    const replaces = [
+      ...new Set(
+        summarized.flatMap((s) => (isOurs(s) && s.kind === 'summary' ? s.replaces : [s.id])),
+      ),
+    ];
+    const covered = replaces.map((id) => byId.get(id) as Step);
+    const summary: SummaryStep = {
+      kind: 'summary',
+      id: `summary-${round}`,
+      stepNumber: (summarized[0] as Step).stepNumber,
+      content: ctx.summarizer.summarize(covered),
+      replaces,
+      origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
+    };
+    const next = [...system, summary, ...remaining];
+    if (ctx.tokens.context(next) >= before) {
+      // Strands would retry forever; a summary no smaller than what it replaces cannot help.
+      notes.push(
+        `unable to shrink further: the summary of ${split} messages is no smaller than they are`,
+      );
+      break;
+    }
+    current = next;
+    notes.push(`round ${round}: summarized ${split} of ${messages.length} messages`);
+  }
+  return buildResult(original, current, notes);
+}

@@ -1,0 +1,199 @@
+/**
+ * Observation masking (Lindenbauer et al. 2025, "The Complexity Trap: Simple Observation Masking Is
+ * as Efficient as LLM Summarization for Agent Context Management", arXiv 2508.21433, JetBrains
+ * Research; code JetBrains-Research/the-complexity-trap): every environment observation older than
+ * the last M is replaced by a placeholder; the agent's reasoning and actions stay whole. The paper's
+ * Eq. "rolling window": o'_i = p_i if i < t − M, else o_i; M = 10 in its main experiments ("it
+ * resulted in the best performance with SWE-agent"). Its runs use SWE-agent's `LastNObservations`
+ * history processor (config `history_processors: [{type: last_n_observations, n: 10}]`), applied to
+ * the whole history before every call (stateless), whose placeholder is
+ * `Old environment output: ({len(text.splitlines())} lines omitted)` (sweagent/agent/history_processors.py).
+ *
+ * What is an observation here: every tool result (`result:<id>`) and every unlinked `observation`
+ * of an action, in message order (a step's results in call order, then its observation). M counts
+ * observations, most recent first, so a step with 3 parallel results counts 3 and may be masked in
+ * part. A call answered only by the step's error, and the error itself, are kept (as
+ * prune-old-observations keeps errors). SWE-agent also counts its instance template (the task) as
+ * observation 0 and never masks it; our tasks are not observations, which gives the same result.
+ *
+ * `polling` is `LastNObservations.polling` (default 1): the window moves only every `polling`
+ * observations, so the prompt prefix stays cacheable in between ("we will now keep between n and
+ * n+polling observations"): masked = ⌊(O+1)/P⌋·P − 1 − M, the +1 being SWE-agent's template.
+ * M = 0 masks every observation (SWE-agent itself requires n ≥ 1).
+ */
+import { z } from 'zod';
+import { isOmitted } from '../../lib/model/steps';
+import type { ActionStep, Step, ToolCall } from '../../lib/model/types';
+import { REPLY_PRIMING_TOKENS } from '../../lib/tokens/messages';
+import type { TextCounter } from '../../lib/tokens/tokenizer';
+import {
+  compilePlaceholder,
+  placeholderTemplate,
+  type CompiledPlaceholder,
+} from '../../lib/strategies/placeholder';
+import { firstTrue } from '../../lib/strategies/replay-kit';
+import { buildResult } from '../../lib/strategies/result';
+import type { Strategy } from '../../lib/strategies/types';
+
+/** SWE-agent `LastNObservations`' text, with the paper's line count as `{lines}`. */
+export const OBSERVATION_PLACEHOLDER = 'Old environment output: ({lines} lines omitted)';
+
+const params = z.object({
+  keepLast: z
+    .number()
+    .int()
+    .min(0)
+    .default(10)
+    .describe('Most recent observations (tool results and unlinked observations) left whole.')
+    .meta({ title: 'Observations kept whole', upstream: 'LastNObservations n' }),
+  placeholder: placeholderTemplate()
+    .default(OBSERVATION_PLACEHOLDER)
+    .describe(
+      'Text that replaces an older observation; {lines}, {chars} and {tokens} are its size.',
+    )
+    .meta({ title: 'Placeholder text' }),
+  polling: z
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe(
+      "Move the window only every this many observations (SWE-agent's polling, for prompt caching).",
+    )
+    .meta({ title: 'Move the mask every (observations)', upstream: 'polling' }),
+});
+type Params = z.infer<typeof params>;
+
+/** Observations of a step the model sees (results and its unlinked observation, not cut out). */
+function observationCount(step: Step): number {
+  if (step.kind !== 'action') return 0;
+  if (step.omitted === undefined) {
+    let n = step.observation ? 1 : 0;
+    for (const c of step.toolCalls) if (c.result !== undefined) n++;
+    return n;
+  }
+  let n = 0;
+  for (const c of step.toolCalls)
+    if (c.result !== undefined && !isOmitted(step, `result:${c.id}`)) n++;
+  if (step.observation && !isOmitted(step, 'observation')) n++;
+  return n;
+}
+
+/** How many of `total` observations, oldest first, are masked. */
+export function maskedCount(total: number, p: Pick<Params, 'keepLast' | 'polling'>): number {
+  // SWE-agent: `max(0, (len(observation_indices) // polling) * polling - n)` over its observations,
+  // the template among them, which is never masked; with polling 1 this is total − M.
+  return Math.max(0, Math.floor((total + 1) / p.polling) * p.polling - 1 - p.keepLast);
+}
+
+// Steps are immutable: a masked step is the same object every time it is asked for (calls share
+// their prompt prefix by identity, and replay counts it once). Keyed by step, then by the compiled
+// template and its tokenizer, then by how many observations are masked.
+const masked = new WeakMap<Step, WeakMap<CompiledPlaceholder, Map<string, ActionStep>>>();
+
+/** The step with its first `count` observations replaced by the placeholder. */
+function maskStep(
+  step: ActionStep,
+  count: number,
+  ph: CompiledPlaceholder,
+  counter: TextCounter,
+): ActionStep {
+  if (count <= 0) return step;
+  let byTemplate = masked.get(step);
+  if (!byTemplate) masked.set(step, (byTemplate = new WeakMap()));
+  let byCount = byTemplate.get(ph);
+  if (!byCount) byTemplate.set(ph, (byCount = new Map()));
+  const key = ph.usesTokens ? `${count}:${counter.id}` : String(count);
+  let out = byCount.get(key);
+  if (!out) byCount.set(key, (out = maskOnce(step, count, ph, counter)));
+  return out;
+}
+
+function maskOnce(
+  step: ActionStep,
+  count: number,
+  ph: CompiledPlaceholder,
+  counter: TextCounter,
+): ActionStep {
+  let left = count;
+  let changed = false;
+  const mask = (text: string): string => {
+    left--;
+    // Already masked (an in-place run feeds the strategy its own output): leave it.
+    if (ph.isRendering(text)) return text;
+    changed = true;
+    return ph.render(text, counter);
+  };
+  const toolCalls = step.toolCalls.map((c): ToolCall => {
+    if (left <= 0 || c.result === undefined || isOmitted(step, `result:${c.id}`)) return c;
+    const result = mask(c.result);
+    return result === c.result ? c : { ...c, result };
+  });
+  let observation = step.observation;
+  if (left > 0 && observation && !isOmitted(step, 'observation')) observation = mask(observation);
+  if (!changed) return step;
+  return observation === step.observation
+    ? { ...step, toolCalls }
+    : { ...step, toolCalls, observation };
+}
+
+export const observationMasking: Strategy<Params> = {
+  id: 'observation-masking',
+  label: 'Observation masking (last M observations)',
+  description:
+    'Replaces every tool result and observation older than the last M with a one-line placeholder; reasoning and actions stay whole.',
+  source:
+    'Lindenbauer et al. 2025, The Complexity Trap (arXiv 2508.21433): SWE-agent LastNObservations',
+  paramsSchema: params,
+  apply(history, p, ctx) {
+    const steps = history.steps;
+    const ph = compilePlaceholder(p.placeholder);
+    const counts = steps.map(observationCount);
+    let total = 0;
+    for (const n of counts) total += n;
+    const toMask = maskedCount(total, p);
+    let left = toMask;
+    const output = steps.map((s, i): Step => {
+      if (left <= 0 || s.kind !== 'action') return s;
+      const n = Math.min(left, counts[i] as number);
+      left -= n;
+      return maskStep(s, n, ph, ctx.tokens.counter);
+    });
+    return buildResult(steps, output, [
+      `masked ${toMask} of ${total} observations (the last ${p.keepLast} kept whole)`,
+    ]);
+  },
+  replayTokens(history, calls, p, ctx) {
+    const steps = history.steps;
+    const ph = compilePlaceholder(p.placeholder);
+    const counter = ctx.tokens.counter;
+    // Prefix sums over steps: tokens as they are, tokens with every observation masked, observations.
+    const whole = [0];
+    const allMasked = [0];
+    const seen = [0];
+    steps.forEach((s, i) => {
+      const t = ctx.tokens.step(s);
+      const n = observationCount(s);
+      whole.push((whole[i] as number) + t);
+      allMasked.push(
+        (allMasked[i] as number) +
+          (n === 0 ? t : ctx.tokens.step(maskStep(s as ActionStep, n, ph, counter))),
+      );
+      seen.push((seen[i] as number) + n);
+    });
+    return calls.map((k) => {
+      const m = maskedCount(seen[k] as number, p);
+      if (m === 0) return REPLY_PRIMING_TOKENS + (whole[k] as number);
+      // The step holding the m-th observation: steps before it are masked whole, it in part.
+      const b = firstTrue(0, k - 1, (i) => (seen[i + 1] as number) >= m);
+      const part = maskStep(steps[b] as ActionStep, m - (seen[b] as number), ph, counter);
+      return (
+        REPLY_PRIMING_TOKENS +
+        (allMasked[b] as number) +
+        ctx.tokens.step(part) +
+        (whole[k] as number) -
+        (whole[b + 1] as number)
+      );
+    });
+  },
+};

@@ -1,0 +1,170 @@
+/**
+ * Seed 004 `prune_old_observations(keep_last_n, max_length=100)`: the last `keep_last_n` actions stay
+ * whole; older actions' observations are cut to `max_length` characters plus seed 004's `...` marker
+ * (`observation[:max_length] + "..."`). Lengths count Unicode code points, as Python's do. Each tool
+ * result and an unlinked observation are cut on their own; errors and the model's text stay.
+ * Default keep_last_n=3 (tinyAgent's `prune_old_observations(keep_last_n: int = 3, ...)`); 0 cuts
+ * every observation, as tinyAgent's `... if keep_last_n > 0 else set(action_indices)` does.
+ * `recordMaxLength` is tinyAgent's `MAX_OBS_LEN = 500` (react.py): every observation is recorded as
+ * `result[:500] + "..."`, recent ones too, before any pruning.
+ * `placeholder` (ours, optional): an older observation longer than `max_length` becomes this
+ * template (placeholder.ts: `{lines}`, `{chars}`, `{tokens}` of the observation as recorded) instead
+ * of its prefix; unset, the seed's cut is exact. A text already reading as the template stays.
+ */
+import { z } from 'zod';
+import type { ActionStep, Step, ToolCall } from '../../lib/model/types';
+import { pyLen, pyPrefix } from '../../lib/text/python-string';
+import { REPLY_PRIMING_TOKENS } from '../../lib/tokens/messages';
+import type { TextCounter } from '../../lib/tokens/tokenizer';
+import {
+  compilePlaceholder,
+  placeholderTemplate,
+  type CompiledPlaceholder,
+} from '../../lib/strategies/placeholder';
+import { buildResult } from '../../lib/strategies/result';
+import type { Strategy } from '../../lib/strategies/types';
+
+export const TRUNCATION_MARKER = '...';
+
+const params = z.object({
+  keepLastN: z
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe('Most recent actions whose observations stay whole.')
+    .meta({ title: 'Recent actions kept whole', upstream: 'keep_last_n' }),
+  maxLength: z
+    .number()
+    .int()
+    .min(0)
+    .default(100)
+    .describe('Characters kept of an older observation.')
+    .meta({ title: 'Characters kept of older ones', upstream: 'max_length' }),
+  recordMaxLength: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      "Every observation as recorded is cut to this many characters first (tinyAgent's MAX_OBS_LEN = 500).",
+    )
+    .meta({ title: 'Cut as recorded to (characters)', upstream: 'MAX_OBS_LEN' }),
+  placeholder: placeholderTemplate()
+    .optional()
+    .describe(
+      'Replace an older observation longer than maxLength with this text instead of its first characters; {lines}, {chars} and {tokens} are its size.',
+    )
+    .meta({ title: 'Placeholder text' }),
+});
+type Params = z.infer<typeof params>;
+
+// Steps are immutable: a step cut to a length is the same object every time it is asked for, which
+// spares recounting long observations (run in place after every step, the same steps are cut at
+// every application) and keeps object identity for prompt-cache prefixes.
+const truncated = new WeakMap<ActionStep, Map<string, ActionStep>>();
+
+/** How an observation longer than the limit is cut: seed 004's prefix, or a placeholder. */
+interface Cut {
+  readonly maxLength: number;
+  readonly placeholder?: CompiledPlaceholder;
+  readonly counter?: TextCounter;
+}
+
+/** Seed 004 `ActionStep.truncate(max_length)`, returning the same object when nothing is longer. */
+export function truncateAction(step: ActionStep, maxLength: number): ActionStep {
+  return cutAction(step, { maxLength });
+}
+
+function cutAction(step: ActionStep, cut: Cut): ActionStep {
+  const ph = cut.placeholder;
+  const key = ph
+    ? `${cut.maxLength}\u0000${ph.usesTokens ? cut.counter?.id : ''}\u0000${ph.template}`
+    : String(cut.maxLength);
+  let byKey = truncated.get(step);
+  if (!byKey) truncated.set(step, (byKey = new Map()));
+  let out = byKey.get(key);
+  if (!out) byKey.set(key, (out = cutOnce(step, cut)));
+  return out;
+}
+
+function cutOnce(step: ActionStep, { maxLength, placeholder, counter }: Cut): ActionStep {
+  const cut = (text: string) => {
+    if (pyLen(text) <= maxLength) return text;
+    if (!placeholder) return pyPrefix(text, maxLength) + TRUNCATION_MARKER;
+    if (placeholder.isRendering(text)) return text;
+    return placeholder.render(text, counter as TextCounter);
+  };
+  let changed = false;
+  const toolCalls = step.toolCalls.map((c): ToolCall => {
+    if (c.result === undefined) return c;
+    const result = cut(c.result);
+    if (result === c.result) return c;
+    changed = true;
+    return { ...c, result };
+  });
+  const observation = step.observation === undefined ? undefined : cut(step.observation);
+  if (observation !== step.observation) changed = true;
+  if (!changed) return step;
+  return observation === undefined ? { ...step, toolCalls } : { ...step, toolCalls, observation };
+}
+
+/** The older actions' cut under the parameters. */
+const cutOf = (p: Params, counter: TextCounter): Cut =>
+  p.placeholder === undefined
+    ? { maxLength: p.maxLength }
+    : { maxLength: p.maxLength, placeholder: compilePlaceholder(p.placeholder), counter };
+
+export const pruneOldObservations: Strategy<Params> = {
+  id: 'prune-old-observations',
+  label: 'Truncate old observations',
+  description:
+    'Keeps the last N actions whole and cuts older tool observations to a fixed length (or to a placeholder).',
+  source: 'seed 004 prune_old_observations(keep_last_n, max_length)',
+  paramsSchema: params,
+  apply(history, p, ctx) {
+    const steps = history.steps;
+    const actions = steps.filter((s) => s.kind === 'action').length;
+    const older = cutOf(p, ctx.tokens.counter);
+    let rank = 0;
+    const output = steps.map((s): Step => {
+      if (s.kind !== 'action') return s;
+      rank++;
+      const recorded = p.recordMaxLength === undefined ? s : truncateAction(s, p.recordMaxLength);
+      return rank > actions - p.keepLastN ? recorded : cutAction(recorded, older);
+    });
+    return buildResult(steps, output);
+  },
+  replayTokens(history, calls, p, ctx) {
+    const all = [0];
+    const fullActions = [0];
+    const cutActions = [0];
+    const actionCount = [0];
+    const older = cutOf(p, ctx.tokens.counter);
+    history.steps.forEach((s, i) => {
+      const recorded =
+        s.kind === 'action' && p.recordMaxLength !== undefined
+          ? truncateAction(s, p.recordMaxLength)
+          : s;
+      const t = ctx.tokens.step(recorded);
+      all.push((all[i] as number) + t);
+      actionCount.push((actionCount[i] as number) + (s.kind === 'action' ? 1 : 0));
+      if (recorded.kind === 'action') {
+        fullActions.push((fullActions[fullActions.length - 1] as number) + t);
+        cutActions.push(
+          (cutActions[cutActions.length - 1] as number) +
+            ctx.tokens.step(cutAction(recorded, older)),
+        );
+      }
+    });
+    return calls.map((k) => {
+      const older = Math.max(0, (actionCount[k] as number) - p.keepLastN);
+      return (
+        REPLY_PRIMING_TOKENS +
+        (all[k] as number) -
+        (fullActions[older] as number) +
+        (cutActions[older] as number)
+      );
+    });
+  },
+};

@@ -1,0 +1,49 @@
+/**
+ * smolagents `write_memory_to_messages(summary_mode=True)` (seed 004; smolagents memory.py): what
+ * its planner sees. The system prompt and planning steps send nothing, actions lose their model
+ * output and keep their tool calls, observations and errors; tasks stay.
+ */
+import { z } from 'zod';
+import { omitParts } from '../../lib/model/steps';
+import type { Step } from '../../lib/model/types';
+import { prefixSums, replayPrefix } from '../../lib/strategies/per-step';
+import { buildResult } from '../../lib/strategies/result';
+import type { Strategy } from '../../lib/strategies/types';
+
+const params = z.object({});
+
+/** Each step's variant, made once per step object (steps are immutable; so is the variant). */
+const variants = new WeakMap<Step, Step | null>();
+
+function summaryModeVariant(step: Step): Step | null {
+  let v = variants.get(step);
+  if (v === undefined) variants.set(step, (v = makeVariant(step)));
+  return v;
+}
+
+function makeVariant(step: Step): Step | null {
+  switch (step.kind) {
+    case 'system-prompt':
+    case 'planning':
+      return null;
+    case 'action':
+      return (step.modelOutput ?? step.thought) === undefined ? step : omitParts(step, ['thought']);
+    default:
+      return step;
+  }
+}
+
+export const smolagentsSummaryMode: Strategy<z.infer<typeof params>> = {
+  id: 'smolagents-summary-mode',
+  label: 'smolagents summary mode',
+  description:
+    "What smolagents' planner sees: no system prompt, no plans, no model outputs; tool calls and observations stay.",
+  source: 'seed 004; smolagents MemoryStep.to_messages(summary_mode=True)',
+  paramsSchema: params,
+  apply(history) {
+    const output = history.steps.map(summaryModeVariant).filter((s): s is Step => s !== null);
+    return buildResult(history.steps, output);
+  },
+  replayTokens: (history, calls, _p, ctx) =>
+    replayPrefix(prefixSums(history.steps, ctx.tokens, summaryModeVariant), calls),
+};
