@@ -64,9 +64,10 @@ async function fleetItems(
   shard: { k: number; n: number } | undefined,
   warn: Write,
 ): Promise<{ items: FleetItem[]; total: number }> {
-  const { runs, warnings } = await loadFleet(paths);
+  const { runs, warnings, resolved: found } = await loadFleet(paths);
   for (const w of warnings) warn(w);
-  const resolved = readResults(resultsPath);
+  // --results names the verdicts; without it, a results file read among the runs gives them.
+  const resolved = readResults(resultsPath) ?? found;
   const mine = shard ? runs.filter((r) => r.place.index % shard.n === shard.k) : runs;
   return {
     total: runs.length,

@@ -31,7 +31,12 @@ function fileOf(h: History, sources: readonly string[]): string {
 /** Every run under the paths, in the fleet's order, and what the import warned about. */
 export async function loadFleet(
   paths: readonly string[],
-): Promise<{ runs: { history: History; place: RunPlace }[]; warnings: string[] }> {
+): Promise<{
+  runs: { history: History; place: RunPlace }[];
+  warnings: string[];
+  /** The verdicts of a results file found among the files (as the app reads one). */
+  resolved?: ReadonlyMap<string, boolean>;
+}> {
   const read = await readPaths(paths);
   const placed = read.file.histories.map((history, order) => ({
     history,
@@ -46,5 +51,9 @@ export async function loadFleet(
     seen.set(file, run + 1);
     return { history, place: { index, file, run } };
   });
-  return { runs, warnings: read.warnings.map((w) => w.message) };
+  return {
+    runs,
+    warnings: read.warnings.map((w) => w.message),
+    ...(read.resolved ? { resolved: read.resolved } : {}),
+  };
 }

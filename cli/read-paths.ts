@@ -3,6 +3,7 @@ import { openAsBlob, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { readSource, type ImportResult, type ParsedSource } from '../lib/import';
 import { importSources, isHistoryFileName } from '../lib/import/files';
+import { resultsAmong } from '../lib/fleet/results-file';
 
 /** A mistake in the command line: exit code 2. */
 export class UsageError extends Error {}
@@ -46,9 +47,14 @@ export function bytesUnder(paths: readonly string[]): number {
 }
 
 /** Files and folders as the app reads them: a folder's files together, so folder formats are found. */
-export async function readPaths(
-  paths: readonly string[],
-): Promise<ImportResult & { format: string; sources: string[] }> {
+export async function readPaths(paths: readonly string[]): Promise<
+  ImportResult & {
+    format: string;
+    sources: string[];
+    /** A benchmark's results file among the files (lib/fleet/results-file.ts), as the app sets it aside. */
+    resolved?: ReadonlyMap<string, boolean>;
+  }
+> {
   const all = paths.flatMap(filesUnder);
   const picked = all.length > 1 ? all.filter((f) => isHistoryFileName(f.rel)) : all;
   if (picked.length === 0)
@@ -63,13 +69,21 @@ export async function readPaths(
       failures.push((error as Error).message);
     }
   }
-  const loaded = importSources(sources, failures);
+  // A results file among several files is the runs' verdicts, not a history: read as the app reads it.
+  const results = sources.length > 1 ? resultsAmong(sources) : undefined;
+  const loaded = importSources(
+    results ? sources.filter((s) => s !== results.source) : sources,
+    failures,
+  );
   if (loaded.histories.length === 0) throw new Error(failures.join('; '));
   // Files that failed among others that loaded are warnings; the exit code stays 0 for what loaded.
-  const warnings = [...failures.map((f) => `not loaded: ${f}`), ...loaded.warnings].map(
-    (message) => ({ message }),
-  );
+  const warnings = [
+    ...(results ? [results.note] : []),
+    ...failures.map((f) => `not loaded: ${f}`),
+    ...loaded.warnings,
+  ].map((message) => ({ message }));
   return {
+    ...(results ? { resolved: results.resolved } : {}),
     file: { histories: loaded.histories },
     format: [...new Set(loaded.formats)].join(', '),
     warnings,
