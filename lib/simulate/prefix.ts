@@ -34,3 +34,43 @@ export function sharedPrefixTokens(
   }
   return shared;
 }
+
+/** Steps read by position: an array, or a context read in place without copying it. */
+export interface StepsAt {
+  readonly length: number;
+  at(index: number): Step | undefined;
+}
+
+/** How many leading steps of `output` are `input`'s own objects (what an application left alone). */
+export function unchangedPrefix(input: readonly Step[], output: readonly Step[]): number {
+  const n = Math.min(input.length, output.length);
+  let i = 0;
+  while (i < n && input[i] === output[i]) i++;
+  return i;
+}
+
+/**
+ * `sharedPrefixTokens(a, b, tokens)` where the steps of `b` before `unchanged` are known to be
+ * `a`'s own objects and `aTokens` is the tokens of all of `a`: the comparison starts there, and the
+ * shared tokens are counted from whichever end of `a` is nearer, so a context that changed only
+ * near its end (in place, after every step) costs what changed.
+ */
+export function sharedTokens(
+  a: StepsAt,
+  b: StepsAt,
+  unchanged: number,
+  aTokens: number,
+  tokens: (s: Step) => number,
+): number {
+  const n = Math.min(a.length, b.length);
+  let end = Math.min(Math.max(0, unchanged), n);
+  while (end < n && sameStep(a.at(end) as Step, b.at(end) as Step)) end++;
+  let shared = 0;
+  if (end <= a.length - end) {
+    for (let i = 0; i < end; i++) shared += tokens(a.at(i) as Step);
+    return shared;
+  }
+  shared = aTokens;
+  for (let i = end; i < a.length; i++) shared -= tokens(a.at(i) as Step);
+  return shared;
+}

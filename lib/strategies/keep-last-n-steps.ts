@@ -7,9 +7,10 @@
  */
 import { z } from 'zod';
 import { isCritical } from '../model/steps';
+import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { buildResult } from './result';
-import type { Strategy } from './types';
+import type { Carrier, Strategy } from './types';
 
 const params = z.object({
   n: z
@@ -33,9 +34,7 @@ export const keepLastNSteps: Strategy<Params> = {
     const others = steps.filter((s) => !isCritical(s)).length;
     let seen = 0;
     const output = steps.filter((s) => isCritical(s) || ++seen > others - p.n);
-    return buildResult(steps, output, [
-      `kept the last ${Math.min(p.n, others)} of ${others} non-critical steps`,
-    ]);
+    return buildResult(steps, output, [keptNote(p.n, others)]);
   },
   replayTokens(history, calls, p, ctx) {
     // critical[i]: Σ critical tokens before i; other: Σ non-critical tokens by rank.
@@ -54,4 +53,45 @@ export const keepLastNSteps: Strategy<Params> = {
       return REPLY_PRIMING_TOKENS + (critical[k] as number) + last;
     });
   },
+  carry: (p) => keepLastCarrier(p),
 };
+
+const keptNote = (n: number, others: number) =>
+  `kept the last ${Math.min(n, others)} of ${others} non-critical steps`;
+
+/**
+ * In place (seed 001's loop: prune when over 20 steps), what an application returned holds at most
+ * `n` non-critical steps: the next one removes the oldest of those and of the appended ones, every
+ * step before the first removed staying where it was.
+ */
+function keepLastCarrier(p: Params): Carrier {
+  let last: readonly Step[] | undefined;
+  // Positions of the non-critical steps in `last`, in order.
+  let otherAt: number[] = [];
+  return {
+    next(previous, appended) {
+      const fresh = previous !== last;
+      const input = previous.concat(appended);
+      if (fresh) otherAt = [];
+      for (let j = fresh ? 0 : previous.length; j < input.length; j++)
+        if (!isCritical(input[j] as Step)) otherAt.push(j);
+      const others = otherAt.length;
+      const drop = Math.max(0, others - p.n);
+      const notes = [keptNote(p.n, others)];
+      if (drop === 0) {
+        last = input;
+        return { steps: input, inserted: [], notes, unchangedBefore: input.length };
+      }
+      const first = otherAt[0] as number;
+      const out = input.slice(0, first);
+      let r = 0;
+      for (let j = first; j < input.length; j++) {
+        if (r < drop && otherAt[r] === j) r++;
+        else out.push(input[j] as Step);
+      }
+      otherAt = otherAt.slice(drop).map((j) => j - drop);
+      last = out;
+      return { steps: out, inserted: [], notes, unchangedBefore: first };
+    },
+  };
+}
