@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { compilePlaceholder, placeholderTemplate } from './placeholder';
+import { clearedShared } from './clear-tool-uses-shared';
 import { firstTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
 import type { Strategy } from './types';
@@ -163,6 +164,8 @@ export const clearToolUses: Strategy<Params> = {
       return used - freed;
     });
   },
+  replayShared: (history, calls, p, ctx) =>
+    clearedShared(history, calls, p, ctx, (call, text) => clearCall(call, text, p)),
 };
 
 /** A cleared call: its result replaced (and its input too with `clear_tool_inputs`). */

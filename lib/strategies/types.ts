@@ -71,6 +71,19 @@ export interface Strategy<P = unknown> {
     ctx: StrategyContext,
   ): number[] | undefined;
   /**
+   * Optional, beside `replayTokens`: before each model call, the tokens of the leading steps its
+   * context shares with the previous call's (`sharedPrefixTokens` of the two contexts, what prompt
+   * caching reads; 0 at the first call), equal to applying the strategy to both prefixes (tested
+   * against that definition), without applying it. Undefined: the shared prefixes are measured by
+   * applying the strategy.
+   */
+  replayShared?(
+    history: HistoryLike,
+    callIndices: readonly number[],
+    params: P,
+    ctx: StrategyContext,
+  ): number[] | undefined;
+  /**
    * Optional incremental application in place (run-config.ts `in-place`): a carrier that answers
    * each application from what changed since the last one. Undefined (or no method): the
    * simulation applies `apply` to the whole carried context each time.

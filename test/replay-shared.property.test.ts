@@ -1,0 +1,87 @@
+/**
+ * A strategy's `replayShared` (each call's shared cached prefix before every call, without applying
+ * it) equals its definition: `sharedPrefixTokens` of the contexts the strategy gives the two calls,
+ * as the engine measures them (`exactPrefixes`), on generated histories and real runs. Long runs
+ * then bill every call exactly, no call sampled.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { longHistory } from '../bench/history';
+import { modelCallIndices } from '../lib/model/steps';
+import type { Step } from '../lib/model/types';
+import { simulate } from '../lib/simulate/simulate';
+import { getStrategy, parseParams } from '../lib/strategies';
+import { createStrategyContext } from '../lib/strategies/context';
+import { stepsArb } from './arbitraries';
+import { sampleRun } from './samples';
+
+const RUNS = Number(process.env.FC_RUNS ?? 150);
+const ctx = createStrategyContext({ model: 'gpt-4o' });
+
+const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  'clear-tool-uses': fc.record({
+    triggerTokens: fc.integer({ min: 0, max: 2_000 }),
+    keep: fc.integer({ min: 0, max: 3 }),
+    clearAtLeast: fc.integer({ min: 0, max: 300 }),
+    excludeTools: fc.subarray(['search', 'read_file', 'bash']),
+    clearToolInputs: fc.boolean(),
+    placeholder: fc.option(fc.constantFrom('[cleared {chars} chars]', 'x'.repeat(600)), {
+      nil: undefined,
+    }),
+  }),
+};
+
+/** Each call's shared prefix as the engine measures it, applying the strategy at every call. */
+function measured(id: string, steps: readonly Step[], raw: Record<string, unknown>) {
+  const s = getStrategy(id);
+  const params = parseParams(s, raw);
+  const sim = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
+  const replayed = s.replayShared?.({ steps }, modelCallIndices(steps), params, ctx);
+  return { replayed, exact: sim.calls.map((c) => c.sharedPrefixTokens) };
+}
+
+describe('replayShared equals applying the strategy at every call', () => {
+  for (const id of Object.keys(paramsArb))
+    it(`${id}, on generated histories`, () => {
+      fc.assert(
+        fc.property(
+          stepsArb(40),
+          paramsArb[id] as fc.Arbitrary<Record<string, unknown>>,
+          (steps, raw) => {
+            const { replayed, exact } = measured(id, steps, raw);
+            expect(replayed).toEqual(exact);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+  const real: [string, readonly Step[]][] = [
+    ['tau-bench airline', sampleRun('tau-bench-airline-task3.json').steps],
+    ['mini-swe-agent', sampleRun('mini-swe-agent-django__django-12143.traj.json').steps],
+    ['SWE-agent marshmallow', sampleRun('swe-agent-marshmallow-1867.traj').steps],
+    ['tau-bench laid end to end (bench/history.ts)', longHistory(250)],
+  ];
+  for (const [name, steps] of real)
+    it(`on a real run (${name}): the presets and a low trigger`, () => {
+      for (const raw of [
+        {},
+        { triggerTokens: 0, keep: 5 },
+        { triggerTokens: 3_000, keep: 1, clearAtLeast: 500 },
+        { triggerTokens: 2_000, excludeTools: ['search_direct_flight'], clearToolInputs: true },
+      ]) {
+        const { replayed, exact } = measured('clear-tool-uses', steps, raw);
+        expect(replayed).toEqual(exact);
+      }
+    });
+
+  it('a long run bills every call exactly, none sampled', () => {
+    const steps = longHistory(700);
+    const s = getStrategy('clear-tool-uses');
+    const params = parseParams(s, { triggerTokens: 20_000 });
+    const long = simulate({ steps }, s, params, ctx);
+    const exact = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
+    expect(long.prefixSampled).toBeUndefined();
+    expect(long.calls).toEqual(exact.calls);
+  });
+});
