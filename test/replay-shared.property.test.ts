@@ -18,7 +18,17 @@ import { sampleRun } from './samples';
 const RUNS = Number(process.env.FC_RUNS ?? 150);
 const ctx = createStrategyContext({ model: 'gpt-4o' });
 
+const types = ['system', 'human', 'ai', 'tool'];
 const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  'token-budget': fc
+    .record({
+      maxTokens: fc.integer({ min: 0, max: 3_000 }),
+      strategy: fc.constantFrom('last', 'first'),
+      includeSystem: fc.boolean(),
+      startOn: fc.option(fc.subarray(types, { minLength: 1 }), { nil: undefined }),
+      endOn: fc.option(fc.subarray(types, { minLength: 1 }), { nil: undefined }),
+    })
+    .map((p) => (p.strategy === 'first' ? { ...p, includeSystem: false, startOn: undefined } : p)),
   'clear-tool-uses': fc.record({
     triggerTokens: fc.integer({ min: 0, max: 2_000 }),
     keep: fc.integer({ min: 0, max: 3 }),
@@ -62,26 +72,58 @@ describe('replayShared equals applying the strategy at every call', () => {
     ['SWE-agent marshmallow', sampleRun('swe-agent-marshmallow-1867.traj').steps],
     ['tau-bench laid end to end (bench/history.ts)', longHistory(250)],
   ];
+  it('token-budget, on generated histories whose steps share ids and content', () => {
+    // Copies of one step next to each other: where a window moves past one copy, the next copy
+    // takes its place and the contexts still match (the replay then compares the built contexts).
+    const copies = stepsArb(20).map((steps) =>
+      steps.flatMap((s) => [s, s, { ...s, stepNumber: s.stepNumber }]),
+    );
+    fc.assert(
+      fc.property(
+        copies,
+        paramsArb['token-budget'] as fc.Arbitrary<Record<string, unknown>>,
+        (steps, raw) => {
+          const { replayed, exact } = measured('token-budget', steps, raw);
+          expect(replayed).toEqual(exact);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  const presets: [string, Record<string, unknown>][] = [
+    ['clear-tool-uses', {}],
+    ['clear-tool-uses', { triggerTokens: 0, keep: 5 }],
+    ['clear-tool-uses', { triggerTokens: 3_000, keep: 1, clearAtLeast: 500 }],
+    [
+      'clear-tool-uses',
+      { triggerTokens: 2_000, excludeTools: ['search_direct_flight'], clearToolInputs: true },
+    ],
+    ['token-budget', { maxTokens: 100_000 }],
+    ['token-budget', { maxTokens: 4_000, includeSystem: true, startOn: ['human'] }],
+    ['token-budget', { maxTokens: 3_000, endOn: ['ai'] }],
+    ['token-budget', { maxTokens: 6_000, strategy: 'first' }],
+  ];
   for (const [name, steps] of real)
-    it(`on a real run (${name}): the presets and a low trigger`, () => {
-      for (const raw of [
-        {},
-        { triggerTokens: 0, keep: 5 },
-        { triggerTokens: 3_000, keep: 1, clearAtLeast: 500 },
-        { triggerTokens: 2_000, excludeTools: ['search_direct_flight'], clearToolInputs: true },
-      ]) {
-        const { replayed, exact } = measured('clear-tool-uses', steps, raw);
+    it(`on a real run (${name}): the presets and tighter variants`, () => {
+      for (const [id, raw] of presets) {
+        const { replayed, exact } = measured(id, steps, raw);
         expect(replayed).toEqual(exact);
       }
     });
 
   it('a long run bills every call exactly, none sampled', () => {
     const steps = longHistory(700);
-    const s = getStrategy('clear-tool-uses');
-    const params = parseParams(s, { triggerTokens: 20_000 });
-    const long = simulate({ steps }, s, params, ctx);
-    const exact = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
-    expect(long.prefixSampled).toBeUndefined();
-    expect(long.calls).toEqual(exact.calls);
+    for (const [id, raw] of [
+      ['clear-tool-uses', { triggerTokens: 20_000 }],
+      ['token-budget', { maxTokens: 20_000 }],
+    ] as const) {
+      const s = getStrategy(id);
+      const params = parseParams(s, raw);
+      const long = simulate({ steps }, s, params, ctx);
+      const exact = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
+      expect(long.prefixSampled).toBeUndefined();
+      expect(long.calls).toEqual(exact.calls);
+    }
   });
 });

@@ -3,21 +3,9 @@
  * per step, the leading steps that are the same object or the same id and content.
  */
 import type { Step } from '../model/types';
+import { sameStep } from '../strategies/same-step';
 
-const contentKeys = new WeakMap<Step, string>();
-function contentKey(s: Step): string {
-  let key = contentKeys.get(s);
-  if (key === undefined) {
-    key = JSON.stringify(s);
-    contentKeys.set(s, key);
-  }
-  return key;
-}
-
-/** Two steps send the same messages: the same object, or the same id and the same content. */
-export function sameStep(a: Step, b: Step): boolean {
-  return a === b || (a.id === b.id && a.kind === b.kind && contentKey(a) === contentKey(b));
-}
+export { sameStep };
 
 /** Tokens of the leading steps two contexts share (per-step granularity: a changed step ends the prefix). */
 export function sharedPrefixTokens(

@@ -4,14 +4,14 @@
  * the trigger, none when it is not reached or `clear_at_least` refuses), so step i is the step with
  * its first `clamp(e(k) − uses before i)` uses cleared, built here exactly as `apply` builds it and
  * kept once per count. Two calls' contexts can differ only at the steps holding the uses between
- * their two counts: the shared prefix ends at the first of those whose content differs (the same
- * comparison as the simulation's `sameStep`), and its tokens follow from prefix sums.
+ * their two counts: the shared prefix ends at the first of those whose content differs (same-step.ts), and its tokens follow from prefix sums.
  */
 import type { Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { compilePlaceholder } from './placeholder';
 import { prefixSums } from './per-step';
 import { firstTrue } from './replay-kit';
+import { sameStep } from './same-step';
 import type { HistoryLike, StrategyContext } from './types';
 
 /** The parameters the rule reads (clear-tool-uses.ts `Params`). */
@@ -21,18 +21,6 @@ interface ClearParams {
   readonly clearAtLeast: number;
   readonly excludeTools: readonly string[];
   readonly placeholder: string;
-}
-
-/** Content as the simulation compares steps of the same id (lib/simulate/prefix.ts `sameStep`). */
-const keys = new WeakMap<Step, string>();
-function sameContent(a: Step, b: Step): boolean {
-  if (a === b) return true;
-  const key = (s: Step) => {
-    let k = keys.get(s);
-    if (k === undefined) keys.set(s, (k = JSON.stringify(s)));
-    return k;
-  };
-  return key(a) === key(b);
 }
 
 export function clearedShared(
@@ -129,7 +117,7 @@ export function clearedShared(
     if (lo < hi) {
       for (let i = lastCleared(lo + 1, a + 1); i < a && (useCount[i] as number) < hi; i++) {
         const m = (x: number) => x - (useCount[i] as number);
-        if (!sameContent(variant(i, m(before.e)), variant(i, m(e)))) {
+        if (!sameStep(variant(i, m(before.e)), variant(i, m(e)))) {
           end = i;
           break;
         }
