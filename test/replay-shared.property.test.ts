@@ -20,6 +20,15 @@ const ctx = createStrategyContext({ model: 'gpt-4o' });
 
 const types = ['system', 'human', 'ai', 'tool'];
 const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  'observation-masking': fc.record({
+    keepLast: fc.integer({ min: 0, max: 6 }),
+    placeholder: fc.constantFrom(
+      'Old environment output: ({lines} lines omitted)',
+      '[{chars} chars, {tokens} tokens omitted]',
+      'gone',
+    ),
+    polling: fc.constantFrom(1, 1, 2, 3),
+  }),
   'token-budget': fc
     .record({
       maxTokens: fc.integer({ min: 0, max: 3_000 }),
@@ -99,6 +108,9 @@ describe('replayShared equals applying the strategy at every call', () => {
       'clear-tool-uses',
       { triggerTokens: 2_000, excludeTools: ['search_direct_flight'], clearToolInputs: true },
     ],
+    ['observation-masking', {}],
+    ['observation-masking', { polling: 10 }],
+    ['observation-masking', { keepLast: 1, polling: 3, placeholder: 'gone' }],
     ['token-budget', { maxTokens: 100_000 }],
     ['token-budget', { maxTokens: 4_000, includeSystem: true, startOn: ['human'] }],
     ['token-budget', { maxTokens: 3_000, endOn: ['ai'] }],
@@ -117,6 +129,7 @@ describe('replayShared equals applying the strategy at every call', () => {
     for (const [id, raw] of [
       ['clear-tool-uses', { triggerTokens: 20_000 }],
       ['token-budget', { maxTokens: 20_000 }],
+      ['observation-masking', { polling: 10 }],
     ] as const) {
       const s = getStrategy(id);
       const params = parseParams(s, raw);

@@ -27,6 +27,7 @@ import type { ActionStep, Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { TextCounter } from '../tokens/tokenizer';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
+import { firstClearedShared } from './first-cleared-shared';
 import { firstTrue } from './replay-kit';
 import { buildResult } from './result';
 import type { Strategy } from './types';
@@ -190,6 +191,15 @@ export const observationMasking: Strategy<Params> = {
         (whole[k] as number) -
         (whole[b + 1] as number)
       );
+    });
+  },
+  replayShared(history, calls, p, ctx) {
+    const steps = history.steps;
+    const ph = compilePlaceholder(p.placeholder);
+    return firstClearedShared(steps, calls, ctx, {
+      units: observationCount,
+      variant: (i, m) => maskStep(steps[i] as ActionStep, m, ph, ctx.tokens.counter),
+      clearedAt: (k, kit) => maskedCount(kit.unitCount[k] as number, p),
     });
   },
 };
