@@ -20,6 +20,15 @@ const ctx = createStrategyContext({ model: 'gpt-4o' });
 
 const types = ['system', 'human', 'ai', 'tool'];
 const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  'keep-last-n-steps': fc.record({ n: fc.integer({ min: 0, max: 6 }) }),
+  'prune-old-observations': fc.record({
+    keepLastN: fc.integer({ min: 0, max: 4 }),
+    maxLength: fc.integer({ min: 0, max: 60 }),
+    recordMaxLength: fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }),
+    placeholder: fc.option(fc.constantFrom('({lines} lines omitted)', '[{tokens} tokens]'), {
+      nil: undefined,
+    }),
+  }),
   'observation-masking': fc.record({
     keepLast: fc.integer({ min: 0, max: 6 }),
     placeholder: fc.constantFrom(
@@ -81,23 +90,35 @@ describe('replayShared equals applying the strategy at every call', () => {
     ['SWE-agent marshmallow', sampleRun('swe-agent-marshmallow-1867.traj').steps],
     ['tau-bench laid end to end (bench/history.ts)', longHistory(250)],
   ];
-  it('token-budget, on generated histories whose steps share ids and content', () => {
-    // Copies of one step next to each other: where a window moves past one copy, the next copy
-    // takes its place and the contexts still match (the replay then compares the built contexts).
-    const copies = stepsArb(20).map((steps) =>
-      steps.flatMap((s) => [s, s, { ...s, stepNumber: s.stepNumber }]),
-    );
-    fc.assert(
-      fc.property(
-        copies,
-        paramsArb['token-budget'] as fc.Arbitrary<Record<string, unknown>>,
-        (steps, raw) => {
-          const { replayed, exact } = measured('token-budget', steps, raw);
-          expect(replayed).toEqual(exact);
-        },
-      ),
-      { numRuns: RUNS },
-    );
+  for (const id of ['token-budget', 'keep-last-n-steps'])
+    it(`${id}, on generated histories whose steps share ids and content`, () => {
+      // Copies of one step next to each other: where a window moves past one copy, the next copy
+      // takes its place and the contexts still match (the replay then compares the built contexts).
+      const copies = stepsArb(20).map((steps) =>
+        steps.flatMap((s) => [s, s, { ...s, stepNumber: s.stepNumber }]),
+      );
+      fc.assert(
+        fc.property(
+          copies,
+          paramsArb['token-budget'] as fc.Arbitrary<Record<string, unknown>>,
+          (steps, raw) => {
+            const { replayed, exact } = measured('token-budget', steps, raw);
+            expect(replayed).toEqual(exact);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+  it('keep-last-n-steps: a dropped step whose copy takes its place is still shared', () => {
+    const tau = sampleRun('tau-bench-airline-task3.json').steps;
+    const [a, b, c] = tau.filter((s) => s.kind === 'action') as [Step, Step, Step];
+    const task = tau.find((s) => s.kind === 'task') as Step;
+    const steps = [task, a, a, b, b, c, c];
+    const { replayed, exact } = measured('keep-last-n-steps', steps, { n: 1 });
+    expect(replayed).toEqual(exact);
+    // The copy kept at the third call is the step the second call held.
+    expect(exact[2]).toBeGreaterThan(exact[1] as number);
   });
 
   const presets: [string, Record<string, unknown>][] = [
@@ -108,6 +129,10 @@ describe('replayShared equals applying the strategy at every call', () => {
       'clear-tool-uses',
       { triggerTokens: 2_000, excludeTools: ['search_direct_flight'], clearToolInputs: true },
     ],
+    ['keep-last-n-steps', {}],
+    ['keep-last-n-steps', { n: 10 }],
+    ['prune-old-observations', { keepLastN: 5, maxLength: 100, recordMaxLength: 500 }],
+    ['prune-old-observations', { keepLastN: 2, maxLength: 30, placeholder: '[{tokens} tokens]' }],
     ['observation-masking', {}],
     ['observation-masking', { polling: 10 }],
     ['observation-masking', { keepLast: 1, polling: 3, placeholder: 'gone' }],
@@ -130,6 +155,8 @@ describe('replayShared equals applying the strategy at every call', () => {
       ['clear-tool-uses', { triggerTokens: 20_000 }],
       ['token-budget', { maxTokens: 20_000 }],
       ['observation-masking', { polling: 10 }],
+      ['keep-last-n-steps', {}],
+      ['prune-old-observations', { recordMaxLength: 500 }],
     ] as const) {
       const s = getStrategy(id);
       const params = parseParams(s, raw);

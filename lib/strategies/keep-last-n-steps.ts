@@ -10,6 +10,7 @@ import { isCritical } from '../model/steps';
 import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { buildResult } from './result';
+import { sameStep } from './same-step';
 import type { Carrier, Strategy } from './types';
 
 const params = z.object({
@@ -52,6 +53,57 @@ export const keepLastNSteps: Strategy<Params> = {
       const last = (otherSums[c] as number) - (otherSums[Math.max(0, c - p.n)] as number);
       return REPLY_PRIMING_TOKENS + (critical[k] as number) + last;
     });
+  },
+  replayShared(history, calls, p, ctx) {
+    const steps = history.steps;
+    // critical[i]: tokens of the critical steps [0, i); otherAt: the non-critical steps' positions.
+    const critical = [0];
+    const otherAt: number[] = [];
+    const otherCount = [0];
+    const otherSums = [0];
+    steps.forEach((s, i) => {
+      const t = ctx.tokens.step(s);
+      critical.push((critical[i] as number) + (isCritical(s) ? t : 0));
+      if (!isCritical(s)) {
+        otherAt.push(i);
+        otherSums.push((otherSums[otherSums.length - 1] as number) + t);
+      }
+      otherCount.push(otherAt.length);
+    });
+    const uniqueIds = new Set(steps.map((s) => s.id)).size === steps.length;
+    /** The first step at or after i that the context before call k holds, dropping `dropped`. */
+    const nextHeld = (i: number, k: number, dropped: number) => {
+      let j = i;
+      while (j < k && !isCritical(steps[j] as Step) && (otherCount[j] as number) < dropped) j++;
+      return j;
+    };
+    const out: number[] = [];
+    let before: { k: number; dropped: number; tokens: number } | undefined;
+    for (const k of calls) {
+      const others = otherCount[k] as number;
+      const dropped = Math.max(0, others - p.n);
+      const tokens =
+        (critical[k] as number) + (otherSums[others] as number) - (otherSums[dropped] as number);
+      if (!before) out.push(0);
+      else if (dropped === before.dropped || before.dropped >= (otherCount[before.k] as number))
+        out.push(before.tokens);
+      else {
+        // The oldest non-critical step the previous context held is gone from this one.
+        const gone = otherAt[before.dropped] as number;
+        let shared = critical[gone] as number;
+        if (!uniqueIds) {
+          // Another step of the same id and content may take its place: compare step by step.
+          let [x, y] = [gone, nextHeld(gone, k, dropped)];
+          while (x < before.k && y < k && sameStep(steps[x] as Step, steps[y] as Step)) {
+            shared += ctx.tokens.step(steps[x] as Step);
+            [x, y] = [nextHeld(x + 1, before.k, before.dropped), nextHeld(y + 1, k, dropped)];
+          }
+        }
+        out.push(shared);
+      }
+      before = { k, dropped, tokens };
+    }
+    return out;
   },
   carry: (p) => keepLastCarrier(p),
 };

@@ -16,6 +16,7 @@ import type { ActionStep, Step, ToolCall } from '../model/types';
 import { pyLen, pyPrefix } from '../text/python-string';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { TextCounter } from '../tokens/tokenizer';
+import { firstClearedShared } from './first-cleared-shared';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
 import { buildResult } from './result';
 import type { Carrier, Strategy, StrategyContext } from './types';
@@ -161,6 +162,21 @@ export const pruneOldObservations: Strategy<Params> = {
         (fullActions[older] as number) +
         (cutActions[older] as number)
       );
+    });
+  },
+  replayShared(history, calls, p, ctx) {
+    // Every action as recorded, then the actions older than the last keepLastN cut: the oldest
+    // actions cut first, one unit each (first-cleared-shared.ts).
+    const older = cutOf(p, ctx.tokens.counter);
+    const recorded = history.steps.map((s) =>
+      s.kind === 'action' && p.recordMaxLength !== undefined
+        ? truncateAction(s, p.recordMaxLength)
+        : s,
+    );
+    return firstClearedShared(recorded, calls, ctx, {
+      units: (s) => (s.kind === 'action' ? 1 : 0),
+      variant: (i) => cutAction(recorded[i] as ActionStep, older),
+      clearedAt: (k, kit) => Math.max(0, (kit.unitCount[k] as number) - p.keepLastN),
     });
   },
   carry: (p, ctx) => pruneCarrier(p, ctx),
