@@ -1,8 +1,9 @@
 /**
  * A strategy's `replayShared` (each call's shared cached prefix before every call, without applying
  * it) equals its definition: `sharedPrefixTokens` of the contexts the strategy gives the two calls,
- * as the engine measures them (`exactPrefixes`), on generated histories and real runs. Long runs
- * then bill every call exactly, no call sampled.
+ * as the engine measures them (`exactPrefixes`), on generated histories and real runs; and its
+ * `replayContexts` gives the contexts applying it gives. Long runs then bill every call exactly, no
+ * call sampled.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -64,7 +65,13 @@ function measured(id: string, steps: readonly Step[], raw: Record<string, unknow
   const s = getStrategy(id);
   const params = parseParams(s, raw);
   const sim = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
-  const replayed = s.replayShared?.({ steps }, modelCallIndices(steps), params, ctx);
+  const calls = modelCallIndices(steps);
+  const replayed = s.replayShared?.({ steps }, calls, params, ctx);
+  // The contexts it replays are what applying it gives, step for step.
+  const contextAt = s.replayContexts?.({ steps }, params, ctx);
+  if (contextAt)
+    for (const k of calls.filter((_, i) => i % Math.ceil(calls.length / 25) === 0))
+      expect(contextAt(k)).toEqual(s.apply({ steps: steps.slice(0, k) }, params, ctx).steps);
   return { replayed, exact: sim.calls.map((c) => c.sharedPrefixTokens) };
 }
 

@@ -98,7 +98,8 @@ export function sampledRun<P>(
     };
   });
   const contexts = new Map<number, readonly Step[]>();
-  for (const k of options.keepContextsAt ?? []) contexts.set(k, at(k));
+  const contextAt = strategy.replayContexts?.(history, params, ctx) ?? at;
+  for (const k of options.keepContextsAt ?? []) contexts.set(k, contextAt(k));
   const final = strategy.apply(history, params, ctx);
   // Each application runs on the whole history before the call: that is the context it started from.
   const full = [REPLY_PRIMING_TOKENS];

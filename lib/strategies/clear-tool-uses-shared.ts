@@ -7,7 +7,7 @@
  */
 import type { Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
-import { firstClearedShared } from './first-cleared-shared';
+import { firstCleared, type FirstCleared, type FirstClearedReplay } from './first-cleared-shared';
 import { compilePlaceholder } from './placeholder';
 import type { HistoryLike, StrategyContext } from './types';
 
@@ -20,17 +20,28 @@ interface ClearParams {
   readonly placeholder: string;
 }
 
-export function clearedShared(
+export function clearedReplay(
   history: HistoryLike,
-  calls: readonly number[],
   p: ClearParams,
   ctx: StrategyContext,
   clearCall: (call: ToolCall, placeholder: string) => ToolCall,
-): number[] {
+): FirstClearedReplay {
   const steps = history.steps;
+  return firstCleared(steps, ctx, `clear-tool-uses ${JSON.stringify(p)}`, () => ({
+    steps,
+    rule: clearRule(steps, p, ctx, clearCall),
+  }));
+}
+
+function clearRule(
+  steps: readonly Step[],
+  p: ClearParams,
+  ctx: StrategyContext,
+  clearCall: (call: ToolCall, placeholder: string) => ToolCall,
+): FirstCleared {
   const excluded = new Set(p.excludeTools);
   const ph = compilePlaceholder(p.placeholder);
-  return firstClearedShared(steps, calls, ctx, {
+  return {
     units: (s) =>
       s.kind === 'action' ? s.toolCalls.filter((c) => c.result !== undefined).length : 0,
     variant(i, m) {
@@ -56,5 +67,5 @@ export function clearedShared(
       if (p.clearAtLeast > 0 && kit.freedBefore(k, candidates) < p.clearAtLeast) return 0;
       return candidates;
     },
-  });
+  };
 }

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { compilePlaceholder, placeholderTemplate } from './placeholder';
-import { clearedShared } from './clear-tool-uses-shared';
+import { clearedReplay } from './clear-tool-uses-shared';
 import { firstTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
 import type { Strategy } from './types';
@@ -165,7 +165,9 @@ export const clearToolUses: Strategy<Params> = {
     });
   },
   replayShared: (history, calls, p, ctx) =>
-    clearedShared(history, calls, p, ctx, (call, text) => clearCall(call, text, p)),
+    clearedReplay(history, p, ctx, (call, text) => clearCall(call, text, p)).shared(calls),
+  replayContexts: (history, p, ctx) =>
+    clearedReplay(history, p, ctx, (call, text) => clearCall(call, text, p)).contextAt,
 };
 
 /** A cleared call: its result replaced (and its input too with `clear_tool_inputs`). */

@@ -31,12 +31,43 @@ export interface FirstCleared {
   clearedAt(k: number, kit: ClearedKit): number;
 }
 
-export function firstClearedShared(
+/** A first-units-cleared rule replayed over one history: shared prefixes, and contexts. */
+export interface FirstClearedReplay {
+  /** Before each call, the tokens its context shares with the previous call's (0 at the first). */
+  shared(calls: readonly number[]): number[];
+  /** The context before the call producing step k: what `apply` on the steps before it returns. */
+  contextAt(k: number): Step[];
+}
+
+/**
+ * Replays per history, token counter and rule (`key`: the strategy and its parameters), so the
+ * shared prefixes and the contexts kept for a comparison build each cleared step once.
+ */
+const replays = new WeakMap<readonly Step[], WeakMap<object, Map<string, FirstClearedReplay>>>();
+
+export function firstCleared(
+  history: readonly Step[],
+  ctx: StrategyContext,
+  key: string,
+  build: () => { steps: readonly Step[]; rule: FirstCleared },
+): FirstClearedReplay {
+  let byTokens = replays.get(history);
+  if (!byTokens) replays.set(history, (byTokens = new WeakMap()));
+  let byKey = byTokens.get(ctx.tokens);
+  if (!byKey) byTokens.set(ctx.tokens, (byKey = new Map()));
+  let replay = byKey.get(key);
+  if (!replay) {
+    const { steps, rule } = build();
+    byKey.set(key, (replay = replayOf(steps, ctx, rule)));
+  }
+  return replay;
+}
+
+function replayOf(
   steps: readonly Step[],
-  calls: readonly number[],
   ctx: StrategyContext,
   rule: FirstCleared,
-): number[] {
+): FirstClearedReplay {
   const stepSums = prefixSums(steps, ctx.tokens);
   const unitCount = new Array<number>(steps.length + 1).fill(0);
   for (let i = 0; i < steps.length; i++)
@@ -76,31 +107,41 @@ export function firstClearedShared(
       );
     },
   };
-  const out: number[] = [];
-  let before: { k: number; e: number } | undefined;
-  for (const k of calls) {
-    const e = rule.clearedAt(k, kit);
-    if (!before) {
-      out.push(0);
-      before = { k, e };
-      continue;
-    }
-    const a = before.k;
-    const lo = Math.min(before.e, e);
-    const hi = Math.max(before.e, e);
-    // The first step (before a) holding a unit in [lo, hi) whose two variants differ.
-    let end = a;
-    if (lo < hi) {
-      for (let i = holding(lo + 1, a + 1); i < a && (unitCount[i] as number) < hi; i++) {
-        const m = (x: number) => x - (unitCount[i] as number);
-        if (!sameStep(variant(i, m(before.e)), variant(i, m(e)))) {
-          end = i;
-          break;
+  return {
+    shared(calls) {
+      const out: number[] = [];
+      let before: { k: number; e: number } | undefined;
+      for (const k of calls) {
+        const e = rule.clearedAt(k, kit);
+        if (!before) {
+          out.push(0);
+          before = { k, e };
+          continue;
         }
+        const a = before.k;
+        const lo = Math.min(before.e, e);
+        const hi = Math.max(before.e, e);
+        // The first step (before a) holding a unit in [lo, hi) whose two variants differ.
+        let end = a;
+        if (lo < hi) {
+          for (let i = holding(lo + 1, a + 1); i < a && (unitCount[i] as number) < hi; i++) {
+            const m = (x: number) => x - (unitCount[i] as number);
+            if (!sameStep(variant(i, m(before.e)), variant(i, m(e)))) {
+              end = i;
+              break;
+            }
+          }
+        }
+        out.push((stepSums[end] as number) - kit.freedBefore(end, before.e));
+        before = { k, e };
       }
-    }
-    out.push((stepSums[end] as number) - kit.freedBefore(end, before.e));
-    before = { k, e };
-  }
-  return out;
+      return out;
+    },
+    contextAt(k) {
+      const e = rule.clearedAt(k, kit);
+      const out: Step[] = [];
+      for (let i = 0; i < k; i++) out.push(variant(i, e - (unitCount[i] as number)));
+      return out;
+    },
+  };
 }

@@ -16,7 +16,7 @@ import type { ActionStep, Step, ToolCall } from '../model/types';
 import { pyLen, pyPrefix } from '../text/python-string';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { TextCounter } from '../tokens/tokenizer';
-import { firstClearedShared } from './first-cleared-shared';
+import { firstCleared } from './first-cleared-shared';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
 import { buildResult } from './result';
 import type { Carrier, Strategy, StrategyContext } from './types';
@@ -164,23 +164,32 @@ export const pruneOldObservations: Strategy<Params> = {
       );
     });
   },
-  replayShared(history, calls, p, ctx) {
-    // Every action as recorded, then the actions older than the last keepLastN cut: the oldest
-    // actions cut first, one unit each (first-cleared-shared.ts).
+  replayShared: (history, calls, p, ctx) => pruneReplay(history.steps, p, ctx).shared(calls),
+  replayContexts: (history, p, ctx) => pruneReplay(history.steps, p, ctx).contextAt,
+  carry: (p, ctx) => pruneCarrier(p, ctx),
+};
+
+/**
+ * Before every call: every action as recorded, then the actions older than the last keepLastN
+ * cut, the oldest first, one unit each (first-cleared-shared.ts).
+ */
+const pruneReplay = (steps: readonly Step[], p: Params, ctx: StrategyContext) =>
+  firstCleared(steps, ctx, `prune-old-observations ${JSON.stringify(p)}`, () => {
     const older = cutOf(p, ctx.tokens.counter);
-    const recorded = history.steps.map((s) =>
+    const recorded = steps.map((s) =>
       s.kind === 'action' && p.recordMaxLength !== undefined
         ? truncateAction(s, p.recordMaxLength)
         : s,
     );
-    return firstClearedShared(recorded, calls, ctx, {
-      units: (s) => (s.kind === 'action' ? 1 : 0),
-      variant: (i) => cutAction(recorded[i] as ActionStep, older),
-      clearedAt: (k, kit) => Math.max(0, (kit.unitCount[k] as number) - p.keepLastN),
-    });
-  },
-  carry: (p, ctx) => pruneCarrier(p, ctx),
-};
+    return {
+      steps: recorded,
+      rule: {
+        units: (s) => (s.kind === 'action' ? 1 : 0),
+        variant: (i) => cutAction(recorded[i] as ActionStep, older),
+        clearedAt: (k, kit) => Math.max(0, (kit.unitCount[k] as number) - p.keepLastN),
+      },
+    };
+  });
 
 /**
  * In place after every step (tinyAgent), an application changes only the steps appended since the

@@ -84,6 +84,16 @@ export interface Strategy<P = unknown> {
     ctx: StrategyContext,
   ): number[] | undefined;
   /**
+   * Optional, beside `replayShared`: the context before the call producing step k, step for step
+   * what `apply` on the steps before it returns (tested), built from the replay's parts: the
+   * contexts a comparison keeps (its identifier check) without applying the strategy again.
+   */
+  replayContexts?(
+    history: HistoryLike,
+    params: P,
+    ctx: StrategyContext,
+  ): ((k: number) => readonly Step[]) | undefined;
+  /**
    * Optional incremental application in place (run-config.ts `in-place`): a carrier that answers
    * each application from what changed since the last one. Undefined (or no method): the
    * simulation applies `apply` to the whole carried context each time.
