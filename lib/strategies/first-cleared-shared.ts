@@ -88,6 +88,9 @@ function replayOf(
     const v = variant(i, m);
     return v === steps[i] ? 0 : ctx.tokens.step(steps[i] as Step) - ctx.tokens.step(v);
   };
+  // Steps of different token counts differ without comparing their content.
+  const differ = (x: Step, y: Step) =>
+    x !== y && (ctx.tokens.step(x) !== ctx.tokens.step(y) || !sameStep(x, y));
   const fullDelta = [0];
   steps.forEach((_, i) =>
     fullDelta.push((fullDelta[i] as number) + delta(i, Number.MAX_SAFE_INTEGER)),
@@ -126,7 +129,7 @@ function replayOf(
         if (lo < hi) {
           for (let i = holding(lo + 1, a + 1); i < a && (unitCount[i] as number) < hi; i++) {
             const m = (x: number) => x - (unitCount[i] as number);
-            if (!sameStep(variant(i, m(before.e)), variant(i, m(e)))) {
+            if (differ(variant(i, m(before.e)), variant(i, m(e)))) {
               end = i;
               break;
             }

@@ -61,7 +61,11 @@ export function rangeShared<M>(
     } else {
       const s = (index.units[u] as { stepIndex: number }).stepIndex;
       const [x, y] = [kept(s, before.ranges), kept(s, ranges)];
-      const differs = x && y ? !sameStep(x, y) : uniqueIds;
+      // Steps of different token counts differ without comparing their content.
+      const differs =
+        x && y
+          ? x !== y && (index.tokens.step(x) !== index.tokens.step(y) || !sameStep(x, y))
+          : uniqueIds;
       out.push(
         differs
           ? cutTokens(index, before.ranges, index.unitsBefore(s))
