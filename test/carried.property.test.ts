@@ -148,4 +148,42 @@ describe('a carried application in place equals applying the strategy whole', ()
         expectSame(a, b);
       }
   });
+
+  it('without a carrier, in place: every context counted and every shared prefix as defined', () => {
+    // Parameters small enough to cut on generated histories.
+    const others: [string, Record<string, unknown>][] = [
+      ['trajectory-sliding-window', { maxSteps: 6, preserveFirst: 1, preserveLast: 3 }],
+      ['strands-sliding-window', { windowSize: 4 }],
+      ['token-budget', { maxTokens: 600 }],
+      ['observation-masking', { keepLast: 1 }],
+    ];
+    fc.assert(
+      fc.property(
+        stepsArb(40),
+        fc.constantFrom(...others),
+        triggerArb,
+        (steps, [id, raw], trigger) => {
+          const s = getStrategy(id);
+          const keepContextsAt = new Set(modelCallIndices(steps));
+          const sim = simulate(
+            { steps },
+            s,
+            parseParams(s, raw),
+            ctx,
+            { mode: 'in-place', trigger },
+            {
+              keepContextsAt,
+            },
+          );
+          sim.calls.forEach((call) =>
+            expect(call.contextTokens).toBe(
+              ctx.tokens.context(sim.contexts.get(call.stepIndex) as readonly Step[]),
+            ),
+          );
+          expectSame(sim, sim);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
 });
