@@ -66,9 +66,10 @@ export function runContexts(
 }
 
 /**
- * A long run, for a strategy with an exact fast replay: tokens from the fast replay; prefixes
+ * A long run, for a strategy with an exact fast replay: tokens from the fast replay; each call's
+ * shared prefix from the strategy's `replayShared` (exact), or, for a strategy without one,
  * measured by applying the strategy at a sample of call pairs, each call's share of the previous
- * context taken from the nearest measured call.
+ * context taken from the measured calls.
  */
 export function sampledRun<P>(
   history: HistoryLike,
@@ -82,45 +83,23 @@ export function sampledRun<P>(
 ): SimulatedRun {
   const at = (k: number) =>
     strategy.apply({ ...history, steps: history.steps.slice(0, k) }, params, ctx).steps;
-  const stepTokens = (s: Step) => ctx.tokens.step(s);
-  // Each measurement applies the strategy twice: about 300,000 step visits in all.
-  const budget = Math.max(
-    16,
-    Math.min(300, Math.floor(150_000 / Math.max(1, history.steps.length))),
-  );
-  const measuredAt = spread(callIdx.length, budget);
-  // Each measured call: the prefix it shares, and the previous context it could have shared.
-  const measured = measuredAt.map((c) => ({
-    c,
-    prev: (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS,
-    shared: sharedPrefixTokens(at(callIdx[c - 1] as number), at(callIdx[c] as number), stepTokens),
-  }));
-  // A call's share of the previous context: the run-wide weighted share of the measured calls (a
-  // window's share swings from call to call, so local estimates are noisier than the run's).
-  const NEAREST = measured.length;
-  let lo = 0;
+  const replayed = strategy.replayShared?.(history, callIdx, params, ctx);
+  const { shares, sampled } = replayed
+    ? { shares: replayed, sampled: undefined }
+    : sampledShares(history, callIdx, tokens, at, (s) => ctx.tokens.step(s));
   const calls: SimCall[] = callIdx.map((stepIndex, c) => {
-    while (
-      lo + NEAREST < measured.length &&
-      Math.abs((measured[lo + NEAREST] as { c: number }).c - c) <
-        Math.abs((measured[lo] as { c: number }).c - c)
-    )
-      lo++;
-    const near = measured.slice(lo, lo + NEAREST);
-    const whole = near.reduce((x, m) => x + m.prev, 0);
-    const ratio = whole > 0 ? near.reduce((x, m) => x + m.shared, 0) / whole : 1;
-    const prev = c === 0 ? 0 : (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS;
     const ts = (history.steps[stepIndex] as Step).timestamp;
     return {
       stepIndex,
       contextTokens: tokens[c] as number,
-      sharedPrefixTokens: c === 0 ? 0 : Math.round(ratio * prev),
+      sharedPrefixTokens: shares[c] as number,
       applied: true,
       ...(ts !== undefined ? { timestamp: ts } : {}),
     };
   });
   const contexts = new Map<number, readonly Step[]>();
-  for (const k of options.keepContextsAt ?? []) contexts.set(k, at(k));
+  const contextAt = strategy.replayContexts?.(history, params, ctx) ?? at;
+  for (const k of options.keepContextsAt ?? []) contexts.set(k, contextAt(k));
   const final = strategy.apply(history, params, ctx);
   // Each application runs on the whole history before the call: that is the context it started from.
   const full = [REPLY_PRIMING_TOKENS];
@@ -139,6 +118,36 @@ export function sampledRun<P>(
       notes: [ranTimes(calls.length, run), ...final.notes],
     },
     contexts,
-    prefixSampled: { measured: measuredAt.length, total: calls.length },
+    ...(sampled !== undefined ? { prefixSampled: { measured: sampled, total: calls.length } } : {}),
   };
+}
+
+/**
+ * Shared prefixes measured by applying the strategy at a sample of call pairs: a call's share of
+ * the previous context is the run-wide weighted share of the measured calls (a window's share
+ * swings from call to call, so local estimates are noisier than the run's).
+ */
+function sampledShares(
+  history: HistoryLike,
+  callIdx: readonly number[],
+  tokens: readonly number[],
+  at: (k: number) => readonly Step[],
+  stepTokens: (s: Step) => number,
+): { shares: number[]; sampled: number } {
+  // Each measurement applies the strategy twice: about 300,000 step visits in all.
+  const budget = Math.max(
+    16,
+    Math.min(300, Math.floor(150_000 / Math.max(1, history.steps.length))),
+  );
+  const measuredAt = spread(callIdx.length, budget);
+  const measured = measuredAt.map((c) => ({
+    prev: (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS,
+    shared: sharedPrefixTokens(at(callIdx[c - 1] as number), at(callIdx[c] as number), stepTokens),
+  }));
+  const whole = measured.reduce((x, m) => x + m.prev, 0);
+  const ratio = whole > 0 ? measured.reduce((x, m) => x + m.shared, 0) / whole : 1;
+  const shares = callIdx.map((_, c) =>
+    c === 0 ? 0 : Math.round(ratio * ((tokens[c - 1] as number) - REPLY_PRIMING_TOKENS)),
+  );
+  return { shares, sampled: measuredAt.length };
 }

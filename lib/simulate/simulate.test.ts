@@ -246,11 +246,12 @@ describe('stateless before every call is the strategy applied to every prefix', 
     expect(sim.calls).toHaveLength(calls);
     expect(sim.final.notes[0]).toBe(`ran ${calls} times (stateless, before every call)`);
     expect(sim.applications.filter((a) => !a.afterRun)).toHaveLength(calls);
-    // The long-run path (sampled prefixes) counts the same way.
+    // The long-run path (the fast replay, every shared prefix replayed: issue 26) counts the same way.
     const long = { steps: longHistory(700) };
     const longCalls = long.steps.filter(isModelCall).length;
     const sampled = simulate(long, keep, parseParams(keep, {}), ctx);
-    expect(sampled.prefixSampled).toBeDefined();
+    expect(sampled.prefixSampled).toBeUndefined();
+    expect(sampled.calls).toHaveLength(longCalls);
     expect(sampled.final.notes[0]).toBe(`ran ${longCalls} times (stateless, before every call)`);
   });
 
@@ -272,8 +273,14 @@ describe('long runs before every call sample their shared prefixes', () => {
       const params = parseParams(s, id === 'clear-tool-uses' ? { triggerTokens: 20_000 } : {});
       const sampled = simulate({ steps }, s, params, ctx);
       const exact = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
-      expect(sampled.prefixSampled?.measured).toBeLessThan(sampled.calls.length);
       expect(exact.prefixSampled).toBeUndefined();
+      // Issue 26: a strategy that replays its shared prefixes bills every call exactly.
+      if (s.replayShared) {
+        expect(sampled.prefixSampled).toBeUndefined();
+        expect(sampled.calls).toEqual(exact.calls);
+        continue;
+      }
+      expect(sampled.prefixSampled?.measured).toBeLessThan(sampled.calls.length);
       expect(sampled.calls.map((c) => c.contextTokens)).toEqual(
         exact.calls.map((c) => c.contextTokens),
       );

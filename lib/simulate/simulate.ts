@@ -20,7 +20,7 @@ import type {
   StrategyResult,
 } from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
-import { sameStep, sharedPrefixTokens } from './prefix';
+import { sameStep, sharedTokens, unchangedPrefix, type StepsAt } from './prefix';
 import {
   contextEvents,
   recordedCompactionSummaries,
@@ -202,6 +202,11 @@ function engine<P>(
   const slice = (f: number, i: number) =>
     skipped.size === 0 ? steps.slice(f, i) : steps.slice(f, i).filter((s) => !skipped.has(s.id));
   const materialize = (v: readonly Step[], f: number, i: number): Step[] => [...v, ...slice(f, i)];
+  // A call's context, read in place where no recorded summary is left out.
+  const contextOf = (v: readonly Step[], f: number, i: number): readonly Step[] | StepsAt =>
+    skipped.size > 0
+      ? materialize(v, f, i)
+      : { length: v.length + i - f, at: (j) => (j < v.length ? v[j] : steps[f + j - v.length]) };
 
   const eventsAt = new Map<number, ContextEvent[]>();
   for (const e of events) eventsAt.set(e.at, [...(eventsAt.get(e.at) ?? []), e]);
@@ -211,25 +216,56 @@ function engine<P>(
   const applications: Application[] = [];
   const created = new Map<string, SummaryStep>();
   let lastNotes: readonly string[] = [];
+  // Applied in place again and again, a strategy with a carrier answers from what changed.
+  const carrier = mode === 'in-place' ? strategy.carry?.(params, ctx) : undefined;
+  // Since the previous call, the context's steps before this index are still that call's objects.
+  let unchangedSinceCall = Infinity;
   const applyAt = (i: number) => {
     const before = contextTokensAt(i);
-    const input = mode === 'in-place' ? materialize(view, from, i) : fullPrefix(i);
-    const result = strategy.apply({ ...history, steps: input }, params, ctx);
+    let inputAt: (j: number) => Step;
+    let inputLength: number;
+    let result: Pick<StrategyResult, 'steps' | 'inserted' | 'notes'>;
+    let unchanged = 0;
+    if (carrier) {
+      const v = view;
+      const appended = slice(from, i);
+      inputAt = (j) => (j < v.length ? v[j] : appended[j - v.length]) as Step;
+      inputLength = v.length + appended.length;
+      const carried = carrier.next(v, appended);
+      result = carried;
+      unchanged = carried.unchangedBefore;
+    } else {
+      const input = mode === 'in-place' ? materialize(view, from, i) : fullPrefix(i);
+      inputAt = (j) => input[j] as Step;
+      inputLength = input.length;
+      result = strategy.apply({ ...history, steps: input }, params, ctx);
+      if (mode === 'in-place') unchanged = unchangedPrefix(input, result.steps);
+    }
     let out = result.steps;
     // A summary made by one application keeps a name of its own, so a later one can summarize it.
     if (result.inserted.length > 0) {
       const inserted = new Set(result.inserted.map((s) => s.id));
-      out = out.map((s) => {
+      out = out.map((s, j) => {
         if (!inserted.has(s.id)) return s;
+        unchanged = Math.min(unchanged, j);
         const renamed =
           mode === 'in-place' ? { ...s, id: `${s.id}@${applications.length + 1}` } : s;
         if (renamed.kind === 'summary') created.set(renamed.id, renamed);
         return renamed;
       });
     }
+    if (mode === 'in-place') {
+      // The tokens that changed: those of the steps from the first changed one on.
+      let tokens = before - REPLY_PRIMING_TOKENS;
+      for (let j = unchanged; j < inputLength; j++) tokens -= stepTokens(inputAt(j));
+      for (let j = unchanged; j < out.length; j++) tokens += stepTokens(out[j] as Step);
+      viewTokens = tokens;
+    } else {
+      viewTokens = 0;
+      for (const s of out) viewTokens += stepTokens(s);
+    }
+    unchangedSinceCall = Math.min(unchangedSinceCall, unchanged);
     view = out;
-    viewTokens = 0;
-    for (const s of out) viewTokens += stepTokens(s);
     from = i;
     lastNotes = result.notes;
     applications.push({ atStep: i, beforeTokens: before, afterTokens: contextTokensAt(i) });
@@ -283,12 +319,15 @@ function engine<P>(
         shared =
           prev.view === view && prev.from === from
             ? prev.tokens - REPLY_PRIMING_TOKENS
-            : sharedPrefixTokens(
-                materialize(prev.view, prev.from, prev.end),
-                materialize(view, from, i),
+            : sharedTokens(
+                contextOf(prev.view, prev.from, prev.end),
+                contextOf(view, from, i),
+                unchangedSinceCall,
+                prev.tokens - REPLY_PRIMING_TOKENS,
                 stepTokens,
               );
       }
+      unchangedSinceCall = Infinity;
       const ts = (step as Step).timestamp;
       calls.push({
         stepIndex: i,
@@ -308,6 +347,7 @@ function engine<P>(
     for (const event of eventsAt.get(i) ?? []) {
       // The run itself changed its context here: every strategy's context follows.
       view = afterEvent(materialize(view, from, length), steps, event);
+      unchangedSinceCall = 0;
       viewTokens = 0;
       for (const x of view) viewTokens += stepTokens(x);
       from = length;

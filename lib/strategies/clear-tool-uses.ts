@@ -14,6 +14,7 @@ import type { Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
 import { compilePlaceholder, placeholderTemplate } from './placeholder';
+import { clearedReplay } from './clear-tool-uses-shared';
 import { firstTrue } from './replay-kit';
 import { listContext, listMemo } from './replay-kit';
 import { changedFate, KEPT_FATE, keepAll } from './result';
@@ -169,6 +170,10 @@ export const clearToolUses: Strategy<Params> = {
       return used - freed;
     });
   },
+  replayShared: (history, calls, p, ctx) =>
+    clearedReplay(history, p, ctx, (call, text) => clearCall(call, text, p)).shared(calls),
+  replayContexts: (history, p, ctx) =>
+    clearedReplay(history, p, ctx, (call, text) => clearCall(call, text, p)).contextAt,
 };
 
 /** What clearing does to one step list under one set of parameters, made once per list. */

@@ -7,9 +7,11 @@
  */
 import { z } from 'zod';
 import { isCritical } from '../model/steps';
+import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { buildResult } from './result';
-import type { Strategy } from './types';
+import { sameStep } from './same-step';
+import type { Carrier, Strategy } from './types';
 
 const params = z.object({
   n: z
@@ -33,9 +35,7 @@ export const keepLastNSteps: Strategy<Params> = {
     const others = steps.filter((s) => !isCritical(s)).length;
     let seen = 0;
     const output = steps.filter((s) => isCritical(s) || ++seen > others - p.n);
-    return buildResult(steps, output, [
-      `kept the last ${Math.min(p.n, others)} of ${others} non-critical steps`,
-    ]);
+    return buildResult(steps, output, [keptNote(p.n, others)]);
   },
   replayTokens(history, calls, p, ctx) {
     // critical[i]: Σ critical tokens before i; other: Σ non-critical tokens by rank.
@@ -54,4 +54,96 @@ export const keepLastNSteps: Strategy<Params> = {
       return REPLY_PRIMING_TOKENS + (critical[k] as number) + last;
     });
   },
+  replayShared(history, calls, p, ctx) {
+    const steps = history.steps;
+    // critical[i]: tokens of the critical steps [0, i); otherAt: the non-critical steps' positions.
+    const critical = [0];
+    const otherAt: number[] = [];
+    const otherCount = [0];
+    const otherSums = [0];
+    steps.forEach((s, i) => {
+      const t = ctx.tokens.step(s);
+      critical.push((critical[i] as number) + (isCritical(s) ? t : 0));
+      if (!isCritical(s)) {
+        otherAt.push(i);
+        otherSums.push((otherSums[otherSums.length - 1] as number) + t);
+      }
+      otherCount.push(otherAt.length);
+    });
+    const uniqueIds = new Set(steps.map((s) => s.id)).size === steps.length;
+    /** The first step at or after i that the context before call k holds, dropping `dropped`. */
+    const nextHeld = (i: number, k: number, dropped: number) => {
+      let j = i;
+      while (j < k && !isCritical(steps[j] as Step) && (otherCount[j] as number) < dropped) j++;
+      return j;
+    };
+    const out: number[] = [];
+    let before: { k: number; dropped: number; tokens: number } | undefined;
+    for (const k of calls) {
+      const others = otherCount[k] as number;
+      const dropped = Math.max(0, others - p.n);
+      const tokens =
+        (critical[k] as number) + (otherSums[others] as number) - (otherSums[dropped] as number);
+      if (!before) out.push(0);
+      else if (dropped === before.dropped || before.dropped >= (otherCount[before.k] as number))
+        out.push(before.tokens);
+      else {
+        // The oldest non-critical step the previous context held is gone from this one.
+        const gone = otherAt[before.dropped] as number;
+        let shared = critical[gone] as number;
+        if (!uniqueIds) {
+          // Another step of the same id and content may take its place: compare step by step.
+          let [x, y] = [gone, nextHeld(gone, k, dropped)];
+          while (x < before.k && y < k && sameStep(steps[x] as Step, steps[y] as Step)) {
+            shared += ctx.tokens.step(steps[x] as Step);
+            [x, y] = [nextHeld(x + 1, before.k, before.dropped), nextHeld(y + 1, k, dropped)];
+          }
+        }
+        out.push(shared);
+      }
+      before = { k, dropped, tokens };
+    }
+    return out;
+  },
+  carry: (p) => keepLastCarrier(p),
 };
+
+const keptNote = (n: number, others: number) =>
+  `kept the last ${Math.min(n, others)} of ${others} non-critical steps`;
+
+/**
+ * In place (seed 001's loop: prune when over 20 steps), what an application returned holds at most
+ * `n` non-critical steps: the next one removes the oldest of those and of the appended ones, every
+ * step before the first removed staying where it was.
+ */
+function keepLastCarrier(p: Params): Carrier {
+  let last: readonly Step[] | undefined;
+  // Positions of the non-critical steps in `last`, in order.
+  let otherAt: number[] = [];
+  return {
+    next(previous, appended) {
+      const fresh = previous !== last;
+      const input = previous.concat(appended);
+      if (fresh) otherAt = [];
+      for (let j = fresh ? 0 : previous.length; j < input.length; j++)
+        if (!isCritical(input[j] as Step)) otherAt.push(j);
+      const others = otherAt.length;
+      const drop = Math.max(0, others - p.n);
+      const notes = [keptNote(p.n, others)];
+      if (drop === 0) {
+        last = input;
+        return { steps: input, inserted: [], notes, unchangedBefore: input.length };
+      }
+      const first = otherAt[0] as number;
+      const out = input.slice(0, first);
+      let r = 0;
+      for (let j = first; j < input.length; j++) {
+        if (r < drop && otherAt[r] === j) r++;
+        else out.push(input[j] as Step);
+      }
+      otherAt = otherAt.slice(drop).map((j) => j - drop);
+      last = out;
+      return { steps: out, inserted: [], notes, unchangedBefore: first };
+    },
+  };
+}

@@ -27,10 +27,11 @@ import type { ActionStep, Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { TextCounter } from '../tokens/tokenizer';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
+import { firstCleared } from './first-cleared-shared';
 import { firstTrue } from './replay-kit';
 import { listMemo, listVariants } from './replay-kit';
 import { changedFate, KEPT_FATE } from './result';
-import type { Strategy } from './types';
+import type { Strategy, StrategyContext } from './types';
 
 /** SWE-agent `LastNObservations`' text, with the paper's line count as `{lines}`. */
 export const OBSERVATION_PLACEHOLDER = 'Old environment output: ({lines} lines omitted)';
@@ -216,4 +217,20 @@ export const observationMasking: Strategy<Params> = {
       );
     });
   },
+  replayShared: (history, calls, p, ctx) => maskingReplay(history.steps, p, ctx).shared(calls),
+  replayContexts: (history, p, ctx) => maskingReplay(history.steps, p, ctx).contextAt,
 };
+
+/** The oldest observations masked first (first-cleared-shared.ts), with SWE-agent's count. */
+const maskingReplay = (steps: readonly Step[], p: Params, ctx: StrategyContext) =>
+  firstCleared(steps, ctx, `observation-masking ${JSON.stringify(p)}`, () => {
+    const ph = compilePlaceholder(p.placeholder);
+    return {
+      steps,
+      rule: {
+        units: observationCount,
+        variant: (i, m) => maskStep(steps[i] as ActionStep, m, ph, ctx.tokens.counter),
+        clearedAt: (k, kit) => maskedCount(kit.unitCount[k] as number, p),
+      },
+    };
+  });

@@ -16,9 +16,10 @@ import type { ActionStep, Step, ToolCall } from '../model/types';
 import { pyLen, pyPrefix } from '../text/python-string';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { TextCounter } from '../tokens/tokenizer';
+import { firstCleared } from './first-cleared-shared';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
 import { listMemo, listVariants } from './replay-kit';
-import type { Strategy } from './types';
+import type { Carrier, Strategy, StrategyContext } from './types';
 
 export const TRUNCATION_MARKER = '...';
 
@@ -188,4 +189,78 @@ export const pruneOldObservations: Strategy<Params> = {
       );
     });
   },
+  replayShared: (history, calls, p, ctx) => pruneReplay(history.steps, p, ctx).shared(calls),
+  replayContexts: (history, p, ctx) => pruneReplay(history.steps, p, ctx).contextAt,
+  carry: (p, ctx) => pruneCarrier(p, ctx),
 };
+
+/**
+ * Before every call: every action as recorded, then the actions older than the last keepLastN
+ * cut, the oldest first, one unit each (first-cleared-shared.ts).
+ */
+const pruneReplay = (steps: readonly Step[], p: Params, ctx: StrategyContext) =>
+  firstCleared(steps, ctx, `prune-old-observations ${JSON.stringify(p)}`, () => {
+    const older = cutOf(p, ctx.tokens.counter);
+    const recorded = steps.map((s) =>
+      s.kind === 'action' && p.recordMaxLength !== undefined
+        ? truncateAction(s, p.recordMaxLength)
+        : s,
+    );
+    return {
+      steps: recorded,
+      rule: {
+        units: (s) => (s.kind === 'action' ? 1 : 0),
+        variant: (i) => cutAction(recorded[i] as ActionStep, older),
+        clearedAt: (k, kit) => Math.max(0, (kit.unitCount[k] as number) - p.keepLastN),
+      },
+    };
+  });
+
+/**
+ * In place after every step (tinyAgent), an application changes only the steps appended since the
+ * last one and the actions that have just left the last `keepLastN`: every other action is already
+ * what its rule (recent: as recorded; older: cut) makes of it, which is checked when it is made, so
+ * only those are recomputed. An action that is not a fixed point of its rule (a placeholder longer
+ * than `recordMaxLength` would be cut again) is recomputed at every application, as `apply` does.
+ */
+function pruneCarrier(p: Params, ctx: StrategyContext): Carrier {
+  const older = cutOf(p, ctx.tokens.counter);
+  const recorded = (s: ActionStep) =>
+    p.recordMaxLength === undefined ? s : truncateAction(s, p.recordMaxLength);
+  const rule = (s: ActionStep, old: boolean) => (old ? cutAction(recorded(s), older) : recorded(s));
+  let last: readonly Step[] | undefined;
+  // Positions of the actions in `last`, in order; ranks (indices into `actionAt`) of unstable ones.
+  let actionAt: number[] = [];
+  let unstable: number[] = [];
+  return {
+    next(previous, appended) {
+      const fresh = previous !== last;
+      const start = fresh ? 0 : previous.length;
+      const wasOld = fresh ? 0 : Math.max(0, actionAt.length - p.keepLastN);
+      const redo = new Set(fresh ? [] : unstable);
+      if (fresh) actionAt = [];
+      const out = previous.concat(appended);
+      const firstNew = actionAt.length;
+      for (let j = start; j < out.length; j++)
+        if ((out[j] as Step).kind === 'action') actionAt.push(j);
+      const isOld = Math.max(0, actionAt.length - p.keepLastN);
+      for (let r = wasOld; r < isOld; r++) redo.add(r);
+      for (let r = firstNew; r < actionAt.length; r++) redo.add(r);
+      unstable = [];
+      let unchangedBefore = out.length;
+      for (const r of redo) {
+        const j = actionAt[r] as number;
+        const input = out[j] as ActionStep;
+        const old = r < isOld;
+        const made = rule(input, old);
+        if (made !== input) {
+          out[j] = made;
+          unchangedBefore = Math.min(unchangedBefore, j);
+        }
+        if (rule(made, old) !== made) unstable.push(r);
+      }
+      last = out;
+      return { steps: out, inserted: [], notes: [], unchangedBefore };
+    },
+  };
+}

@@ -19,6 +19,7 @@ import type { Step, ToolCall } from '../model/types';
 import { countMessage, REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { buildResult } from './result';
 import type { Strategy, StrategyContext } from './types';
+import { rangeShared } from './range-shared';
 import { lastTrue, UnitIndex } from './replay-kit';
 import { stepsFromKeptUnits, unitsOf, type StrategyUnit } from './units';
 
@@ -259,6 +260,16 @@ export const tokenBudget: Strategy<TokenBudgetParams> = {
     if (p.allowPartial) return undefined;
     const budget = budgetOf(history.steps, p, ctx);
     return calls.map((k) => budget.index.contextTokens(budget.ranges(budget.index.unitsBefore(k))));
+  },
+  replayShared(history, calls, p, ctx) {
+    if (p.allowPartial) return undefined;
+    const budget = budgetOf(history.steps, p, ctx);
+    return rangeShared(
+      budget.index,
+      calls,
+      (k) => budget.ranges(budget.index.unitsBefore(k)),
+      (k) => tokenBudget.apply({ ...history, steps: history.steps.slice(0, k) }, p, ctx).steps,
+    );
   },
 };
 

@@ -70,4 +70,53 @@ export interface Strategy<P = unknown> {
     params: P,
     ctx: StrategyContext,
   ): number[] | undefined;
+  /**
+   * Optional, beside `replayTokens`: before each model call, the tokens of the leading steps its
+   * context shares with the previous call's (`sharedPrefixTokens` of the two contexts, what prompt
+   * caching reads; 0 at the first call), equal to applying the strategy to both prefixes (tested
+   * against that definition), without applying it. Undefined: the shared prefixes are measured by
+   * applying the strategy.
+   */
+  replayShared?(
+    history: HistoryLike,
+    callIndices: readonly number[],
+    params: P,
+    ctx: StrategyContext,
+  ): number[] | undefined;
+  /**
+   * Optional, beside `replayShared`: the context before the call producing step k, step for step
+   * what `apply` on the steps before it returns (tested), built from the replay's parts: the
+   * contexts a comparison keeps (its identifier check) without applying the strategy again.
+   */
+  replayContexts?(
+    history: HistoryLike,
+    params: P,
+    ctx: StrategyContext,
+  ): ((k: number) => readonly Step[]) | undefined;
+  /**
+   * Optional incremental application in place (run-config.ts `in-place`): a carrier that answers
+   * each application from what changed since the last one. Undefined (or no method): the
+   * simulation applies `apply` to the whole carried context each time.
+   */
+  carry?(params: P, ctx: StrategyContext): Carrier;
+}
+
+/**
+ * The strategy applied in place again and again: each application runs on what the previous one
+ * returned plus the steps appended since. `next` returns exactly the steps, inserted steps and notes
+ * `apply({ steps: [...previous, ...appended] })` returns (held to it by property tests:
+ * test/carried.property.test.ts), in time proportional to what changed. It recognises `previous`
+ * by identity as the steps it returned last; any other list (the first application, a context the
+ * run itself changed) is taken whole.
+ */
+export interface Carrier {
+  next(previous: readonly Step[], appended: readonly Step[]): CarriedResult;
+}
+
+export interface CarriedResult {
+  readonly steps: readonly Step[];
+  readonly inserted: readonly Step[];
+  readonly notes: readonly string[];
+  /** Every output step before this index is the input's own object at the same position. */
+  readonly unchangedBefore: number;
 }

@@ -1,0 +1,176 @@
+/**
+ * A strategy's `replayShared` (each call's shared cached prefix before every call, without applying
+ * it) equals its definition: `sharedPrefixTokens` of the contexts the strategy gives the two calls,
+ * as the engine measures them (`exactPrefixes`), on generated histories and real runs; and its
+ * `replayContexts` gives the contexts applying it gives. Long runs then bill every call exactly, no
+ * call sampled.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { longHistory } from '../bench/history';
+import { modelCallIndices } from '../lib/model/steps';
+import type { Step } from '../lib/model/types';
+import { simulate } from '../lib/simulate/simulate';
+import { getStrategy, parseParams } from '../lib/strategies';
+import { createStrategyContext } from '../lib/strategies/context';
+import { stepsArb } from './arbitraries';
+import { sampleRun } from './samples';
+
+const RUNS = Number(process.env.FC_RUNS ?? 150);
+const ctx = createStrategyContext({ model: 'gpt-4o' });
+
+const types = ['system', 'human', 'ai', 'tool'];
+const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  'keep-last-n-steps': fc.record({ n: fc.integer({ min: 0, max: 6 }) }),
+  'prune-old-observations': fc.record({
+    keepLastN: fc.integer({ min: 0, max: 4 }),
+    maxLength: fc.integer({ min: 0, max: 60 }),
+    recordMaxLength: fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }),
+    placeholder: fc.option(fc.constantFrom('({lines} lines omitted)', '[{tokens} tokens]'), {
+      nil: undefined,
+    }),
+  }),
+  'observation-masking': fc.record({
+    keepLast: fc.integer({ min: 0, max: 6 }),
+    placeholder: fc.constantFrom(
+      'Old environment output: ({lines} lines omitted)',
+      '[{chars} chars, {tokens} tokens omitted]',
+      'gone',
+    ),
+    polling: fc.constantFrom(1, 1, 2, 3),
+  }),
+  'token-budget': fc
+    .record({
+      maxTokens: fc.integer({ min: 0, max: 3_000 }),
+      strategy: fc.constantFrom('last', 'first'),
+      includeSystem: fc.boolean(),
+      startOn: fc.option(fc.subarray(types, { minLength: 1 }), { nil: undefined }),
+      endOn: fc.option(fc.subarray(types, { minLength: 1 }), { nil: undefined }),
+    })
+    .map((p) => (p.strategy === 'first' ? { ...p, includeSystem: false, startOn: undefined } : p)),
+  'clear-tool-uses': fc.record({
+    triggerTokens: fc.integer({ min: 0, max: 2_000 }),
+    keep: fc.integer({ min: 0, max: 3 }),
+    clearAtLeast: fc.integer({ min: 0, max: 300 }),
+    excludeTools: fc.subarray(['search', 'read_file', 'bash']),
+    clearToolInputs: fc.boolean(),
+    placeholder: fc.option(fc.constantFrom('[cleared {chars} chars]', 'x'.repeat(600)), {
+      nil: undefined,
+    }),
+  }),
+};
+
+/** Each call's shared prefix as the engine measures it, applying the strategy at every call. */
+function measured(id: string, steps: readonly Step[], raw: Record<string, unknown>) {
+  const s = getStrategy(id);
+  const params = parseParams(s, raw);
+  const sim = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
+  const calls = modelCallIndices(steps);
+  const replayed = s.replayShared?.({ steps }, calls, params, ctx);
+  // The contexts it replays are what applying it gives, step for step.
+  const contextAt = s.replayContexts?.({ steps }, params, ctx);
+  if (contextAt)
+    for (const k of calls.filter((_, i) => i % Math.ceil(calls.length / 25) === 0))
+      expect(contextAt(k)).toEqual(s.apply({ steps: steps.slice(0, k) }, params, ctx).steps);
+  return { replayed, exact: sim.calls.map((c) => c.sharedPrefixTokens) };
+}
+
+describe('replayShared equals applying the strategy at every call', () => {
+  for (const id of Object.keys(paramsArb))
+    it(`${id}, on generated histories`, () => {
+      fc.assert(
+        fc.property(
+          stepsArb(40),
+          paramsArb[id] as fc.Arbitrary<Record<string, unknown>>,
+          (steps, raw) => {
+            const { replayed, exact } = measured(id, steps, raw);
+            expect(replayed).toEqual(exact);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+  const real: [string, readonly Step[]][] = [
+    ['tau-bench airline', sampleRun('tau-bench-airline-task3.json').steps],
+    ['mini-swe-agent', sampleRun('mini-swe-agent-django__django-12143.traj.json').steps],
+    ['SWE-agent marshmallow', sampleRun('swe-agent-marshmallow-1867.traj').steps],
+    ['tau-bench laid end to end (bench/history.ts)', longHistory(250)],
+  ];
+  for (const id of ['token-budget', 'keep-last-n-steps'])
+    it(`${id}, on generated histories whose steps share ids and content`, () => {
+      // Copies of one step next to each other: where a window moves past one copy, the next copy
+      // takes its place and the contexts still match (the replay then compares the built contexts).
+      const copies = stepsArb(20).map((steps) =>
+        steps.flatMap((s) => [s, s, { ...s, stepNumber: s.stepNumber }]),
+      );
+      fc.assert(
+        fc.property(
+          copies,
+          paramsArb['token-budget'] as fc.Arbitrary<Record<string, unknown>>,
+          (steps, raw) => {
+            const { replayed, exact } = measured('token-budget', steps, raw);
+            expect(replayed).toEqual(exact);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+  it('keep-last-n-steps: a dropped step whose copy takes its place is still shared', () => {
+    const tau = sampleRun('tau-bench-airline-task3.json').steps;
+    const [a, b, c] = tau.filter((s) => s.kind === 'action') as [Step, Step, Step];
+    const task = tau.find((s) => s.kind === 'task') as Step;
+    const steps = [task, a, a, b, b, c, c];
+    const { replayed, exact } = measured('keep-last-n-steps', steps, { n: 1 });
+    expect(replayed).toEqual(exact);
+    // The copy kept at the third call is the step the second call held.
+    expect(exact[2]).toBeGreaterThan(exact[1] as number);
+  });
+
+  const presets: [string, Record<string, unknown>][] = [
+    ['clear-tool-uses', {}],
+    ['clear-tool-uses', { triggerTokens: 0, keep: 5 }],
+    ['clear-tool-uses', { triggerTokens: 3_000, keep: 1, clearAtLeast: 500 }],
+    [
+      'clear-tool-uses',
+      { triggerTokens: 2_000, excludeTools: ['search_direct_flight'], clearToolInputs: true },
+    ],
+    ['keep-last-n-steps', {}],
+    ['keep-last-n-steps', { n: 10 }],
+    ['prune-old-observations', { keepLastN: 5, maxLength: 100, recordMaxLength: 500 }],
+    ['prune-old-observations', { keepLastN: 2, maxLength: 30, placeholder: '[{tokens} tokens]' }],
+    ['observation-masking', {}],
+    ['observation-masking', { polling: 10 }],
+    ['observation-masking', { keepLast: 1, polling: 3, placeholder: 'gone' }],
+    ['token-budget', { maxTokens: 100_000 }],
+    ['token-budget', { maxTokens: 4_000, includeSystem: true, startOn: ['human'] }],
+    ['token-budget', { maxTokens: 3_000, endOn: ['ai'] }],
+    ['token-budget', { maxTokens: 6_000, strategy: 'first' }],
+  ];
+  for (const [name, steps] of real)
+    it(`on a real run (${name}): the presets and tighter variants`, () => {
+      for (const [id, raw] of presets) {
+        const { replayed, exact } = measured(id, steps, raw);
+        expect(replayed).toEqual(exact);
+      }
+    });
+
+  it('a long run bills every call exactly, none sampled', () => {
+    const steps = longHistory(700);
+    for (const [id, raw] of [
+      ['clear-tool-uses', { triggerTokens: 20_000 }],
+      ['token-budget', { maxTokens: 20_000 }],
+      ['observation-masking', { polling: 10 }],
+      ['keep-last-n-steps', {}],
+      ['prune-old-observations', { recordMaxLength: 500 }],
+    ] as const) {
+      const s = getStrategy(id);
+      const params = parseParams(s, raw);
+      const long = simulate({ steps }, s, params, ctx);
+      const exact = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
+      expect(long.prefixSampled).toBeUndefined();
+      expect(long.calls).toEqual(exact.calls);
+    }
+  });
+});
