@@ -9,6 +9,7 @@ import os from 'node:os';
 import { met, table, type Row } from './lib/harness';
 import { browserSuite } from './suites/browser';
 import { countsSuite } from './suites/counts';
+import { fleetBrowserSuite } from './suites/fleet-browser';
 import { fleetCliSuite } from './suites/fleet-cli';
 import { hugeSuite } from './suites/huge';
 import { importSuite } from './suites/import';
@@ -23,6 +24,7 @@ const SUITES: Record<string, (rounds: number) => Promise<Row[]>> = {
   browser: () => browserSuite(),
   huge: () => hugeSuite(),
   fleet: () => fleetCliSuite(),
+  'fleet-browser': () => fleetBrowserSuite(),
 };
 
 function parseArgs(argv: readonly string[]) {

@@ -29,9 +29,7 @@ function fileOf(h: History, sources: readonly string[]): string {
 }
 
 /** Every run under the paths, in the fleet's order, and what the import warned about. */
-export async function loadFleet(
-  paths: readonly string[],
-): Promise<{
+export async function loadFleet(paths: readonly string[]): Promise<{
   runs: { history: History; place: RunPlace }[];
   warnings: string[];
   /** The verdicts of a results file found among the files (as the app reads one). */
