@@ -57,6 +57,21 @@ const compareArgs = ['compare', TRAJS, '--strategies', STRATEGIES, '--results', 
 const whole = cli([...compareArgs, '--jobs', '3'], undefined, { STEPSCOPE_WORKERS_ONLY: '1' });
 
 describe('stepscope compare over a real fleet', { timeout: 240_000 }, () => {
+  it("reads the submission's results file found among its runs as --results reads it", () => {
+    const found = cli(['compare', SUBMISSION, '--strategies', STRATEGIES, '--jobs', '2']);
+    expect(found.code).toBe(0);
+    expect(found.stderr).toContain(
+      "results_summary.json read as the benchmark's results: 371 of 500 tasks resolved",
+    );
+    const out = lines(found.stdout);
+    const given = lines(whole.stdout);
+    // The same runs and verdicts; only the paths differ (read from the submission's folder).
+    expect(out.slice(0, -1).map((r) => [r.task, r.outcome])).toEqual(
+      given.slice(0, -1).map((r) => [r.task, r.outcome]),
+    );
+    expect(out.at(-1)).toEqual(given.at(-1));
+  });
+
   it('prints one line per run in the fleet order, then the aggregate, split by the results file', () => {
     expect(whole.stderr).toBe('');
     expect(whole.code).toBe(0);

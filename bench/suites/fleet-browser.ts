@@ -16,23 +16,13 @@ import { CHROMIUM } from '../../e2e/chromium';
 import { encodeChoices } from '../../lib/compare/config';
 import { PRESETS } from '../../lib/compare/presets';
 import { writeFleet } from '../fleet-data';
+import { FLEET_PRESETS } from './fleet-cli';
 import { type Row } from '../lib/harness';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const PORT = 3511;
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = 500;
-/** Eight framework presets: defaults that cut, mask, window and compact. */
-const EIGHT = [
-  'strands-default',
-  'anthropic-clear-tool-uses',
-  'tinyagent-last-5',
-  'observation-masking-m10',
-  'lodha-last-5-tool-pairs',
-  'claude-code-compact',
-  'gemini-cli-compress',
-  'openhands-condenser',
-];
 
 /** The newest modification under a folder of sources. */
 function newest(dir: string): number {
@@ -88,7 +78,8 @@ export async function fleetBrowserSuite(): Promise<Row[]> {
   const files = await writeFleet(folder, RUNS);
   const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
   const mb = (bytes / 2 ** 20).toFixed(0);
-  const choices = EIGHT.map((id) => {
+  // The CLI row's eight (issue 13's framework presets), so the two rows time the same work.
+  const choices = FLEET_PRESETS.map((id) => {
     const preset = PRESETS.find((p) => p.id === id);
     if (!preset) throw new Error(`no preset ${id}`);
     return preset.choice;
