@@ -401,6 +401,23 @@ export function summaryTokens(tokens: StepTokens, summary: SummaryStep): number 
   return n + counter.count(text.slice(start));
 }
 
+/**
+ * `summaryTokens(tokens, { ...fields, content: acc.text() })` without writing the text: the
+ * content's pieces counted from the accumulator's per-line counts (`SummaryAccumulator.tokens`),
+ * each line counted once however many summaries show it. Undefined where `summaryTokens` counts
+ * the step whole, or the accumulator keeps no such counts.
+ */
+export function accumulatedSummaryTokens(
+  tokens: StepTokens,
+  fields: SummaryStep,
+  acc: SummaryAccumulator,
+): number | undefined {
+  if (tokens.counter.id === 'heuristic' || !acc.tokens) return undefined;
+  const rest = overheadOf(tokens, fields);
+  if (rest === undefined) return undefined;
+  return rest + acc.tokens(tokens.counter);
+}
+
 const OWNER: readonly never[] = [];
 
 /**

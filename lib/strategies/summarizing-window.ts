@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { listContext, listMemo, prefixSummary } from './replay-kit';
 import { buildResult, keepAll } from './result';
-import { summaryTokens } from './replay-kit';
+import { accumulatedSummaryTokens, summaryTokens } from './replay-kit';
 import type { HistoryLike, Strategy, StrategyContext, StrategyResult } from './types';
 import { UnitIndex } from './replay-kit';
 import { hasToolResult, hasToolUse } from './strands-core';
@@ -74,6 +74,16 @@ export function adjustSplitPoint(
 }
 
 const MAX_ROUNDS = 1_000;
+
+/** The replay's summary step but its content (what its tokens are counted with). */
+const SUMMARY_FIELDS: SummaryStep = {
+  kind: 'summary',
+  id: 'summary',
+  stepNumber: 0,
+  content: '',
+  replaces: [],
+  origin: 'extractive',
+};
 
 export const summarizingWindow: Strategy<Params> = {
   id: 'summarizing-window',
@@ -222,15 +232,11 @@ export const summarizingWindow: Strategy<Params> = {
         const s = steps[state.steps] as Step;
         if (!isSystem(s) && (index.unitsPerStep[state.steps] as number) > 0) state.acc.add(s);
       }
-      const summary: SummaryStep = {
-        kind: 'summary',
-        id: 'summary',
-        stepNumber: 0,
-        content: state.acc.text(),
-        replaces: [],
-        origin: 'extractive',
-      };
-      const n = summaryTokens(ctx.tokens, summary);
+      // Counted from the accumulator's per-line counts where it keeps them (each line once), else
+      // from its text.
+      const n =
+        accumulatedSummaryTokens(ctx.tokens, SUMMARY_FIELDS, state.acc) ??
+        summaryTokens(ctx.tokens, { ...SUMMARY_FIELDS, content: state.acc.text() });
       summaryCounts.set(upTo, n);
       return n;
     };
