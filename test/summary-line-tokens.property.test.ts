@@ -3,7 +3,8 @@
  * `SummaryAccumulator.tokens`, replay-kit.ts `accumulatedSummaryTokens`, what the summarizing
  * window's replay counts) equal the summary step counted whole, after every step added: in either
  * BPE tokenizer and every dialect, on generated histories (tool names with newlines, slashes and
- * spaces among them) and on a real run.
+ * spaces among them) and on a real run. And the window's replay, which reads every summary from
+ * one accumulator, against applying it before every call on a real run.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,11 @@ import { accumulatedSummaryTokens, summaryTokens } from '../lib/strategies/repla
 import { createExtractiveAccumulator, summarizeExtractively } from '../lib/strategies/summarizer';
 import { createStepTokens } from '../lib/tokens/step-tokens';
 import type { TokenizerId } from '../lib/tokens/tokenizer';
+import { modelCallIndices } from '../lib/model/steps';
+import { contextsByDefinition } from '../lib/simulate/every-call';
+import { parseParams } from '../lib/strategies';
+import { createStrategyContext } from '../lib/strategies/context';
+import { summarizingWindow } from '../lib/strategies/summarizing-window';
 import { stepsArb } from './arbitraries';
 
 const RUNS = Number(process.env.FC_RUNS ?? 150);
@@ -99,5 +105,20 @@ describe('a summary counted from its accumulated lines', () => {
       expect(agrees(steps, 'o200k_base', dialect)).toBeGreaterThan(0);
     }
     expect(agrees(steps, 'o200k_base', 'strands')).toBe(steps.length);
+  });
+
+  it("gives the summarizing window's replay on a real run the contexts applying it gives", () => {
+    // Many rounds a call (a low trigger), each summary read from the one accumulator's counts.
+    const steps = longHistory(150);
+    for (const dialectModel of ['gpt-4o', 'claude-sonnet-4-5']) {
+      const ctx = createStrategyContext({ model: dialectModel });
+      for (const raw of [{ triggerTokens: 3_000 }, { triggerTokens: 8_000, summaryRatio: 0.5 }]) {
+        const params = parseParams(summarizingWindow, raw);
+        const calls = modelCallIndices(steps);
+        const replayed = summarizingWindow.replayTokens?.({ steps }, calls, params, ctx);
+        const defined = contextsByDefinition({ steps }, summarizingWindow, params, ctx);
+        expect(replayed).toEqual(defined.calls.map((c) => c.contextTokens));
+      }
+    }
   });
 });
