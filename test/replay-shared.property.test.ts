@@ -13,7 +13,7 @@ import type { Step } from '../lib/model/types';
 import { simulate } from '../lib/simulate/simulate';
 import { getStrategy, parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
-import { stepsArb } from './arbitraries';
+import { plannedStepsArb, stepsArb } from './arbitraries';
 import { sampleRun } from './samples';
 
 const RUNS = Number(process.env.FC_RUNS ?? 150);
@@ -58,7 +58,35 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
       nil: undefined,
     }),
   }),
+  'summarize-plan-steps': fc.record({
+    maxTokens: fc.integer({ min: 100, max: 5_000 }),
+    threshold: fc.constantFrom(0.2, 0.5, 0.8, 1),
+    mode: fc.constantFrom('pressure', 'all-completed'),
+    compactTo: fc.constantFrom('summary', 'condensed', 'title'),
+  }),
 };
+
+/**
+ * Histories for a strategy: plan-step summaries also get plan-aligned ones (seed 003), and ones
+ * whose plan steps come back after others (a plan step then spans several runs of steps).
+ */
+const historiesOf = (id: string): fc.Arbitrary<Step[]> =>
+  id === 'summarize-plan-steps'
+    ? fc.oneof(
+        stepsArb(40),
+        plannedStepsArb(40),
+        fc
+          .tuple(
+            plannedStepsArb(40),
+            fc.array(fc.constantFrom('p1', 'p2', 'p3', 'p4'), { minLength: 43, maxLength: 43 }),
+          )
+          .map(([steps, ids]) =>
+            steps.map((s, i) =>
+              s.planStepId === undefined ? s : { ...s, planStepId: ids[i] as string },
+            ),
+          ),
+      )
+    : stepsArb(40);
 
 /** Each call's shared prefix as the engine measures it, applying the strategy at every call. */
 function measured(id: string, steps: readonly Step[], raw: Record<string, unknown>) {
@@ -80,7 +108,7 @@ describe('replayShared equals applying the strategy at every call', () => {
     it(`${id}, on generated histories`, () => {
       fc.assert(
         fc.property(
-          stepsArb(40),
+          historiesOf(id),
           paramsArb[id] as fc.Arbitrary<Record<string, unknown>>,
           (steps, raw) => {
             const { replayed, exact } = measured(id, steps, raw);
@@ -147,6 +175,10 @@ describe('replayShared equals applying the strategy at every call', () => {
     ['token-budget', { maxTokens: 4_000, includeSystem: true, startOn: ['human'] }],
     ['token-budget', { maxTokens: 3_000, endOn: ['ai'] }],
     ['token-budget', { maxTokens: 6_000, strategy: 'first' }],
+    ['summarize-plan-steps', {}],
+    ['summarize-plan-steps', { maxTokens: 8_000 }],
+    ['summarize-plan-steps', { maxTokens: 3_000, threshold: 0.5, compactTo: 'condensed' }],
+    ['summarize-plan-steps', { mode: 'all-completed', compactTo: 'title' }],
   ];
   for (const [name, steps] of real)
     it(`on a real run (${name}): the presets and tighter variants`, () => {
@@ -156,6 +188,32 @@ describe('replayShared equals applying the strategy at every call', () => {
       }
     });
 
+  it('summarize-plan-steps on real runs grouped by plan step (seed 003), plan steps coming back', () => {
+    // Real content tagged as seed 003's importer tags it: each task opens a plan step; with five
+    // plan-step ids taken in turn, a plan step comes back after others and spans several runs.
+    const tagged = (steps: readonly Step[], ids: number) => {
+      let task = -1;
+      return steps.map((s): Step => {
+        if (s.kind === 'task') task++;
+        return task < 0 ? s : { ...s, planStepId: `p${task % ids}` };
+      });
+    };
+    for (const steps of [
+      tagged(longHistory(250), 5),
+      tagged(longHistory(120), 1_000),
+      tagged(sampleRun('smolagents-gaia-gpt-4o.jsonl').steps, 2),
+    ])
+      for (const raw of [
+        {},
+        { maxTokens: 6_000 },
+        { maxTokens: 3_000, threshold: 0.5, compactTo: 'condensed' },
+        { mode: 'all-completed', compactTo: 'title' },
+      ]) {
+        const { replayed, exact } = measured('summarize-plan-steps', steps, raw);
+        expect(replayed).toEqual(exact);
+      }
+  });
+
   it('a long run bills every call exactly, none sampled', () => {
     const steps = longHistory(700);
     for (const [id, raw] of [
@@ -164,6 +222,7 @@ describe('replayShared equals applying the strategy at every call', () => {
       ['observation-masking', { polling: 10 }],
       ['keep-last-n-steps', {}],
       ['prune-old-observations', { recordMaxLength: 500 }],
+      ['summarize-plan-steps', { maxTokens: 20_000 }],
     ] as const) {
       const s = getStrategy(id);
       const params = parseParams(s, raw);

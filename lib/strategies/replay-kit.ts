@@ -401,6 +401,30 @@ export function summaryTokens(tokens: StepTokens, summary: SummaryStep): number 
   return n + counter.count(text.slice(start));
 }
 
+/** `overheadOf` per counter and fields object. */
+const overheads = new WeakMap<StepTokens, WeakMap<SummaryStep, number | undefined>>();
+
+/**
+ * `summaryTokens(tokens, { ...fields, content: acc.text() })` without writing the text: the
+ * content's pieces counted from the accumulator's per-line counts (`SummaryAccumulator.tokens`),
+ * each line counted once however many summaries show it. Undefined where `summaryTokens` counts
+ * the step whole, or the accumulator keeps no such counts.
+ */
+export function accumulatedSummaryTokens(
+  tokens: StepTokens,
+  fields: SummaryStep,
+  acc: SummaryAccumulator,
+): number | undefined {
+  if (tokens.counter.id === 'heuristic' || !acc.tokens) return undefined;
+  // A replay asks after every step with the same fields: looked up by the object, not its JSON.
+  let byFields = overheads.get(tokens);
+  if (!byFields) overheads.set(tokens, (byFields = new WeakMap()));
+  if (!byFields.has(fields)) byFields.set(fields, overheadOf(tokens, fields));
+  const rest = byFields.get(fields);
+  if (rest === undefined) return undefined;
+  return rest + acc.tokens(tokens.counter);
+}
+
 const OWNER: readonly never[] = [];
 
 /**

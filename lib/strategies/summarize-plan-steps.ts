@@ -12,27 +12,20 @@ import { z } from 'zod';
 import { isModelCall } from '../model/steps';
 import type { Step, SummaryStep } from '../model/types';
 import { contextPressure } from '../tokens/pressure';
-import { firstTrue } from './replay-kit';
 import { listContext, listMemo } from './replay-kit';
 import { buildResult, KEPT_FATE, summarizedFate } from './result';
-import type { PlanItem } from '../model/types';
-import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
 import {
   buildTaskHistory,
   expandStep,
   extractiveSummary,
-  groupSteps,
-  planItemsOf,
   renderStepHistory,
-  stepHistoryOf,
-  titleOf,
   ToolValidationError,
-  type GroupDraft,
   type PlanGroup,
   type TaskHistory,
 } from './task-history';
-import type { StepFate, Strategy, StrategyResult } from './types';
+import { planStepsReplay } from './plan-steps-shared';
+import type { StepFate, Strategy, StrategyContext, StrategyResult } from './types';
 
 const LEVELS = ['full', 'condensed', 'summary', 'title'] as const;
 
@@ -278,6 +271,28 @@ function planOf(steps: readonly Step[]): Plan {
 
 const PLAN = {};
 
+/**
+ * The replay of a history from the strategy's own decisions (plan-steps-shared.ts). Overrides,
+ * expand calls and manual mode take the exact path (apply per call).
+ */
+function replayOf(steps: readonly Step[], p: Params, ctx: StrategyContext) {
+  if (
+    p.mode === 'manual' ||
+    p.expand.length > 0 ||
+    (p.overrides && Object.keys(p.overrides).length > 0)
+  )
+    return undefined;
+  const mode = p.mode;
+  const max = p.maxTokens ?? ctx.contextWindow;
+  const key = JSON.stringify([mode, p.threshold, max, p.compactTo]);
+  return planStepsReplay(steps, ctx, key, () => ({
+    mode,
+    threshold: p.threshold,
+    max,
+    summaryStep: (group) => summaryStepFor(group, steps, p.compactTo),
+  }));
+}
+
 export const summarizePlanSteps: Strategy<Params> = {
   id: 'summarize-plan-steps',
   label: 'Plan-step summaries (seed 003)',
@@ -354,118 +369,7 @@ export const summarizePlanSteps: Strategy<Params> = {
     if (!plan.plainIds) return buildResult(steps, composed.steps, notesOf(composed.steps));
     return { ...composed, notes: notesOf(composed.steps) };
   },
-  replayTokens(history, calls, p, ctx) {
-    // Overrides, expand calls and manual mode take the exact path (apply per call).
-    if (
-      p.mode === 'manual' ||
-      p.expand.length > 0 ||
-      (p.overrides && Object.keys(p.overrides).length > 0)
-    )
-      return undefined;
-    const steps = history.steps;
-    const max = p.maxTokens ?? ctx.contextWindow;
-    const firstPlanned = steps.findIndex((s) => s.planStepId !== undefined);
-    // Both groupings are prefix-stable (see groupSteps); a prefix uses the planned one once it
-    // holds a step with a plan-step id.
-    const groupings = { planned: groupSteps(steps, true), unplanned: groupSteps(steps, false) };
-    const stepSums = [0];
-    steps.forEach((s, i) => stepSums.push((stepSums[i] as number) + ctx.tokens.step(s)));
-    const cumulative = new Map<GroupDraft, number[]>();
-    const cumOf = (g: GroupDraft) => {
-      let cum = cumulative.get(g);
-      if (!cum) {
-        cum = [0];
-        for (const i of g.indices)
-          cum.push((cum[cum.length - 1] as number) + ctx.tokens.step(steps[i] as Step));
-        cumulative.set(g, cum);
-      }
-      return cum;
-    };
-    const below = (sorted: readonly number[], k: number) =>
-      firstTrue(0, sorted.length, (i) => (sorted[i] as number) >= k);
-    const planning = steps.map((s, i) => (s.kind === 'planning' ? i : -1)).filter((i) => i >= 0);
-    const itemsByCount = new Map<number, Map<string, PlanItem>>();
-    const itemsAt = (k: number) => {
-      const n = below(planning, k);
-      let items = itemsByCount.get(n);
-      if (!items) {
-        items = planItemsOf(planning.slice(0, n).map((i) => steps[i] as Step));
-        itemsByCount.set(n, items);
-      }
-      return items;
-    };
-    const summaries = new Map<string, number>();
-    const summaryTokens = (g: GroupDraft, count: number, title: string) => {
-      const key = `${g.id}\u0000${count}\u0000${title}`;
-      let n = summaries.get(key);
-      if (n === undefined) {
-        const indices = g.indices.slice(0, count);
-        const group: PlanGroup = {
-          stepHistory: stepHistoryOf(
-            g.id,
-            title,
-            indices.map((i) => steps[i] as Step),
-            true,
-          ),
-          indices,
-        };
-        n = ctx.tokens.step(summaryStepFor(group, steps, p.compactTo));
-        summaries.set(key, n);
-      }
-      return n;
-    };
-    const firsts = new Map(
-      [groupings.planned, groupings.unplanned].map((d) => [
-        d,
-        d.map((g) => g.indices[0] as number),
-      ]),
-    );
-    // Split at tasks, every plan step but the last is complete and titled by its task, so its change
-    // (summary minus steps) is fixed: prefix sums of the changes, and their running minimum, find the
-    // first point where pressure is low enough by binary search.
-    const change = (g: GroupDraft, k: number, items: ReadonlyMap<string, PlanItem>) => {
-      const count = below(g.indices, k);
-      return summaryTokens(g, count, titleOf(g, items)) - (cumOf(g)[count] as number);
-    };
-    const sums = [0];
-    const minSums = [0];
-    const grow = (n: number) => {
-      while (sums.length <= n) {
-        const g = groupings.unplanned[sums.length - 1] as GroupDraft;
-        const next = (sums[sums.length - 1] as number) + change(g, Infinity, new Map());
-        sums.push(next);
-        minSums.push(Math.min(minSums[minSums.length - 1] as number, next));
-      }
-    };
-    return calls.map((k) => {
-      const drafts =
-        firstPlanned !== -1 && firstPlanned < k ? groupings.planned : groupings.unplanned;
-      const present = below(firsts.get(drafts) as number[], k);
-      const items = itemsAt(k);
-      let used = REPLY_PRIMING_TOKENS + (stepSums[k] as number);
-      if (drafts === groupings.unplanned && present > 0) {
-        const fixed = present - 1;
-        grow(fixed);
-        const low = (m: number) => (used + (minSums[m] as number)) / max <= p.threshold;
-        if (p.mode === 'pressure' && low(fixed)) {
-          return used + (sums[firstTrue(0, fixed, low)] as number);
-        }
-        used += sums[fixed] as number;
-        const last = drafts[fixed] as GroupDraft;
-        if (
-          items.get(last.id)?.status === 'done' &&
-          !(p.mode === 'pressure' && used / max <= p.threshold)
-        )
-          used += change(last, k, items);
-        return used;
-      }
-      for (let gi = 0; gi < present; gi++) {
-        const g = drafts[gi] as GroupDraft;
-        if (!(gi < present - 1 || items.get(g.id)?.status === 'done')) continue;
-        if (p.mode === 'pressure' && used / max <= p.threshold) break;
-        used += change(g, k, items);
-      }
-      return used;
-    });
-  },
+  replayTokens: (history, calls, p, ctx) => replayOf(history.steps, p, ctx)?.tokens(calls),
+  replayShared: (history, calls, p, ctx) => replayOf(history.steps, p, ctx)?.shared(calls),
+  replayContexts: (history, p, ctx) => replayOf(history.steps, p, ctx)?.contextAt,
 };

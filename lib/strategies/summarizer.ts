@@ -13,6 +13,19 @@ import { pyLen, pyPrefix } from '../text/python-string';
 export interface SummaryAccumulator {
   add(step: Step): void;
   text(): string;
+  /**
+   * Optional: the tokens of `text()` for a BPE counter, as the sum of its pieces' counts, the text
+   * cut after a newline followed by anything but whitespace or '/' where a line (or a section)
+   * ends, a place no piece of the tokenizer's split crosses (replay-kit.ts `summaryTokens`), from
+   * counts kept per line: a line is counted once, when written, not again in every summary that
+   * shows it.
+   */
+  tokens?(counter: PieceCounter): number;
+}
+
+/** Counts a piece of text (a token counter, caching by content). */
+export interface PieceCounter {
+  count(text: string): number;
 }
 
 export interface Summarizer {
@@ -50,25 +63,64 @@ interface ToolTally {
   last?: string;
   /** `last` clipped, once written. */
   clipped?: string;
+  /** The tool's line for the tally as it stands (dropped when the tally changes). */
+  line?: Line;
+}
+
+/** How a line ends as a piece of the text: before another line, a section, or the text's end. */
+type LineEnd = 0 | 1 | 2;
+const ENDS = ['\n', '\n\n', ''] as const;
+
+/**
+ * One line of the summary, written once when first read (most lines pushed are dropped before
+ * then), with its counts as a piece of the text for each way it can end, each counted once.
+ */
+class Line {
+  private written: string | undefined;
+  private counter: PieceCounter | undefined;
+  private readonly counts: (number | undefined)[] = [undefined, undefined, undefined];
+  constructor(private readonly write: () => string) {}
+  text(): string {
+    return (this.written ??= this.write());
+  }
+  tokens(counter: PieceCounter, end: LineEnd): number {
+    if (this.counter !== counter) {
+      this.counter = counter;
+      this.counts.fill(undefined);
+    }
+    return (this.counts[end] ??= counter.count(this.text() + ENDS[end]));
+  }
+}
+
+/** The lines of sections, counted as pieces: each section's last line ends it ('\n\n') or the text. */
+function piecesTokens(sections: readonly (readonly Line[])[], counter: PieceCounter): number {
+  let n = 0;
+  sections.forEach((lines, j) => {
+    lines.forEach((line, i) => {
+      const end: LineEnd = i < lines.length - 1 ? 0 : j < sections.length - 1 ? 1 : 2;
+      n += line.tokens(counter, end);
+    });
+  });
+  return n;
 }
 
 /**
  * Keeps the first `head` and the last `tail` lines pushed, counting the ones in between. A line is
- * pushed as a thunk and written only when it is kept to the end: a long history pushes every task
+ * pushed unwritten and written only when it is kept to the end: a long history pushes every task
  * and error, and all but a few are dropped (clipping each one was most of a summary's cost).
  */
 class Bounded {
-  readonly head: (() => string)[] = [];
-  readonly tail: (() => string)[] = [];
+  readonly head: Line[] = [];
+  readonly tail: Line[] = [];
   dropped = 0;
+  private gap: { dropped: number; line: Line } | undefined;
   constructor(
     private readonly headSize: number,
     private readonly tailSize: number,
   ) {}
   push(write: () => string) {
     // Written once, then kept: `text()` is asked again after every step in an incremental replay.
-    let written: string | undefined;
-    const line = () => (written ??= write());
+    const line = new Line(write);
     if (this.head.length < this.headSize) {
       this.head.push(line);
       return;
@@ -82,9 +134,17 @@ class Bounded {
   get size() {
     return this.head.length + this.tail.length;
   }
+  /** The lines shown, with `* … n more <what>` between head and tail once some were dropped. */
+  shown(what: string): Line[] {
+    if (this.dropped === 0) return [...this.head, ...this.tail];
+    if (this.gap?.dropped !== this.dropped) {
+      const dropped = this.dropped;
+      this.gap = { dropped, line: new Line(() => `* … ${dropped} more ${what}`) };
+    }
+    return [...this.head, this.gap.line, ...this.tail];
+  }
   lines(what: string): string[] {
-    const gap = this.dropped > 0 ? [`* … ${this.dropped} more ${what}`] : [];
-    return [...this.head.map((l) => l()), ...gap, ...this.tail.map((l) => l())];
+    return this.shown(what).map((l) => l.text());
   }
 }
 
@@ -94,6 +154,17 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
   const errors = new Bounded(0, LAST_ERRORS);
   const answers = new Bounded(0, LAST_ANSWERS);
   let steps = 0;
+  const headings = new Map<string, Line>();
+  const headingLine = (heading: string) => {
+    let line = headings.get(heading);
+    if (!line) headings.set(heading, (line = new Line(() => heading)));
+    return line;
+  };
+  let earlier: { steps: number; line: Line } | undefined;
+  const earlierLine = (n: number) => {
+    if (earlier?.steps !== n) earlier = { steps: n, line: new Line(() => `* ${n} earlier steps`) };
+    return earlier.line;
+  };
   return {
     add(step) {
       steps++;
@@ -111,6 +182,7 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
               t.last = call.result;
               t.clipped = undefined;
             }
+            t.line = undefined;
             tools.set(call.name, t);
           }
           if (step.error) {
@@ -137,17 +209,33 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
       }
     },
     text() {
-      const topicLines = topics.size > 0 ? topics.lines('topics') : [`* ${steps} earlier steps`];
-      const sections = [`## Conversation Summary\n${topicLines.join('\n')}`];
-      if (tools.size > 0)
-        sections.push(
-          `## Tools Executed\n${[...tools].map(([name, t]) => toolLine(name, t)).join('\n')}`,
-        );
-      if (errors.size > 0) sections.push(`## Errors\n${errors.lines('errors').join('\n')}`);
-      if (answers.size > 0) sections.push(`## Answers\n${answers.lines('answers').join('\n')}`);
-      return sections.join('\n\n');
+      return sections()
+        .map(([heading, lines]) => [heading, ...lines.map((l) => l.text())].join('\n'))
+        .join('\n\n');
+    },
+    tokens(counter) {
+      // Every line starts "* " and every heading "## ": each ends where the text may be cut.
+      return piecesTokens(
+        sections().map(([heading, lines]) => [headingLine(heading), ...lines]),
+        counter,
+      );
     },
   };
+
+  /** Each section's heading and lines, as `text()` lays them out. */
+  function sections(): [string, readonly Line[]][] {
+    const out: [string, readonly Line[]][] = [
+      ['## Conversation Summary', topics.size > 0 ? topics.shown('topics') : [earlierLine(steps)]],
+    ];
+    if (tools.size > 0)
+      out.push([
+        '## Tools Executed',
+        [...tools].map(([name, t]) => (t.line ??= new Line(() => toolLine(name, t)))),
+      ]);
+    if (errors.size > 0) out.push(['## Errors', errors.shown('errors')]);
+    if (answers.size > 0) out.push(['## Answers', answers.shown('answers')]);
+    return out;
+  }
 }
 
 function toolLine(name: string, t: ToolTally): string {

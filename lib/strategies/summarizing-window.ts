@@ -10,11 +10,10 @@ import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { listContext, listMemo, prefixSummary } from './replay-kit';
 import { buildResult, keepAll } from './result';
-import { summaryTokens } from './replay-kit';
+import { accumulatedSummaryTokens, summaryTokens } from './replay-kit';
 import type { HistoryLike, Strategy, StrategyContext, StrategyResult } from './types';
 import { UnitIndex } from './replay-kit';
 import { hasToolResult, hasToolUse } from './strands-core';
-import type { SummaryAccumulator } from './summarizer';
 import { keptVariant, stepsFromKeptUnits, unitsOf, type StrategyUnit } from './units';
 import type { StrandsMessage } from '../messages/types';
 
@@ -74,6 +73,16 @@ export function adjustSplitPoint(
 }
 
 const MAX_ROUNDS = 1_000;
+
+/** The replay's summary step but its content (what its tokens are counted with). */
+const SUMMARY_FIELDS: SummaryStep = {
+  kind: 'summary',
+  id: 'summary',
+  stepNumber: 0,
+  content: '',
+  replaces: [],
+  origin: 'extractive',
+};
 
 export const summarizingWindow: Strategy<Params> = {
   id: 'summarizing-window',
@@ -204,35 +213,32 @@ export const summarizingWindow: Strategy<Params> = {
       systemSums.push((systemSums[i] as number) + (isSystem(s) ? ctx.tokens.step(s) : 0)),
     );
     const limit = p.triggerTokens ?? ctx.contextWindow;
-    // Summary tokens for c: the summary of the steps owning units [0, c), in step order. Round r's c
-    // grows with the call, so each round keeps its own accumulator and rarely starts over.
-    const summaryCounts = new Map<number, number>();
-    const accumulators = new Map<number, { acc: SummaryAccumulator; steps: number }>();
-    const summaryOf = (c: number, round: number): number => {
+    // Summary tokens for c: the summary of the steps owning units [0, c), in step order. The
+    // rounds of one call ask for summaries far apart (0.3 of the messages, then 0.51, …) and the
+    // next call for ones just past each: one accumulator, read once, counts its summary after every
+    // step it reads, so each prefix is summarized and counted once (an accumulator per round read
+    // the history once per round, and wrote and counted every line once per round).
+    const acc = createAccumulator();
+    // `counts[u]`: the tokens of the summary of the steps before u.
+    const counts = [0];
+    const summaryOf = (c: number): number => {
       // Every c inside one step covers the same steps: key by the number of steps covered.
       const upTo = (index.units[c - 1] as StrategyUnit<StrandsMessage>).stepIndex + 1;
-      const hit = summaryCounts.get(upTo);
-      if (hit !== undefined) return hit;
-      let state = accumulators.get(round);
-      if (state === undefined || upTo < state.steps) {
-        state = { acc: createAccumulator(), steps: 0 };
-        accumulators.set(round, state);
+      for (let u = counts.length; u <= upTo; u++) {
+        const s = steps[u - 1] as Step;
+        if (isSystem(s) || (index.unitsPerStep[u - 1] as number) === 0) {
+          counts.push(counts[u - 1] as number);
+          continue;
+        }
+        acc.add(s);
+        // Counted from the accumulator's per-line counts where it keeps them (each line once),
+        // else from its text.
+        counts.push(
+          accumulatedSummaryTokens(ctx.tokens, SUMMARY_FIELDS, acc) ??
+            summaryTokens(ctx.tokens, { ...SUMMARY_FIELDS, content: acc.text() }),
+        );
       }
-      for (; state.steps < upTo; state.steps++) {
-        const s = steps[state.steps] as Step;
-        if (!isSystem(s) && (index.unitsPerStep[state.steps] as number) > 0) state.acc.add(s);
-      }
-      const summary: SummaryStep = {
-        kind: 'summary',
-        id: 'summary',
-        stepNumber: 0,
-        content: state.acc.text(),
-        replaces: [],
-        origin: 'extractive',
-      };
-      const n = summaryTokens(ctx.tokens, summary);
-      summaryCounts.set(upTo, n);
-      return n;
+      return counts[upTo] as number;
     };
     return calls.map((k) => {
       const end = index.unitsBefore(k);
@@ -251,7 +257,7 @@ export const summarizingWindow: Strategy<Params> = {
         const split = adjustSplitPoint(messages, count - summarized, c, end);
         if (split === undefined) break;
         const next = c + split;
-        const tokens = index.contextTokens([[next, end]], system + summaryOf(next, round));
+        const tokens = index.contextTokens([[next, end]], system + summaryOf(next));
         if (tokens >= used) break;
         c = next;
         used = tokens;
