@@ -474,7 +474,7 @@ export const DEFINITIONS = define([
     label: 'Only A solves / only B solves',
     definition: 'Matched tasks one fleet solved and the other did not.',
     computed:
-      'Solved as the run’s file says: a reward of 1 (tau-bench), or an answer equal to the expected one after the benchmark’s own normalization (smolagents’ GAIA runs); the CLI also reads a results file (--results, --pair-results: SWE-bench’s resolved_ids). A task no file judges on either side is unknown.',
+      'Solved as the run’s file says: a reward of 1 (tau-bench), or an answer equal to the expected one after the benchmark’s own normalization (smolagents’ GAIA runs); a results file picked with a fleet’s runs (a submission’s results_summary.json, SWE-bench’s resolved_ids; the CLI’s --results and --pair-results) decides first. A task no file judges on either side is unknown.',
   },
   {
     id: 'pair-diff-steps',

@@ -200,7 +200,7 @@ export function createWorkerHandler(
           post({ type: 'progress', requestId, progress: 0.1 * fraction }),
         ),
       };
-    post(pairAnswer(current, paired.fleet, request, post, tokensFor));
+    post(pairAnswer(current, paired.fleet, request, post, tokensFor, resolved));
   };
 
   /**

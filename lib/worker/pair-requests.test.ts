@@ -113,3 +113,56 @@ describe('the paired answer', () => {
     expect(messages.at(-1)).toMatchObject({ type: 'failed', message: /unknown preset "nope"/ });
   });
 });
+
+describe('the paired answer on SWE-bench folders with their results files', () => {
+  const SUBMISSION = 'test/fixtures/fleet/20251118_mini-v1.15.0_gemini-3-pro-preview';
+  const NAME = basename(SUBMISSION);
+  const instances = readdirSync(join(SUBMISSION, 'trajs')).sort();
+  const verdicts = new Map(
+    (
+      JSON.parse(readFileSync(join(SUBMISSION, 'results_summary.json'), 'utf8')) as {
+        instances: { instance_id: string; resolved: boolean }[];
+      }
+    ).instances.map((i) => [i.instance_id, i.resolved]),
+  );
+  const results = picked(join(SUBMISSION, 'results_summary.json'), `${NAME}/results_summary.json`);
+  const runsOf = (ids: readonly string[]) =>
+    ids.map((id) =>
+      picked(
+        join(SUBMISSION, 'trajs', id, `${id}.traj.json`),
+        `${NAME}/trajs/${id}/${id}.traj.json`,
+      ),
+    );
+
+  it("judges both sides by the results file picked with each fleet's runs", async () => {
+    const messages: WorkerResponse[] = [];
+    const handle = createWorkerHandler((m) => messages.push(m));
+    const counting = { tokenizer: 'o200k_base', dialect: 'recorded' } as const;
+    await handle({
+      type: 'read-files',
+      requestId: 1,
+      files: [...runsOf(instances), results],
+      ...counting,
+    });
+    // B: the first 20 of the same submission's runs, with its results file.
+    const some = instances.slice(0, 20);
+    await handle({
+      type: 'pair',
+      requestId: 2,
+      pick: 1,
+      files: [...runsOf(some), results],
+      presets: ['tinyagent-last-5'],
+      ...counting,
+    });
+    const answer = messages.find((m): m is PairResponse => m.type === 'paired');
+    if (!answer) throw new Error(JSON.stringify(messages.filter((m) => m.type === 'failed')));
+    const solved = some.filter((id) => verdicts.get(id) === true).length;
+    expect(solved).toBeGreaterThan(0);
+    expect(answer.summary.matched).toBe(20);
+    expect(answer.summary.onlyInA).toHaveLength(10);
+    expect(answer.summary.bothSolve).toBe(solved);
+    expect(answer.summary.neitherSolves).toBe(20 - solved);
+    expect(answer.summary.unknown).toBe(0);
+    expect(answer.warnings.join(' ')).toContain("read as the benchmark's results");
+  });
+});

@@ -9,7 +9,8 @@
 import { PRESETS } from '../compare/presets';
 import { aggregateFleet, type FleetAggregate, type FleetRun } from '../fleet/aggregate';
 import { pairFleets, type PairedTask, type PairSummary } from '../fleet/pair';
-import { compareFleetRun, type NamedChoice } from '../fleet/run';
+import { resultsAmong } from '../fleet/results-file';
+import { compareFleetRun, taskIdOf, type NamedChoice } from '../fleet/run';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
 import { priceSheetFor } from '../simulate/cache';
@@ -26,6 +27,8 @@ export interface PairedFleet {
   readonly runPaths: readonly string[];
   readonly file: HistoryFile;
   readonly warnings: readonly string[];
+  /** A results file picked with B's runs (a submission's `results_summary.json`): their verdicts. */
+  readonly resolved?: ReadonlyMap<string, boolean>;
 }
 
 /** Reads fleet B's picked files; files that are not runs (a score file beside them) are named, not fatal. */
@@ -35,7 +38,10 @@ export async function readPairedFleet(
 ): Promise<PairedFleet> {
   const failures: string[] = [];
   const wanted = files.length > 1 ? files.filter((f) => isHistoryFileName(f.path)) : files;
-  const sources = await readAll(wanted, failures, onProgress);
+  const read = await readAll(wanted, failures, onProgress);
+  // A results file among B's files is its runs' verdicts, as on load (lib/fleet/results-file.ts).
+  const results = read.length > 1 ? resultsAmong(read) : undefined;
+  const sources = results ? read.filter((s) => s !== results.source) : read;
   const loaded = importSources(sources, failures);
   if (loaded.histories.length === 0)
     throw new Error(`No run in the fleet to pair with: ${failures.join('; ') || 'no file'}`);
@@ -50,7 +56,8 @@ export async function readPairedFleet(
     name,
     runPaths: sources.map((s) => s.path).filter((p) => !failed(p)),
     file: { histories: loaded.histories },
-    warnings: [...failures, ...loaded.warnings],
+    warnings: [...(results ? [results.note] : []), ...failures, ...loaded.warnings],
+    ...(results ? { resolved: results.resolved } : {}),
   };
 }
 
@@ -72,6 +79,7 @@ function fleetRuns(
   request: PairRequest,
   tokensFor: TokensFor,
   done: () => void,
+  resolved: ReadonlyMap<string, boolean> | undefined,
 ): FleetRun[] {
   const tokens = tokensFor({ tokenizer: request.tokenizer, dialect: request.dialect });
   return histories.map((h, index) => {
@@ -82,7 +90,8 @@ function fleetRuns(
       contextWindow: contextWindowFor(model, request.prices),
     });
     const sheet = model ? priceSheetFor(model, request.prices) : undefined;
-    const run = compareFleetRun(h, { index, file: fileName, run: index }, choices, ctx, sheet);
+    const place = { index, file: fileName, run: index };
+    const run = compareFleetRun(h, place, choices, ctx, sheet, resolved?.get(taskIdOf(h)));
     done();
     return run;
   });
@@ -94,6 +103,8 @@ export function pairAnswer(
   request: PairRequest,
   post: (message: WorkerResponse) => void,
   tokensFor: TokensFor,
+  /** The verdicts of a results file loaded with fleet A. */
+  resolvedA?: ReadonlyMap<string, boolean>,
 ): PairResponse {
   if (!a) throw new Error('No history is loaded');
   const { requestId } = request;
@@ -106,8 +117,8 @@ export function pairAnswer(
     if (done % every === 0 || done === total)
       post({ type: 'progress', requestId, progress: 0.1 + (0.9 * done) / total });
   };
-  const runsA = fleetRuns(a.histories, 'A', choices, request, tokensFor, tick);
-  const runsB = fleetRuns(b.file.histories, 'B', choices, request, tokensFor, tick);
+  const runsA = fleetRuns(a.histories, 'A', choices, request, tokensFor, tick, resolvedA);
+  const runsB = fleetRuns(b.file.histories, 'B', choices, request, tokensFor, tick, b.resolved);
   const { tasks, summary } = pairFleets(runsA, runsB);
   const matched = new Set(tasks.map((t) => t.task));
   const ids = choices.map((c) => c.id);
