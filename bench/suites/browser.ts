@@ -7,52 +7,18 @@
  * frames per second while its timeline scrolls for 3 s once its exact counts are in (≥ 50 fps).
  */
 import { chromium, type Page } from '@playwright/test';
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM } from '../../e2e/chromium';
 import { generateHistoryText } from '../generate';
 import { generatedText } from '../lib/data';
+import { ensureBuild, startServer } from '../lib/app-server';
 import { type Row } from '../lib/harness';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const PORT = 3197;
 const BASE = `http://127.0.0.1:${PORT}`;
-
-function newest(dir: string): number {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-function ensureBuild() {
-  const id = path.join(ROOT, '.next/BUILD_ID');
-  const sources = Math.max(...['app', 'components', 'lib'].map((d) => newest(path.join(ROOT, d))));
-  if (existsSync(id) && statSync(id).mtimeMs > sources) return;
-  process.stdout.write('building the app (next build)…\n');
-  execFileSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'ignore' });
-}
-
-async function startServer() {
-  const server = spawn('npx', ['next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    detached: true,
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(BASE)).ok) return server;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('next start did not answer');
-}
 
 /** Resident memory (KB) of a process and all its descendants. */
 function treeRss(root: number): number {
@@ -118,7 +84,7 @@ export async function browserSuite(): Promise<Row[]> {
   writeFileSync(big, generatedText());
   const many = path.join(dir, 'generated-100k-steps.json');
   writeFileSync(many, generateHistoryText({ messages: 215_000, maxOutput: 400, seed: 7 }));
-  const server = await startServer();
+  const server = await startServer(PORT);
   const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
     executablePath: CHROMIUM.executablePath,
     args: [...CHROMIUM.args, '--enable-precise-memory-info'],

@@ -8,8 +8,7 @@
  * on "longtask").
  */
 import { chromium } from '@playwright/test';
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM } from '../../e2e/chromium';
@@ -17,47 +16,12 @@ import { encodeChoices } from '../../lib/compare/config';
 import { PRESETS } from '../../lib/compare/presets';
 import { writeFleet } from '../fleet-data';
 import { FLEET_PRESETS } from './fleet-cli';
+import { ensureBuild, startServer } from '../lib/app-server';
 import { type Row } from '../lib/harness';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const PORT = 3511;
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = 500;
-
-/** The newest modification under a folder of sources. */
-function newest(dir: string): number {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-function buildIfStale() {
-  const id = path.join(ROOT, '.next/BUILD_ID');
-  const sources = Math.max(...['app', 'components', 'lib'].map((d) => newest(path.join(ROOT, d))));
-  if (existsSync(id) && statSync(id).mtimeMs > sources) return;
-  process.stdout.write('building the app (next build)…\n');
-  execFileSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'ignore' });
-}
-
-async function serve() {
-  const server = spawn('npx', ['next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    detached: true,
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(BASE)).ok) return server;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('next start did not answer');
-}
 
 // A string: tsx names functions with a helper the page does not have.
 const WATCH = `(() => {
@@ -72,7 +36,7 @@ const WATCH = `(() => {
 })()`;
 
 export async function fleetBrowserSuite(): Promise<Row[]> {
-  buildIfStale();
+  ensureBuild();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'stepscope-fleet-'));
   const folder = path.join(dir, 'fleet');
   const files = await writeFleet(folder, RUNS);
@@ -84,7 +48,7 @@ export async function fleetBrowserSuite(): Promise<Row[]> {
     if (!preset) throw new Error(`no preset ${id}`);
     return preset.choice;
   });
-  const server = await serve();
+  const server = await startServer(PORT);
   const browser = await chromium.launch(CHROMIUM);
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
