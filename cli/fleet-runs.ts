@@ -2,14 +2,11 @@
  * The computation of one run of a fleet, shared by the main thread and the worker threads (which
  * load this and the core it needs, never the importers: cli/fleet-load.ts reads the fleet).
  */
-import { compareFleetRun, type NamedChoice, type RunPlace } from '../lib/fleet/run';
+import { compareRunOfFleet, type NamedChoice, type RunPlace } from '../lib/fleet/run';
 import type { FleetRun } from '../lib/fleet/aggregate';
 import type { History } from '../lib/model/types';
 import type { Dialect } from '../lib/messages';
 import type { PriceOverrides } from '../lib/pricing/overrides';
-import { priceSheetFor } from '../lib/simulate/cache';
-import { createStrategyContext } from '../lib/strategies/context';
-import { contextWindowFor } from '../lib/tokens/models';
 import { createStepTokens, type StepTokens } from '../lib/tokens/step-tokens';
 import type { TokenizerId } from '../lib/tokens/tokenizer';
 
@@ -35,14 +32,6 @@ export function runComputer(
   settings: FleetSettings,
   tokens: StepTokens = createStepTokens(settings.tokenizer, settings.dialect),
 ): (item: FleetItem) => FleetRun {
-  return (item) => {
-    const model = settings.model ?? item.history.model;
-    const ctx = createStrategyContext({
-      tokens,
-      model,
-      contextWindow: contextWindowFor(model, settings.prices),
-    });
-    const sheet = model ? priceSheetFor(model, settings.prices) : undefined;
-    return compareFleetRun(item.history, item.place, settings.choices, ctx, sheet, item.resolved);
-  };
+  return (item) =>
+    compareRunOfFleet(item.history, item.place, { ...settings, tokens }, item.resolved);
 }

@@ -9,8 +9,12 @@ import { compareStrategies } from '../compare/compare';
 import type { StrategyChoice } from '../compare/config';
 import { modelCallIndices } from '../model/steps';
 import type { History } from '../model/types';
-import { runCost, type PriceSheet } from '../simulate/cache';
+import type { PriceOverrides } from '../pricing/overrides';
+import { priceSheetFor, runCost, type PriceSheet } from '../simulate/cache';
+import { createStrategyContext } from '../strategies/context';
 import type { StrategyContext } from '../strategies/types';
+import { contextWindowFor } from '../tokens/models';
+import type { StepTokens } from '../tokens/step-tokens';
 import type { FleetOutcome, FleetRun, RunBaseline, StrategyOnRun } from './aggregate';
 
 /** A chosen strategy and the name the user gave it (a preset id or a strategy id). */
@@ -121,4 +125,33 @@ export function compareFleetRun(
     baseline,
     strategies,
   };
+}
+
+/** How every run of a fleet is compared: the strategies, the fleet's counts, the model and prices. */
+export interface FleetRunSettings {
+  readonly choices: readonly NamedChoice[];
+  readonly tokens: StepTokens;
+  /** Every run priced and windowed as this model instead of its own (the CLI's `--model`). */
+  readonly model?: string;
+  readonly prices?: PriceOverrides;
+}
+
+/**
+ * One run compared as a fleet compares each (the CLI, the app's fleet comparison and its paired
+ * fleets): under its own model (or the settings'), with that model's window and price.
+ */
+export function compareRunOfFleet(
+  h: History,
+  place: RunPlace,
+  settings: FleetRunSettings,
+  resolvedByResults?: boolean,
+): FleetRun {
+  const model = settings.model ?? h.model;
+  const ctx = createStrategyContext({
+    tokens: settings.tokens,
+    model,
+    contextWindow: contextWindowFor(model, settings.prices),
+  });
+  const sheet = model ? priceSheetFor(model, settings.prices) : undefined;
+  return compareFleetRun(h, place, settings.choices, ctx, sheet, resolvedByResults);
 }

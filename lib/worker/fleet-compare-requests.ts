@@ -9,12 +9,9 @@
  * `compareFleetInWorker` is the loop alone, for any list of runs (the paired fleets reuse it).
  */
 import { aggregateFleet, type FleetRun } from '../fleet/aggregate';
-import { compareFleetRun, taskIdOf, type NamedChoice } from '../fleet/run';
+import { compareRunOfFleet, taskIdOf, type NamedChoice } from '../fleet/run';
 import type { History, HistoryFile } from '../model/types';
 import type { PriceOverrides } from '../pricing/overrides';
-import { priceSheetFor } from '../simulate/cache';
-import { createStrategyContext } from '../strategies/context';
-import { contextWindowFor } from '../tokens/models';
 import type { StepTokens } from '../tokens/step-tokens';
 import type { TokensFor } from './compare-requests';
 import type { FleetCompareRequest, FleetComparedResponse, WorkerResponse } from './protocol';
@@ -84,23 +81,8 @@ export async function compareFleetInWorker(
   for (let index = 0; index < runs.length; index++) {
     if (signal?.aborted) throw new FleetCancelled();
     const h = runs[index] as History;
-    const model = settings.model ?? h.model;
-    const ctx = createStrategyContext({
-      tokens: settings.tokens,
-      model,
-      contextWindow: contextWindowFor(model, settings.prices),
-    });
-    const sheet = model ? priceSheetFor(model, settings.prices) : undefined;
-    out.push(
-      compareFleetRun(
-        h,
-        { index, file: fileOf(h), run: index },
-        settings.choices,
-        ctx,
-        sheet,
-        settings.resolved?.get(taskIdOf(h)),
-      ),
-    );
+    const place = { index, file: fileOf(h), run: index };
+    out.push(compareRunOfFleet(h, place, settings, settings.resolved?.get(taskIdOf(h))));
     if (Date.now() - sliceStart >= sliceMs) {
       if (Date.now() - reportedAt >= reportMs) {
         report();

@@ -10,12 +10,9 @@ import { PRESETS } from '../compare/presets';
 import { aggregateFleet, type FleetAggregate, type FleetRun } from '../fleet/aggregate';
 import { pairFleets, type PairedTask, type PairSummary } from '../fleet/pair';
 import { resultsAmong } from '../fleet/results-file';
-import { compareFleetRun, taskIdOf, type NamedChoice } from '../fleet/run';
+import { compareRunOfFleet, taskIdOf, type NamedChoice } from '../fleet/run';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
-import { priceSheetFor } from '../simulate/cache';
-import { createStrategyContext } from '../strategies/context';
-import { contextWindowFor } from '../tokens/models';
 import type { TokensFor } from './compare-requests';
 import { readAll } from './load-files';
 import type { PairRequest, PairResponse, PickedFile, WorkerResponse } from './protocol';
@@ -82,16 +79,15 @@ function fleetRuns(
   resolved: ReadonlyMap<string, boolean> | undefined,
 ): FleetRun[] {
   const tokens = tokensFor({ tokenizer: request.tokenizer, dialect: request.dialect });
+  const prices = request.prices ? { prices: request.prices } : {};
   return histories.map((h, index) => {
-    const model = h.model;
-    const ctx = createStrategyContext({
-      tokens,
-      model,
-      contextWindow: contextWindowFor(model, request.prices),
-    });
-    const sheet = model ? priceSheetFor(model, request.prices) : undefined;
     const place = { index, file: fileName, run: index };
-    const run = compareFleetRun(h, place, choices, ctx, sheet, resolved?.get(taskIdOf(h)));
+    const run = compareRunOfFleet(
+      h,
+      place,
+      { choices, tokens, ...prices },
+      resolved?.get(taskIdOf(h)),
+    );
     done();
     return run;
   });
