@@ -1,6 +1,6 @@
 /**
  * The paired fleets' expected answer, computed here from the two runs' raw JSON lines and their own
- * score files, not by the code under test (lib/fleet/pair.ts, lib/fleet/answer-verdict.ts): gpt-4o as
+ * score files, not by the code under test (lib/fleet/pair.ts, lib/model/answer-verdict.ts): gpt-4o as
  * smolagents' CodeAgent (fleet A) and as its ToolCallingAgent (fleet B) on the same 32 GAIA
  * questions (test/fixtures/real/MANIFEST.md, "Paired fleets"). A verdict is run.py's exact match
  * (huggingface/smolagents `examples/smolagents_benchmark/run.py` `normalize_answer`); the score

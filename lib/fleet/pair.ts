@@ -5,7 +5,6 @@
  * (phoenix#8852); a task run several times on one side (tau-bench trials) is matched on its first run.
  */
 import { quantile, type FleetRun } from './aggregate';
-import { answerVerdict } from './answer-verdict';
 
 /** Who solves the task: both, one side, neither, or unknown (an outcome not recorded). */
 export type PairSolved = 'both' | 'a' | 'b' | 'neither' | 'unknown';
@@ -62,8 +61,7 @@ function sideOf(r: FleetRun): PairSide {
     calls: r.calls,
     inputTokens: r.baseline.inputTokens,
     costUsd: r.baseline.costUsd,
-    // A file that records its answer and the expected one (smolagents' benchmark runs) says itself.
-    resolved: r.outcome.resolved ?? answerVerdict(r.outcome.label),
+    resolved: r.outcome.resolved,
   };
 }
 

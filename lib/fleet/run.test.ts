@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importFixture } from '../../test/cases';
+import { expectedGaiaPair } from '../../test/gaia-pair';
 import { PRESETS } from '../compare/presets';
 import { resolveStrategies } from './choices';
 import { resolvedByTask } from './results';
@@ -34,6 +35,26 @@ describe('outcomeOf', () => {
     expect(outcomeOf({ outcome: 'Submitted' }, undefined).resolved).toBeNull();
     expect(outcomeOf({ outcome: 'Submitted' }, false).resolved).toBe(false);
     expect(outcomeOf({}, undefined)).toEqual({ label: null, resolved: null, reward: null });
+  });
+
+  it('reads the verdicts other formats record: OpenHands, Inspect', () => {
+    expect(outcomeOf({ outcome: 'resolved' }, undefined).resolved).toBe(true);
+    expect(outcomeOf({ outcome: 'not resolved' }, undefined).resolved).toBe(false);
+    expect(outcomeOf({ outcome: 'match "C" · target 4' }, undefined).resolved).toBe(true);
+    expect(outcomeOf({ outcome: 'match "I" · target 4' }, undefined).resolved).toBe(false);
+    expect(outcomeOf({ outcome: 'error: sandbox died' }, undefined).resolved).toBeNull();
+  });
+
+  it("judges smolagents' GAIA runs by their answer as the benchmark's score files count them", () => {
+    const expected = expectedGaiaPair();
+    const verdicts = (rel: string) =>
+      importFixture(rel).histories.map((h) => outcomeOf(h, undefined).resolved);
+    const a = verdicts('real/smolagents/gpt-4o__code__gaia__2025-07-24.jsonl');
+    const b = verdicts('fleet-b/smolagents-gaia/gpt-4o__tool-calling__gaia__2025-07-24.jsonl');
+    // 32 questions each; one expected answer is cut at 80 characters by the label: unjudged.
+    expect(a.filter((v) => v === true)).toHaveLength(expected.scoreFiles.a);
+    expect(b.filter((v) => v === true)).toHaveLength(expected.scoreFiles.b);
+    expect([a, b].map((v) => v.filter((x) => x === null).length)).toEqual([1, 1]);
   });
 });
 

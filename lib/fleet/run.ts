@@ -7,6 +7,7 @@
  */
 import { compareStrategies } from '../compare/compare';
 import type { StrategyChoice } from '../compare/config';
+import { outcomeKind } from '../model/run-summary';
 import { modelCallIndices } from '../model/steps';
 import type { History } from '../model/types';
 import type { PriceOverrides } from '../pricing/overrides';
@@ -41,9 +42,11 @@ export function taskIdOf(h: Pick<History, 'id' | 'title'>): string {
 }
 
 /**
- * What the run's file says of its outcome, completed by a results file's verdict on its task:
- * `reward 1` (tau-bench, tau2) is solved, a lower reward not; an exit status alone says nothing of
- * whether the task was solved (mini-swe-agent writes `Submitted` for failed patches too).
+ * What the run's file says of its outcome, completed by a results file's verdict on its task: a
+ * verdict the file records (`reward 1` for tau-bench and tau2, OpenHands' `resolved`, Inspect's `C`,
+ * smolagents' answer matching the expected one: `outcomeKind`) is solved, a lower reward or a
+ * failed one not; an exit status or an error alone says nothing of whether the task was solved
+ * (mini-swe-agent writes `Submitted` for failed patches too).
  */
 export function outcomeOf(
   h: Pick<History, 'outcome'>,
@@ -52,7 +55,10 @@ export function outcomeOf(
   const label = h.outcome ?? null;
   const reward = label ? /^reward (-?[\d.]+(?:e-?\d+)?)$/.exec(label) : null;
   const value = reward ? Number(reward[1]) : null;
-  const resolved = resolvedByResults ?? (value === null ? null : value >= 1);
+  const kind = outcomeKind(label ?? undefined);
+  const verdict =
+    kind === 'resolved' ? true : kind === 'failed' || kind === 'partial' ? false : null;
+  const resolved = resolvedByResults ?? verdict;
   return { label, resolved, reward: value };
 }
 

@@ -2,6 +2,7 @@
  * A run as a list of runs shows it (the run picker, the fleet overview; the worker sends one per run
  * of a loaded file and keeps the runs themselves), with what its outcome means across formats.
  */
+import { answerVerdict } from './answer-verdict';
 import type { HistoryFile } from './types';
 
 /**
@@ -44,7 +45,8 @@ function fromScore(value: number): OutcomeKind {
  * What an outcome string means. The importers write it (lib/import): tau-bench and tau2 `reward r`,
  * OpenHands' resolver `resolved` / `not resolved` / `error: …`, SWE-agent and mini-swe-agent
  * `info.exit_status` (`Submitted`, or why the run stopped), Inspect `<scorer> <value> · target …`,
- * smolagents `answer …` (no verdict: `other`).
+ * smolagents `answer … · expected …` (judged by the benchmark's own exact match: lib/model/answer-verdict.ts;
+ * `other` when the label cannot tell or names no expected answer).
  */
 export function outcomeKind(outcome: string | undefined): OutcomeKind | undefined {
   if (outcome === undefined || outcome === '') return undefined;
@@ -54,8 +56,11 @@ export function outcomeKind(outcome: string | undefined): OutcomeKind | undefine
   if (/^not resolved$/i.test(outcome)) return 'failed';
   if (/^error\b/i.test(outcome)) return 'error';
   if (/^submitted\b/i.test(outcome)) return 'submitted';
-  // smolagents' `answer … · expected …` (lib/import/smolagents.ts): no verdict.
-  if (/^answer /.test(outcome)) return 'other';
+  // smolagents' `answer … · expected …` (lib/import/smolagents.ts): the benchmark's exact match.
+  if (/^answer /.test(outcome)) {
+    const solved = answerVerdict(outcome);
+    return solved === null ? 'other' : solved ? 'resolved' : 'failed';
+  }
   const score = INSPECT_SCORE.exec(outcome)?.[1];
   if (score !== undefined) {
     if (score === 'C' || score === 'true') return 'resolved';
