@@ -67,6 +67,85 @@ function parseKeepingDigits(text: string): unknown {
   }
 }
 
+/** Containers deeper than this in the text send `keptDigits` to the slow path (which says where). */
+const STACK = MAX_DEPTH + 1;
+
+/**
+ * The text as `parseKeepingDigits` rewrites it (every integer literal a double would round written
+ * as a string of its digits), found in one pass over the characters instead of a parse, a regex
+ * over every string and a second parse: OTLP exports with numeric nanosecond times (Tempo's) have
+ * one such literal per time. Undefined when the brackets nest past MAX_DEPTH (the slow path finds
+ * where). A literal is rewritten only where a value may stand (after `:`, `[` or an array's `,`) and
+ * when it is a well-formed number, so the result parses only when the text does: a rewrite never
+ * turns an invalid text (a number as a key, a leading zero) into a valid one. On a valid text it
+ * rewrites exactly the literals the regex does (integers outside strings of 16 digits or more).
+ */
+export function keptDigits(text: string): string | undefined {
+  const n = text.length;
+  const arrays = new Uint8Array(STACK + 1);
+  let depth = 0;
+  let parts: string[] | undefined;
+  let last = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // A string: to its closing quote, one not escaped by an odd run of backslashes before it
+      // (a search for the quote: stepping through the characters took twice as long).
+      let q = text.indexOf('"', i + 1);
+      while (q !== -1 && escaped(text, q)) q = text.indexOf('"', q + 1);
+      i = q === -1 ? n : q + 1;
+    } else if (c === 91 || c === 123) {
+      if (++depth > STACK - 1) return undefined;
+      arrays[depth] = c === 91 ? 1 : 0;
+      i++;
+    } else if (c === 93 || c === 125) {
+      depth--;
+      i++;
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      const from = i;
+      if (c === 45) i++;
+      const first = i;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+      const end = i;
+      // A fraction or an exponent makes it no integer literal; its characters are skipped with it.
+      while (i < n && isNumberPart(text.charCodeAt(i))) i++;
+      if (i === end && end - first >= 16 && text.charCodeAt(first) !== 48) {
+        const literal = text.slice(from, end);
+        if (rounds(literal) && inValuePlace(text, from, arrays[depth] === 1)) {
+          (parts ??= []).push(text.slice(last, from), '"', literal, '"');
+          last = end;
+        }
+      }
+    } else i++;
+  }
+  if (!parts) return text;
+  parts.push(text.slice(last));
+  return parts.join('');
+}
+
+/** Whether the quote at `at` is escaped: an odd number of backslashes before it. */
+function escaped(text: string, at: number): boolean {
+  let k = at - 1;
+  while (text.charCodeAt(k) === 92) k--;
+  return (at - 1 - k) % 2 === 1;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+// Digits, '.', 'e', 'E', '+', '-'.
+const isNumberPart = (c: number) =>
+  isDigit(c) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
+
+/** Whether a value may stand at `at`, by the first character before it that is not white space. */
+function inValuePlace(text: string, at: number, inArray: boolean): boolean {
+  let k = at - 1;
+  while (k >= 0 && /[ \t\n\r]/.test(text.charAt(k))) k--;
+  // A text that is one number alone stays a number, as before (`scanValue` looks into containers).
+  if (k < 0) return false;
+  const before = text.charCodeAt(k);
+  return before === 58 || before === 91 || (before === 44 && inArray);
+}
+
 const TWO_53 = 2 ** 53;
 
 /**
@@ -110,6 +189,16 @@ function visit(node: object, depth: number, limit: number, found: { big: boolean
  * 2^53, so the text is read again digit by digit only when the parsed value holds one.
  */
 export function parseJsonExact(text: string): unknown {
+  // Without 16 digits in a row no integer literal reaches 2^53: the text is read as it is.
+  if (!maybeBig(text)) return JSON.parse(text);
+  const exact = keptDigits(text);
+  if (exact !== undefined) {
+    try {
+      return JSON.parse(exact);
+    } catch {
+      // Not valid JSON: the parse below throws its error.
+    }
+  }
   const value: unknown = JSON.parse(text);
   return scanValue(value).big ? parseKeepingDigits(text) : value;
 }
@@ -225,6 +314,15 @@ export function parseJsonText(text: string): {
   /** Where the value nests past MAX_DEPTH, as a pointer (found in the same pass as big numbers). */
   deepAt?: string;
 } {
+  // A text with 16 digits in a row may hold an integer a double rounds: it is read once, exact.
+  const exact = maybeBig(text) ? keptDigits(text) : undefined;
+  if (exact !== undefined) {
+    try {
+      return { value: JSON.parse(exact), warnings: [] };
+    } catch {
+      // Not valid JSON (or Python's NaN): the reading below says where, or reads it.
+    }
+  }
   let value: unknown;
   let warnings: ImportWarning[] = [];
   try {
