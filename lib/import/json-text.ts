@@ -362,5 +362,6 @@ export function parseEmbeddedJson(raw: string): unknown {
   } catch {
     return undefined;
   }
-  return tooDeep(value) === undefined ? value : undefined;
+  // Deep or not as tooDeep says, without the pointer it builds (attributes are read by the thousand).
+  return scanValue(value).deep ? undefined : value;
 }
