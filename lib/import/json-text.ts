@@ -55,8 +55,19 @@ function rounds(literal: string): boolean {
   return String(Number(literal)) !== literal;
 }
 
-/** JSON.parse with integers a JS number would round kept as strings of their digits (the slow path). */
-function parseKeepingDigits(text: string): unknown {
+/**
+ * `text` (valid JSON, read as `value`) read again with the integers a JS number would round kept as
+ * strings of their digits. The rewrite is found in one pass (`keptDigits`); when it changes nothing
+ * (an export whose long integers all round-trip, as Tempo's times do) `value` is already exact.
+ */
+function parseKeepingDigits(text: string, value: unknown): unknown {
+  const exact = keptDigits(text);
+  if (exact === text) return value;
+  try {
+    if (exact !== undefined) return JSON.parse(exact);
+  } catch {
+    // Not expected on a valid text; the regex below decides.
+  }
   try {
     return JSON.parse(
       text.replace(BIG_INTEGER, (m) => (m.startsWith('"') || !rounds(m) ? m : `"${m}"`)),
@@ -67,18 +78,18 @@ function parseKeepingDigits(text: string): unknown {
   }
 }
 
-/** Containers deeper than this in the text send `keptDigits` to the slow path (which says where). */
+/** Containers deeper than this in the text: `keptDigits` leaves the text to the regex. */
 const STACK = MAX_DEPTH + 1;
 
 /**
- * The text as `parseKeepingDigits` rewrites it (every integer literal a double would round written
- * as a string of its digits), found in one pass over the characters instead of a parse, a regex
- * over every string and a second parse: OTLP exports with numeric nanosecond times (Tempo's) have
- * one such literal per time. Undefined when the brackets nest past MAX_DEPTH (the slow path finds
- * where). A literal is rewritten only where a value may stand (after `:`, `[` or an array's `,`) and
- * when it is a well-formed number, so the result parses only when the text does: a rewrite never
- * turns an invalid text (a number as a key, a leading zero) into a valid one. On a valid text it
- * rewrites exactly the literals the regex does (integers outside strings of 16 digits or more).
+ * The text with every integer literal a double would round written as a string of its digits, as
+ * the regex in `parseKeepingDigits` rewrites it, found in one pass over the characters: the regex
+ * called back for every string of the text (OTLP exports with numeric nanosecond times, Tempo's,
+ * took that path whole). Undefined when the brackets nest past MAX_DEPTH (the regex decides then).
+ * A literal is rewritten only where a value may stand (after `:`, `[` or an array's `,`) and when
+ * it is a well-formed number, so the result parses only when the text does: a rewrite never turns
+ * an invalid text (a number as a key, a leading zero) into a valid one. On a valid text it rewrites
+ * exactly the literals the regex does (integers outside strings of 16 digits or more).
  */
 export function keptDigits(text: string): string | undefined {
   const n = text.length;
@@ -191,16 +202,8 @@ function visit(node: object, depth: number, limit: number, found: { big: boolean
 export function parseJsonExact(text: string): unknown {
   // Without 16 digits in a row no integer literal reaches 2^53: the text is read as it is.
   if (!maybeBig(text)) return JSON.parse(text);
-  const exact = keptDigits(text);
-  if (exact !== undefined) {
-    try {
-      return JSON.parse(exact);
-    } catch {
-      // Not valid JSON: the parse below throws its error.
-    }
-  }
   const value: unknown = JSON.parse(text);
-  return scanValue(value).big ? parseKeepingDigits(text) : value;
+  return scanValue(value).big ? parseKeepingDigits(text, value) : value;
 }
 
 /** True when a JSON text holds an integer a JS number cannot hold exactly. */
@@ -314,15 +317,6 @@ export function parseJsonText(text: string): {
   /** Where the value nests past MAX_DEPTH, as a pointer (found in the same pass as big numbers). */
   deepAt?: string;
 } {
-  // A text with 16 digits in a row may hold an integer a double rounds: it is read once, exact.
-  const exact = maybeBig(text) ? keptDigits(text) : undefined;
-  if (exact !== undefined) {
-    try {
-      return { value: JSON.parse(exact), warnings: [] };
-    } catch {
-      // Not valid JSON (or Python's NaN): the reading below says where, or reads it.
-    }
-  }
   let value: unknown;
   let warnings: ImportWarning[] = [];
   try {
@@ -348,7 +342,7 @@ export function parseJsonText(text: string): {
   }
   const scan = scanValue(value);
   if (scan.deep) return { value, warnings, deepAt: tooDeep(value) };
-  return { value: scan.big ? parseKeepingDigits(text) : value, warnings };
+  return { value: scan.big ? parseKeepingDigits(text, value) : value, warnings };
 }
 
 /**
