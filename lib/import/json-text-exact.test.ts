@@ -153,6 +153,13 @@ describe('keptDigits', () => {
     const deep = `${'['.repeat(600)}12345678901234567890${']'.repeat(600)}`;
     expect(keptDigits(deep)).toBeUndefined();
     expect(parseJsonText(deep).deepAt).toMatch(/^\/0\/0/);
+    // A long integer before the deep part (the walk stops at it; the text's depth decides).
+    const later = `[12345678901234567890, ${'['.repeat(600)}${']'.repeat(600)}]`;
+    expect(parseJsonText(later).deepAt).toMatch(/^\/1\/0/);
+    // A repeated key whose first value nests too deep: the value read does not.
+    const repeated = `{"a": ${'['.repeat(600)}${']'.repeat(600)}, "a": 1, "b": 12345678901234567890}`;
+    expectSame(repeated);
+    expect(parseJsonText(repeated).value).toEqual({ a: 1, b: '12345678901234567890' });
     const edge = `${'['.repeat(500)}12345678901234567890${']'.repeat(500)}`;
     expect(keptDigits(edge)).toBeDefined();
     expectSame(edge);
