@@ -1,6 +1,6 @@
 /**
  * The OTLP reader's fast path (issue 26: the shape check written out per message type in
- * otlp-fits.ts, the flattening setting fields one by one) held equal to the reader before it
+ * otlp.ts, the flattening setting fields one by one) held equal to the reader before it
  * (test/reference/otlp.ts): the same check result and the same flattened spans, key order
  * included, on the real exports (as the importer reads them: Tempo's numeric nanosecond times kept
  * exact), on them with times and intValues a double rounds, and on generated exports.
@@ -142,7 +142,12 @@ describe('the OTLP fast path', () => {
             fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n }).map(String),
           ),
         }),
-        fc.record({ doubleValue: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant('NaN')) }),
+        fc.record({
+          doubleValue: fc.oneof(
+            fc.double({ noNaN: true, noDefaultInfinity: true }),
+            fc.constant('NaN'),
+          ),
+        }),
         fc.record({ bytesValue: fc.base64String() }),
         fc.record({ arrayValue: fc.record({ values: fc.array(tie('v'), { maxLength: 3 }) }) }),
         fc.record({
