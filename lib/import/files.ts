@@ -10,7 +10,7 @@ import { errorOf } from './guards';
 import { IMPORTERS, importValue } from './index';
 import { FolderValue, type ParsedSource } from './read';
 import { sanitizeHistories } from './sanitize';
-import type { ImportWarning } from './types';
+import { type ImportWarning, NotThisFormat } from './types';
 
 /** In a picked folder, the files that can hold a history (others, like README.md or agent_state.pkl, are skipped). */
 export function isHistoryFileName(path: string): boolean {
@@ -70,6 +70,8 @@ export function importSources(
         add(name, imported.file.histories, true);
         rest = rest.filter((s) => !claimed.has(s.path));
       } catch (error) {
+        // A check folded into the import failed: not this format, as if detection had said so.
+        if (error instanceof NotThisFormat) continue;
         failures.push(`${name}: ${importer.label}: ${errorOf(error).message}`);
       }
     }

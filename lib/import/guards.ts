@@ -9,6 +9,21 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * Sets `key` as an own property of `target`, as an object literal's `[key]: value` does: assigned
+ * (fast), except `__proto__`, whose assignment would set the prototype instead, defined.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else target[key] = value;
+}
+
+/**
  * Whether a value is JSON: what `JSON.parse` makes, checked to the leaves (a file's value is one,
  * except where a reader built it: a `FolderValue`, Aider's text). Containers are walked, not copied.
  */

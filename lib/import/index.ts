@@ -38,7 +38,7 @@ import { FolderValue, parseSource } from './read';
 import { errorOf, isRecord } from './guards';
 import { whyNot } from './refusal';
 import { sanitizeHistories } from './sanitize';
-import { type Detected, type Importer, type ImportResult } from './types';
+import { type Detected, type Importer, type ImportResult, NotThisFormat } from './types';
 import { ImportError } from '../model/errors';
 
 export type { Importer, ImportResult, ImportWarning } from './types';
@@ -83,13 +83,22 @@ export const IMPORTERS: readonly Importer[] = [
 /** The first importer whose `detect` takes the value, with what it detected. */
 function detectFirst(
   value: unknown,
-): { importer: Importer; detected: Detected; input: unknown } | undefined {
-  for (const importer of IMPORTERS) {
-    const detected = importer.detect(value);
-    if (detected !== undefined) return { importer, detected, input: value };
+  from = 0,
+): { importer: Importer; detected: Detected; input: unknown; next: number } | undefined {
+  for (let k = from; k < IMPORTERS.length; k++) {
+    const importer = IMPORTERS[k];
+    const detected = importer?.detect(value);
+    if (importer && detected !== undefined)
+      return { importer, detected, input: value, next: k + 1 };
   }
   return undefined;
 }
+
+const isPlainObject = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof FolderValue);
 
 /**
  * Imports a parsed value with the first importer that recognizes it. A one-line JSONL file read
@@ -100,30 +109,37 @@ export function importValue(
   value: unknown,
   fileName: string,
 ): ImportResult & { format: string; value: unknown } {
-  let found = detectFirst(value);
-  if (
-    !found &&
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    !(value instanceof FolderValue)
-  )
-    found = detectFirst([value]);
-  if (!found) throw new ImportError(`${fileName}: ${whyNot(value, IMPORTERS)}`);
-  const { importer, detected, input } = found;
-  let imported: ImportResult;
-  try {
-    imported = detected.import(fileName, input);
-  } catch (error) {
-    if (error instanceof ImportError && error.message.startsWith(`${fileName}:`)) throw error;
-    // The cause is kept: an importer's own refusal is an ImportError; anything else is a bug to fix.
-    throw new ImportError(`${fileName}: ${importer.label}: ${errorOf(error).message}`, {
-      cause: error,
-    });
+  let found = detectFirst(value) ?? (isPlainObject(value) ? detectFirst([value]) : undefined);
+  for (;;) {
+    if (!found) throw new ImportError(`${fileName}: ${whyNot(value, IMPORTERS)}`);
+    let imported: ImportResult;
+    try {
+      imported = found.detected.import(fileName, found.input);
+    } catch (error) {
+      if (error instanceof NotThisFormat) {
+        // A check folded into the import failed: detection goes on after that importer.
+        const { input, next } = found;
+        found =
+          detectFirst(input, next) ??
+          (input === value && isPlainObject(value) ? detectFirst([value]) : undefined);
+        continue;
+      }
+      if (error instanceof ImportError && error.message.startsWith(`${fileName}:`)) throw error;
+      // The cause is kept: an importer's own refusal is an ImportError; anything else is a bug to fix.
+      throw new ImportError(`${fileName}: ${found.importer.label}: ${errorOf(error).message}`, {
+        cause: error,
+      });
+    }
+    const warnings = [...imported.warnings];
+    const histories = sanitizeHistories(imported.file.histories, warnings);
+    return {
+      ...imported,
+      file: { histories },
+      warnings,
+      format: found.importer.id,
+      value: found.input,
+    };
   }
-  const warnings = [...imported.warnings];
-  const histories = sanitizeHistories(imported.file.histories, warnings);
-  return { ...imported, file: { histories }, warnings, format: importer.id, value: input };
 }
 
 /** Parse and import a file's text (JSON or JSONL). Errors name the file and the position. */

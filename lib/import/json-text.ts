@@ -55,8 +55,22 @@ function rounds(literal: string): boolean {
   return String(Number(literal)) !== literal;
 }
 
-/** JSON.parse with integers a JS number would round kept as strings of their digits (the slow path). */
-function parseKeepingDigits(text: string): unknown {
+/**
+ * `text` (valid JSON, read as `value`) read again with the integers a JS number would round kept as
+ * strings of their digits. The rewrite is found in one pass (`keptDigits`); when it changes nothing
+ * (an export whose long integers all round-trip, as Tempo's times do) `value` is already exact.
+ */
+function parseKeepingDigits(
+  text: string,
+  value: unknown,
+  exact: string | undefined = keptDigits(text),
+): unknown {
+  if (exact === text) return value;
+  try {
+    if (exact !== undefined) return JSON.parse(exact);
+  } catch {
+    // Not expected on a valid text; the regex below decides.
+  }
   try {
     return JSON.parse(
       text.replace(BIG_INTEGER, (m) => (m.startsWith('"') || !rounds(m) ? m : `"${m}"`)),
@@ -65,6 +79,85 @@ function parseKeepingDigits(text: string): unknown {
     // The error's position must be the original text's.
     return JSON.parse(text);
   }
+}
+
+/** Containers deeper than this in the text: `keptDigits` leaves the text to the regex. */
+const STACK = MAX_DEPTH + 1;
+
+/**
+ * The text with every integer literal a double would round written as a string of its digits, as
+ * the regex in `parseKeepingDigits` rewrites it, found in one pass over the characters: the regex
+ * called back for every string of the text (OTLP exports with numeric nanosecond times, Tempo's,
+ * took that path whole). Undefined when the brackets nest past MAX_DEPTH (the regex decides then).
+ * A literal is rewritten only where a value may stand (after `:`, `[` or an array's `,`) and when
+ * it is a well-formed number, so the result parses only when the text does: a rewrite never turns
+ * an invalid text (a number as a key, a leading zero) into a valid one. On a valid text it rewrites
+ * exactly the literals the regex does (integers outside strings of 16 digits or more).
+ */
+export function keptDigits(text: string): string | undefined {
+  const n = text.length;
+  const arrays = new Uint8Array(STACK + 1);
+  let depth = 0;
+  let parts: string[] | undefined;
+  let last = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // A string: to its closing quote, one not escaped by an odd run of backslashes before it
+      // (a search for the quote: stepping through the characters took twice as long).
+      let q = text.indexOf('"', i + 1);
+      while (q !== -1 && escaped(text, q)) q = text.indexOf('"', q + 1);
+      i = q === -1 ? n : q + 1;
+    } else if (c === 91 || c === 123) {
+      if (++depth > STACK - 1) return undefined;
+      arrays[depth] = c === 91 ? 1 : 0;
+      i++;
+    } else if (c === 93 || c === 125) {
+      depth--;
+      i++;
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      const from = i;
+      if (c === 45) i++;
+      const first = i;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+      const end = i;
+      // A fraction or an exponent makes it no integer literal; its characters are skipped with it.
+      while (i < n && isNumberPart(text.charCodeAt(i))) i++;
+      if (i === end && end - first >= 16 && text.charCodeAt(first) !== 48) {
+        const literal = text.slice(from, end);
+        if (rounds(literal) && inValuePlace(text, from, arrays[depth] === 1)) {
+          (parts ??= []).push(text.slice(last, from), '"', literal, '"');
+          last = end;
+        }
+      }
+    } else i++;
+  }
+  if (!parts) return text;
+  parts.push(text.slice(last));
+  return parts.join('');
+}
+
+/** Whether the quote at `at` is escaped: an odd number of backslashes before it. */
+function escaped(text: string, at: number): boolean {
+  let k = at - 1;
+  while (text.charCodeAt(k) === 92) k--;
+  return (at - 1 - k) % 2 === 1;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+// Digits, '.', 'e', 'E', '+', '-'.
+const isNumberPart = (c: number) =>
+  isDigit(c) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
+
+/** Whether a value may stand at `at`, by the first character before it that is not white space. */
+function inValuePlace(text: string, at: number, inArray: boolean): boolean {
+  let k = at - 1;
+  while (k >= 0 && /[ \t\n\r]/.test(text.charAt(k))) k--;
+  // A text that is one number alone stays a number, as before (`scanValue` looks into containers).
+  if (k < 0) return false;
+  const before = text.charCodeAt(k);
+  return before === 58 || before === 91 || (before === 44 && inArray);
 }
 
 const TWO_53 = 2 ** 53;
@@ -104,14 +197,50 @@ function visit(node: object, depth: number, limit: number, found: { big: boolean
   return false;
 }
 
+const NONE = 0;
+const BIG = 1;
+const DEEP = 2;
+
+/**
+ * `visit` that returns at the first number of 2^53 or more (BIG) or container past `limit` (DEEP),
+ * else NONE: parseJsonText's walk, which needs no more than the first of either when the text is
+ * then rewritten (keptDigits counts the brackets). Its own function: a stop flag in `visit` slowed
+ * the full walk of a 52 MB history by 8 ms.
+ */
+function firstFound(node: object, depth: number, limit: number): number {
+  if (Array.isArray(node)) {
+    const items: readonly unknown[] = node;
+    for (const x of items) {
+      if (typeof x === 'object' && x !== null) {
+        if (depth >= limit) return DEEP;
+        const r = firstFound(x, depth + 1, limit);
+        if (r !== NONE) return r;
+      } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) return BIG;
+    }
+    return NONE;
+  }
+  if (!isRecord(node)) return NONE;
+  for (const key in node) {
+    const x = node[key];
+    if (typeof x === 'object' && x !== null) {
+      if (depth >= limit) return DEEP;
+      const r = firstFound(x, depth + 1, limit);
+      if (r !== NONE) return r;
+    } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) return BIG;
+  }
+  return NONE;
+}
+
 /**
  * JSON.parse, except that integers a JS number would round (OpenTelemetry's nanosecond times,
  * 64-bit ids) become strings of their exact digits. Such an integer parses to a number of at least
  * 2^53, so the text is read again digit by digit only when the parsed value holds one.
  */
 export function parseJsonExact(text: string): unknown {
+  // Without 16 digits in a row no integer literal reaches 2^53: the text is read as it is.
+  if (!maybeBig(text)) return JSON.parse(text);
   const value: unknown = JSON.parse(text);
-  return scanValue(value).big ? parseKeepingDigits(text) : value;
+  return scanValue(value).big ? parseKeepingDigits(text, value) : value;
 }
 
 /** True when a JSON text holds an integer a JS number cannot hold exactly. */
@@ -248,9 +377,18 @@ export function parseJsonText(text: string): {
       },
     ];
   }
+  const first =
+    typeof value === 'object' && value !== null ? firstFound(value, 1, MAX_DEPTH) : NONE;
+  if (first === NONE) return { value, warnings };
+  // A number past 2^53 before any container too deep: the text's brackets, which keptDigits counts,
+  // bound the value's nesting (an OTLP export with numeric times is not walked whole for it).
+  if (first === BIG) {
+    const exact = keptDigits(text);
+    if (exact !== undefined) return { value: parseKeepingDigits(text, value, exact), warnings };
+  }
   const scan = scanValue(value);
   if (scan.deep) return { value, warnings, deepAt: tooDeep(value) };
-  return { value: scan.big ? parseKeepingDigits(text) : value, warnings };
+  return { value: scan.big ? parseKeepingDigits(text, value) : value, warnings };
 }
 
 /**
@@ -264,5 +402,6 @@ export function parseEmbeddedJson(raw: string): unknown {
   } catch {
     return undefined;
   }
-  return tooDeep(value) === undefined ? value : undefined;
+  // Deep or not as tooDeep says, without the pointer it builds (attributes are read by the thousand).
+  return scanValue(value).deep ? undefined : value;
 }

@@ -8,7 +8,7 @@ import type { History, JsonValue, Step } from '../model/types';
 import { exchangeOf, type Exchange } from './exchange';
 import { recordLine } from './read';
 import { isRecord, parseArguments } from './util';
-import { defineImporter, type ImportWarning } from './types';
+import { defineImporter, type ImportWarning, NotThisFormat } from './types';
 
 const toolCall = z.object({
   id: z.string(),
@@ -72,6 +72,21 @@ export function isOpenAIMessage(m: unknown): m is Message {
 export const isOpenAIMessages = (value: unknown): value is Message[] =>
   Array.isArray(value) && value.length >= 1 && value.every(isOpenAIMessage);
 
+/** A list this long is detected by a sample of its messages and checked whole as it is imported. */
+const SAMPLED_FROM = 32;
+const SAMPLE = 8;
+
+/**
+ * Whether a long list's sampled messages (spread over it, the first and last among them) are
+ * OpenAI messages: when one is not, `isOpenAIMessages` says no too; when all are, the import checks
+ * every message as it reads it (`check`) and throws `NotThisFormat` at the first that is not.
+ */
+function sampledOpenAIMessages(list: readonly unknown[]): list is Message[] {
+  for (let k = 0; k < SAMPLE; k++)
+    if (!isOpenAIMessage(list[Math.floor((k * (list.length - 1)) / (SAMPLE - 1))])) return false;
+  return true;
+}
+
 function textOf(c: Message['content']): string {
   if (c === undefined || c === null) return '';
   if (typeof c === 'string') return c;
@@ -90,6 +105,8 @@ export function importOpenAIMessages(
   list: readonly Message[],
   source: { format: string; file: string; pointer: string },
   records?: readonly unknown[],
+  /** Check each message first (detection sampled the list): `NotThisFormat` when one is not. */
+  check = false,
 ) {
   const steps: Step[] = [];
   const warnings: ImportWarning[] = [];
@@ -107,6 +124,7 @@ export function importOpenAIMessages(
   // and golden files keep key order), not spreads of a base and a draft: 20,000 messages make
   // 20,000 steps, and spreading made most of this import's time (22 ms of CPU against 6 here).
   list.forEach((m, i) => {
+    if (check && !isOpenAIMessage(m)) throw new NotThisFormat();
     const text = textOf(m.content);
     const id = `m${i}`;
     if (m.role === 'system' || m.role === 'developer')
@@ -221,6 +239,11 @@ export const openAIMessagesImporter = defineImporter({
   // debug log's record of one call, which carries the whole conversation so far).
   // A request and its response (a proxy's or LiteLLM's log of one call: exchange.ts) is that call.
   detect: (value) => {
+    // A long list is sampled here and checked whole by the import (one walk over 20,000 messages,
+    // not two; the registry goes on detecting when the import finds one that is not a message).
+    // Only a record (not a list) can be a request or an exchange, below.
+    if (Array.isArray(value) && value.length >= SAMPLED_FROM)
+      return sampledOpenAIMessages(value) ? { list: value, check: true } : undefined;
     if (isOpenAIMessages(value)) return { list: value };
     const exchange = exchangeOf(value);
     if (
@@ -242,7 +265,8 @@ export const openAIMessagesImporter = defineImporter({
       list,
       body,
       exchange,
-    }: { list: Message[]; body?: Record<string, unknown>; exchange?: Exchange },
+      check,
+    }: { list: Message[]; body?: Record<string, unknown>; exchange?: Exchange; check?: boolean },
     fileName,
     raw,
   ) {
@@ -256,6 +280,7 @@ export const openAIMessagesImporter = defineImporter({
         pointer: body ? `${exchange?.requestPointer ?? ''}/messages` : '',
       },
       Array.isArray(records) ? records : undefined,
+      check,
     );
     const { warnings } = imported;
     const steps = exchange ? withReply(imported.steps, list.length - 1, exchange) : imported.steps;

@@ -8,6 +8,7 @@ import type { JsonValue, Usage } from '../model/types';
 import { jsonOf, text, type Span } from './otel-spans';
 import { isPythonCall, parsePythonLiteral, PythonLiteralError } from './python-literal';
 import { declaredTotal } from './usage-conventions';
+import { setOwn } from './guards';
 import { isRecord, keptArguments, parseArguments, str, usage } from './util';
 
 export type Part =
@@ -88,13 +89,18 @@ function byIndex(
 ): Record<string, unknown>[] | undefined {
   const found = new Map<number, Record<string, unknown>>();
   const pattern = INDEXED[inner];
-  for (const [k, v] of Object.entries(attrs)) {
-    if (!k.startsWith(`${prefix}.`)) continue;
-    const m = pattern.exec(k.slice(prefix.length + 1));
+  const head = `${prefix}.`;
+  // Each message's fields gathered in one record (copying it per field, and a template string
+  // per key, were most of a 26 MB OTLP export's message reading: issue 26).
+  for (const k of Object.keys(attrs)) {
+    if (!k.startsWith(head)) continue;
+    const m = pattern.exec(k.slice(head.length));
     if (!m) continue;
     const [, index, field = ''] = m;
     const i = Number(index);
-    found.set(i, { ...(found.get(i) ?? {}), [field]: v });
+    const fields = found.get(i) ?? {};
+    found.set(i, fields);
+    setOwn(fields, field, attrs[k]);
   }
   if (found.size === 0) return undefined;
   return [...found].sort((a, b) => a[0] - b[0]).map(([, f]) => f);

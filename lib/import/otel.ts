@@ -71,11 +71,15 @@ function agentOf(s: Span, byId: Map<string, Span>): Span | undefined {
  * by a framework and by the client library under it (ADK's call_llm and generate_content above
  * OpenLLMetry's openai.chat). The innermost is what was sent; the outer ones are left out.
  */
-function outerCalls(spans: readonly Span[], byId: Map<string, Span>): Set<string> {
+function outerCalls(
+  spans: readonly Span[],
+  byId: Map<string, Span>,
+  callOfSpan: (s: Span) => Call | undefined,
+): Set<string> {
   const outer = new Set<string>();
   for (const s of spans) {
     // ADK's execute_tool spans carry an empty llm_request: a tool, never a model call.
-    if (!isLlmSpan(s) || isToolSpan(s) || !callOf(s)) continue;
+    if (!isLlmSpan(s) || isToolSpan(s) || !callOfSpan(s)) continue;
     for (
       let p = s.parent ? byId.get(s.parent) : undefined, guard = 0;
       p && guard < 10_000;
@@ -96,7 +100,13 @@ function importTrace(
     a.start < b.start ? -1 : a.start > b.start ? 1 : a.index - b.index;
   const groups = new Map<string, Group>();
   const keyOf = (s: Span) => (isAgentSpan(s) ? s.id : (agentOf(s, byId)?.id ?? ''));
-  const nested = outerCalls(spans, byId);
+  // Each model-call span's messages are read once (outerCalls and the groups below both need them).
+  const read = new Map<Span, Call | undefined>();
+  const callOfSpan = (s: Span) => {
+    if (!read.has(s)) read.set(s, callOf(s));
+    return read.get(s);
+  };
+  const nested = outerCalls(spans, byId, callOfSpan);
   if (nested.size > 0)
     warnings.push({
       message: `${nested.size} model-call span(s) holding another model call's span (one request recorded by the framework and by the client library under it) were left out for the innermost`,
@@ -107,7 +117,7 @@ function importTrace(
     const recordsConversation =
       isAgentSpan(s) && Object.keys(s.attrs).some((k) => k.startsWith('llm.output_messages.'));
     const call = isLlmSpan(s)
-      ? (callOf(s) ?? bareCallOf(s))
+      ? (callOfSpan(s) ?? bareCallOf(s))
       : recordsConversation
         ? conversationCall(s)
         : undefined;
@@ -232,7 +242,11 @@ export const otelImporter = defineImporter({
   import(spans, fileName) {
     const warnings: ImportWarning[] = [];
     const traces = new Map<string, Span[]>();
-    for (const s of spans) traces.set(s.trace, [...(traces.get(s.trace) ?? []), s]);
+    for (const s of spans) {
+      const trace = traces.get(s.trace);
+      if (trace) trace.push(s);
+      else traces.set(s.trace, [s]);
+    }
     const histories = [...traces.values()].flatMap((t) => {
       const h = importTrace(t, fileName, warnings);
       return h ? [h] : [];

@@ -46,6 +46,17 @@ export interface ImporterSpec<T> {
   readonly near?: Near;
 }
 
+/**
+ * Thrown by an importer's `import` when a check it folded in from `detect` fails (detection looked
+ * at a sample of a long list, the import checks each item as it reads it: one walk of the list, not
+ * two). The registry then goes on detecting with the importers after it, as when `detect` says no.
+ */
+export class NotThisFormat extends Error {
+  constructor() {
+    super('not this format after all');
+  }
+}
+
 /** A value an importer recognised, with its parsed shape kept inside: importing it is one call. */
 export interface Detected {
   /** `raw` is the value as read (a JSONL file's records keep their lines there). */

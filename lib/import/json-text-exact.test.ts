@@ -1,0 +1,167 @@
+/**
+ * The one-pass reading of texts with long integers (`keptDigits`, issue 26) against what
+ * `parseJsonText` did before it: `JSON.parse`, and when the value held a number of 2^53 or more,
+ * the whole text again with every rounding integer literal outside strings rewritten by a regex
+ * as a string of its digits. Same values on real fixtures and generated texts, same errors on
+ * invalid ones.
+ */
+import fc from 'fast-check';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { keptDigits, parseJsonExact, parseJsonText, scanValue } from './json-text';
+
+const BIG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![\w.])/g;
+
+/** parseJsonText's value before the change (for texts without NaN or deep nesting). */
+function reference(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  if (!scanValue(value).big) return value;
+  try {
+    return JSON.parse(
+      text.replace(BIG_INTEGER, (m) =>
+        m.startsWith('"') || String(Number(m)) === m ? m : `"${m}"`,
+      ),
+    );
+  } catch {
+    return JSON.parse(text);
+  }
+}
+
+/** The outcome of reading a text: its value, or the error's message. */
+function outcome(read: (text: string) => unknown, text: string): unknown {
+  try {
+    return { value: read(text) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function expectSame(text: string) {
+  expect(outcome((t) => parseJsonText(t).value, text)).toEqual(outcome(reference, text));
+  expect(outcome(parseJsonExact, text)).toEqual(outcome(reference, text));
+}
+
+const ROOT = new URL('../../test/fixtures/real/', import.meta.url).pathname;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe('keptDigits', () => {
+  it('reads every real JSON fixture and JSONL line as before', () => {
+    let big = 0;
+    for (const path of filesUnder(ROOT)) {
+      const raw = readFileSync(path, 'utf8');
+      const texts = /\.jsonl$/.test(path)
+        ? raw.split('\n').filter((l) => l.trim() !== '')
+        : /\.json$/.test(path)
+          ? [raw]
+          : [];
+      for (const text of texts) {
+        if (/\d{16}/.test(text)) big++;
+        expectSame(text);
+      }
+    }
+    // The fixtures hold texts with long integers (OTel nanosecond times), so the fast path ran.
+    expect(big).toBeGreaterThan(10);
+  });
+
+  it('rewrites the integers a double rounds, in OTLP with numeric times (Tempo) and elsewhere', () => {
+    const text = readFileSync(
+      join(ROOT, 'otel-genai/kagent_tempo_export_with_batches.json'),
+      'utf8',
+    );
+    // The export's times made ones a double rounds (the last digit changed).
+    const changed = text.replace(/("(?:start|end)TimeUnixNano":\d{17})\d{2}/g, '$113');
+    expect(changed).not.toBe(text);
+    expect(keptDigits(changed)).not.toBe(changed);
+    expectSame(changed);
+    const value = parseJsonText(changed).value as { batches: { [k: string]: unknown }[] };
+    expect(JSON.stringify(value.batches[0])).toMatch(/"startTimeUnixNano":"\d{17}13"/);
+  });
+
+  it('matches the regex rewrite on generated texts with long integers, strings and numbers', () => {
+    const long = fc
+      .tuple(fc.boolean(), fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{15,22}$/))
+      .map(([minus, head, tail]) => `${minus ? '-' : ''}${head}${tail}`);
+    const number = fc.oneof(
+      long,
+      long.map((d) => `${d}.5`),
+      long.map((d) => `${d}e3`),
+      long.map((d) => `${d}E+2`),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
+      fc.integer().map(String),
+    );
+    const string = fc.oneof(
+      fc.string().map((s) => JSON.stringify(s)),
+      long.map((d) => JSON.stringify(`id ${d}`)),
+      long.map((d) => `"\\"${d}\\\\"`),
+    );
+    const ws = fc.constantFrom('', ' ', '\n  ', '\t', '\r\n');
+    const value: fc.Arbitrary<string> = fc.letrec<{ v: string }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        number,
+        string,
+        fc.constantFrom('true', 'false', 'null'),
+        fc
+          .array(fc.tuple(ws, tie('v'), ws), { maxLength: 5 })
+          .map((xs) => `[${xs.map(([a, v, b]) => a + v + b).join(',')}]`),
+        fc
+          .array(fc.tuple(string, ws, tie('v')), { maxLength: 5 })
+          .map((xs) => `{${xs.map(([k, w, v]) => `${k}${w}:${w}${v}`).join(',')}}`),
+      ),
+    })).v;
+    fc.assert(
+      fc.property(value, (text) => expectSame(text)),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('leaves a text that is one long integer a number, as before (only containers were scanned)', () => {
+    for (const text of ['100000000000000040', ' \n-100000000000000040 ', '[100000000000000040]'])
+      expectSame(text);
+    expect(parseJsonText('100000000000000040').value).toBe(Number('100000000000000040'));
+  });
+
+  it('never makes an invalid text valid, and reports its error as before', () => {
+    for (const text of [
+      '{12345678901234567890: 1}',
+      '{"a": 1, 12345678901234567890: 2}',
+      '[01234567890123456789]',
+      '[-01234567890123456789]',
+      '[12345678901234567890 12345678901234567891]',
+      '{"a": 12345678901234567890} [1]',
+      '[12345678901234567890',
+      '{"a":"12345678901234567890}',
+      '{"a": -12345678901234567890x}',
+    ])
+      expectSame(text);
+  });
+
+  it("reads Python's NaN beside a long integer as before (null, with a warning)", () => {
+    const read = parseJsonText('[12345678901234567890, NaN]');
+    expect(read.value).toEqual(['12345678901234567890', null]);
+    expect(read.warnings).toHaveLength(1);
+  });
+
+  it('leaves deep nesting to the slow path, which says where', () => {
+    const deep = `${'['.repeat(600)}12345678901234567890${']'.repeat(600)}`;
+    expect(keptDigits(deep)).toBeUndefined();
+    expect(parseJsonText(deep).deepAt).toMatch(/^\/0\/0/);
+    // A long integer before the deep part (the walk stops at it; the text's depth decides).
+    const later = `[12345678901234567890, ${'['.repeat(600)}${']'.repeat(600)}]`;
+    expect(parseJsonText(later).deepAt).toMatch(/^\/1\/0/);
+    // A repeated key whose first value nests too deep: the value read does not.
+    const repeated = `{"a": ${'['.repeat(600)}${']'.repeat(600)}, "a": 1, "b": 12345678901234567890}`;
+    expectSame(repeated);
+    expect(parseJsonText(repeated).value).toEqual({ a: 1, b: '12345678901234567890' });
+    const edge = `${'['.repeat(500)}12345678901234567890${']'.repeat(500)}`;
+    expect(keptDigits(edge)).toBeDefined();
+    expectSame(edge);
+  });
+});
