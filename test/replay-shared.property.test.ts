@@ -58,6 +58,26 @@ const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
       nil: undefined,
     }),
   }),
+  'smolagents-summary-mode': fc.constant({}),
+  'compact-conversation': fc.oneof(
+    fc.record({ thresholdTokens: fc.integer({ min: 0, max: 3_000 }) }),
+    fc.record({
+      thresholdTokens: fc.integer({ min: 0, max: 3_000 }),
+      keepRecentTokens: fc.integer({ min: 1, max: 1_500 }),
+    }),
+    fc.record({
+      thresholdTokens: fc.integer({ min: 0, max: 3_000 }),
+      keepRecentShare: fc.constantFrom(0.1, 0.3, 0.7, 1),
+    }),
+  ),
+  'condense-events': fc
+    .record({ maxSize: fc.integer({ min: 4, max: 60 }), keepFirst: fc.integer({ min: 0, max: 4 }) })
+    .filter((p) => Math.floor(p.maxSize / 2) - p.keepFirst - 1 > 0),
+  'summarizing-window': fc.record({
+    summaryRatio: fc.constantFrom(0.1, 0.3, 0.5, 0.8),
+    preserveRecentMessages: fc.integer({ min: 0, max: 12 }),
+    triggerTokens: fc.integer({ min: 1, max: 4_000 }),
+  }),
   'summarize-plan-steps': fc.record({
     maxTokens: fc.integer({ min: 100, max: 5_000 }),
     threshold: fc.constantFrom(0.2, 0.5, 0.8, 1),
@@ -175,6 +195,18 @@ describe('replayShared equals applying the strategy at every call', () => {
     ['token-budget', { maxTokens: 4_000, includeSystem: true, startOn: ['human'] }],
     ['token-budget', { maxTokens: 3_000, endOn: ['ai'] }],
     ['token-budget', { maxTokens: 6_000, strategy: 'first' }],
+    ['smolagents-summary-mode', {}],
+    ['compact-conversation', {}],
+    ['compact-conversation', { thresholdTokens: 5_000 }],
+    ['compact-conversation', { thresholdTokens: 4_000, keepRecentTokens: 1_500 }],
+    ['compact-conversation', { thresholdShare: 0.02, keepRecentShare: 0.3 }],
+    ['condense-events', {}],
+    ['condense-events', { maxSize: 40 }],
+    ['condense-events', { maxSize: 12, keepFirst: 0 }],
+    ['summarizing-window', {}],
+    ['summarizing-window', { triggerTokens: 6_000 }],
+    ['summarizing-window', { triggerTokens: 3_000, summaryRatio: 0.5, preserveRecentMessages: 2 }],
+    ['summarizing-window', { triggerTokens: 2_000, summaryRatio: 0.1, preserveRecentMessages: 0 }],
     ['summarize-plan-steps', {}],
     ['summarize-plan-steps', { maxTokens: 8_000 }],
     ['summarize-plan-steps', { maxTokens: 3_000, threshold: 0.5, compactTo: 'condensed' }],
@@ -223,6 +255,10 @@ describe('replayShared equals applying the strategy at every call', () => {
       ['keep-last-n-steps', {}],
       ['prune-old-observations', { recordMaxLength: 500 }],
       ['summarize-plan-steps', { maxTokens: 20_000 }],
+      ['smolagents-summary-mode', {}],
+      ['summarizing-window', { triggerTokens: 20_000 }],
+      ['compact-conversation', { thresholdTokens: 20_000, keepRecentTokens: 5_000 }],
+      ['condense-events', {}],
     ] as const) {
       const s = getStrategy(id);
       const params = parseParams(s, raw);

@@ -23,11 +23,11 @@ import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
-import { listContext, listMemo, prefixSummary } from './replay-kit';
+import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
 import { firstTrue, lastTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
 import { summaryTokens } from './replay-kit';
-import type { Strategy } from './types';
+import type { Strategy, StrategyContext } from './types';
 
 const params = z
   .object({
@@ -163,29 +163,62 @@ export const compactConversation: Strategy<Params> = {
       `compacted ${covered.length} steps (${used} > ${threshold} tokens) into one summary of ${ctx.tokens.step(summary)} tokens${keeping.length > 0 ? `; ${keeping.join(', ')}` : ''}`,
     ]);
   },
+  replayTokens: (history, calls, p, ctx) => {
+    const at = compactedAt(history.steps, p, ctx);
+    return at && calls.map((k) => at(k).tokens);
+  },
   /**
-   * Before call k the context is the prefix's compaction: its system prompts, one summary of the
-   * rest but the newest steps kept, and those. Prefix sums give the tokens, binary search the newest
-   * steps kept (`keptRecent` walks back to the same place), and the summary is of a prefix of the
-   * list, built once per prefix. Kept user messages (keepTaskTokens) leave holes in what the summary
-   * covers: that configuration, a list with a step object twice and a summarizer without an
-   * incremental form replay by applying before every call.
+   * Each call's shared cached prefix from the same decisions: a compacted context is [system
+   * prompts] + one summary + the newest steps, so two share their system prompts, and the summary
+   * and all the earlier context when they summarize the same steps (the same summary, then the
+   * earlier newest steps the later one's first); a context sent whole shares its leading system
+   * prompts with a compacted one. Exact, as `sameStep` compares them, where no step is named like
+   * our summary.
    */
-  replayTokens(history, calls, p, ctx) {
+  replayShared(history, calls, p, ctx) {
     const steps = history.steps;
-    if (
-      p.keepTaskTokens > 0 ||
-      (p.keepRecentTokens > 0 && p.keepRecentShare > 0) ||
-      !ctx.summarizer.createAccumulator ||
-      !partsOf(steps).distinct
-    )
+    const at = compactedAt(steps, p, ctx);
+    if (!at || listMemo(steps, PARTS, 'ids', () => steps.some((s) => s.id === 'compact-summary')))
       return undefined;
-    const threshold = thresholdOf(p, ctx.contextWindow);
-    // Over the whole list: all[i], system[i] tokens of steps [0, i) and of its system prompts;
-    // restAt[j] the position of the j-th step but system prompts, restSums[j] the tokens of the
-    // first j of them, restBefore[i] how many of them are before i.
+    const sums = compactSums(steps, ctx);
+    /** Tokens of the leading steps of `steps[0, k)` that are its first system prompts. */
+    const leading = (k: number, prompts: number) =>
+      sums.all[Math.min(k, prompts, sums.leadingSystem)] as number;
+    let before: Compacted | undefined;
+    return calls.map((k) => {
+      const b = at(k);
+      const a = before;
+      before = b;
+      if (!a) return 0;
+      if (a.covered === 0 && b.covered === 0) return sums.all[a.k] as number;
+      if (a.covered === 0) return leading(a.k, sums.systemCount[b.k] as number);
+      if (b.covered === 0) return leading(b.k, sums.systemCount[a.k] as number);
+      const prompts = sums.system[a.k] as number;
+      if (sums.systemCount[a.k] !== sums.systemCount[b.k] || a.covered !== b.covered)
+        return prompts;
+      return a.tokens - REPLY_PRIMING_TOKENS;
+    });
+  },
+};
+
+/** Before the call producing step k: its context's tokens and how many steps its summary covers (0: none). */
+interface Compacted {
+  readonly k: number;
+  readonly tokens: number;
+  readonly covered: number;
+}
+
+/**
+ * Over the whole list, once per list and counter: all[i], system[i] tokens of steps [0, i) and of
+ * its system prompts, systemCount[i] how many; restAt[j] the position of the j-th step but system
+ * prompts, restSums[j] the tokens of the first j of them, restBefore[i] how many of them are
+ * before i; leadingSystem how many steps open the list as system prompts.
+ */
+function compactSums(steps: readonly Step[], ctx: Pick<StrategyContext, 'tokens'>) {
+  return listMemo(steps, ctx.tokens, 'compact-sums', () => {
     const all = [0];
     const system = [0];
+    const systemCount = [0];
     const restAt: number[] = [];
     const restSums = [0];
     const restBefore = [0];
@@ -193,16 +226,47 @@ export const compactConversation: Strategy<Params> = {
       const t = ctx.tokens.step(s);
       all.push((all[i] as number) + t);
       system.push((system[i] as number) + (isRest(s) ? 0 : t));
+      systemCount.push((systemCount[i] as number) + (isRest(s) ? 0 : 1));
       if (isRest(s)) {
         restAt.push(i);
         restSums.push((restSums[restSums.length - 1] as number) + t);
       }
       restBefore.push(restAt.length);
     });
+    const leadingSystem = restAt.length > 0 ? (restAt[0] as number) : steps.length;
+    return { all, system, systemCount, restAt, restSums, restBefore, leadingSystem };
+  });
+}
+
+/**
+ * Before call k the context is the prefix's compaction: its system prompts, one summary of the
+ * rest but the newest steps kept, and those. Prefix sums give the tokens, binary search the newest
+ * steps kept (`keptRecent` walks back to the same place), and the summary is of a prefix of the
+ * list, built once per prefix. Kept user messages (keepTaskTokens) leave holes in what the summary
+ * covers: that configuration, a list with a step object twice and a summarizer without an
+ * incremental form replay by applying before every call (undefined here). Per call, once per list,
+ * counter, summarizer and parameters.
+ */
+function compactedAt(
+  steps: readonly Step[],
+  p: Params,
+  ctx: StrategyContext,
+): ((k: number) => Compacted) | undefined {
+  if (
+    p.keepTaskTokens > 0 ||
+    (p.keepRecentTokens > 0 && p.keepRecentShare > 0) ||
+    !ctx.summarizer.createAccumulator ||
+    !partsOf(steps).distinct
+  )
+    return undefined;
+  return replayMemo(steps, ctx, `compact-conversation ${JSON.stringify(p)}`, () => {
+    const threshold = thresholdOf(p, ctx.contextWindow);
+    const { all, system, restAt, restSums, restBefore } = compactSums(steps, ctx);
     const counts = new Map<number, number>();
-    return calls.map((k) => {
+    const memo = new Map<number, Compacted>();
+    const decide = (k: number): Compacted => {
       const used = REPLY_PRIMING_TOKENS + (all[k] as number);
-      if (used <= threshold) return used;
+      if (used <= threshold) return { k, tokens: used, covered: 0 };
       const length = restBefore[k] as number;
       const tail = (j: number) => (restSums[length] as number) - (restSums[length - j] as number);
       // `keptRecent`: j newest steps, never them all.
@@ -217,7 +281,7 @@ export const compactConversation: Strategy<Params> = {
         kept = lastTrue(length - 1, (j) => tail(j) <= share);
       }
       const covered = length - kept;
-      if (covered <= 0) return used;
+      if (covered <= 0) return { k, tokens: used, covered: 0 };
       const end = kept === 0 ? k : (restAt[length - kept] as number);
       let summary = counts.get(end);
       if (summary === undefined) {
@@ -239,10 +303,19 @@ export const compactConversation: Strategy<Params> = {
         });
         counts.set(end, summary);
       }
-      return REPLY_PRIMING_TOKENS + (system[k] as number) + summary + tail(kept);
-    });
-  },
-};
+      return {
+        k,
+        tokens: REPLY_PRIMING_TOKENS + (system[k] as number) + summary + tail(kept),
+        covered,
+      };
+    };
+    return (k: number) => {
+      let c = memo.get(k);
+      if (!c) memo.set(k, (c = decide(k)));
+      return c;
+    };
+  });
+}
 
 /** Where it compacts: the threshold given, or a share of the window, or the window minus the reserve. */
 const thresholdOf = (p: Params, window: number) =>

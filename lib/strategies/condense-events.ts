@@ -17,11 +17,11 @@
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
-import { listContext, listMemo, prefixSummary } from './replay-kit';
+import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
 import { firstTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
 import { summaryTokens } from './replay-kit';
-import type { Strategy } from './types';
+import type { Strategy, StrategyContext } from './types';
 
 const params = z
   .object({
@@ -132,20 +132,83 @@ export const condenseEvents: Strategy<Params> = {
    * and tokens (binary search where the apply walks); its summary is built once per span. Without
    * a summarizer's incremental form it replays by applying before every call.
    */
-  replayTokens(history, calls, p, ctx) {
-    if (!ctx.summarizer.createAccumulator) return undefined;
+  replayTokens: (history, calls, p, ctx) => {
+    const at = condensedAt(history.steps, p, ctx);
+    return at && calls.map((k) => at(k).tokens);
+  },
+  /**
+   * Each call's shared cached prefix from the same spans: two condensed contexts share their first
+   * steps up to the earlier span's start, and the summary and all the earlier context when their
+   * spans are one (the same summary, then the same steps); a context sent whole shares its steps up
+   * to the other's span. Exact, as `sameStep` compares them, where no step is named like our
+   * summaries.
+   */
+  replayShared(history, calls, p, ctx) {
     const steps = history.steps;
-    const starts = eventStarts(steps);
+    const at = condensedAt(steps, p, ctx);
+    if (
+      !at ||
+      listMemo(steps, STARTS, 'ids', () => steps.some((s) => s.id.startsWith('condensation@')))
+    )
+      return undefined;
+    const all = stepSums(steps, ctx);
+    let before: Condensed | undefined;
+    return calls.map((k) => {
+      const b = at(k);
+      const a = before;
+      before = b;
+      if (!a) return 0;
+      if (a.end <= a.start) return all[Math.min(a.k, b.end > b.start ? b.start : a.k)] as number;
+      if (b.end <= b.start) return all[a.start] as number;
+      if (a.start !== b.start || a.end !== b.end) return all[Math.min(a.start, b.start)] as number;
+      return a.tokens - REPLY_PRIMING_TOKENS;
+    });
+  },
+};
+
+/** Before the call producing step k: its context's tokens and the span condensed (none: end ≤ start). */
+interface Condensed {
+  readonly k: number;
+  readonly tokens: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** `all[i]`: tokens of steps [0, i), once per list and counter. */
+const stepSums = (
+  steps: readonly Step[],
+  ctx: Pick<StrategyContext, 'tokens'>,
+): readonly number[] =>
+  listMemo(steps, ctx.tokens, 'step-sums', () => {
     const all = [0];
     steps.forEach((s, i) => all.push((all[i] as number) + ctx.tokens.step(s)));
+    return all;
+  });
+
+/**
+ * Before call k the context is the prefix condensed: its first steps, one summary of the span
+ * [start, end) `apply` picks, and the rest. The span follows from prefix sums of events and tokens
+ * (binary search where the apply walks); its summary is built once per span. Per call, once per
+ * list, counter, summarizer and parameters; undefined without a summarizer's incremental form.
+ */
+function condensedAt(
+  steps: readonly Step[],
+  p: Params,
+  ctx: StrategyContext,
+): ((k: number) => Condensed) | undefined {
+  if (!ctx.summarizer.createAccumulator) return undefined;
+  return replayMemo(steps, ctx, `condense-events ${JSON.stringify(p)}`, () => {
+    const starts = eventStarts(steps);
+    const all = stepSums(steps, ctx);
     const half = ctx.contextWindow / 2;
     const counts = new Map<string, number>();
-    return calls.map((k) => {
+    const memo = new Map<number, Condensed>();
+    const decide = (k: number): Condensed => {
       const total = starts[k] as number;
       const tokens = REPLY_PRIMING_TOKENS + (all[k] as number);
       const overEvents = total > p.maxSize;
       const overTokens = tokens > ctx.contextWindow;
-      if (!overEvents && !overTokens) return tokens;
+      if (!overEvents && !overTokens) return { k, tokens, start: 0, end: 0 };
       // `boundaryAt` on the prefix: its starts are starts[0..k].
       const boundaryAt = (event: number) =>
         Math.min(
@@ -166,7 +229,7 @@ export const condenseEvents: Strategy<Params> = {
           ),
         );
       end = Math.min(end, k);
-      if (end <= start) return tokens;
+      if (end <= start) return { k, tokens, start: 0, end: 0 };
       const key = `${start}:${end}`;
       let summary = counts.get(key);
       if (summary === undefined) {
@@ -188,13 +251,22 @@ export const condenseEvents: Strategy<Params> = {
         });
         counts.set(key, summary);
       }
-      return (
-        REPLY_PRIMING_TOKENS +
-        (all[start] as number) +
-        summary +
-        (all[k] as number) -
-        (all[end] as number)
-      );
-    });
-  },
-};
+      return {
+        k,
+        tokens:
+          REPLY_PRIMING_TOKENS +
+          (all[start] as number) +
+          summary +
+          (all[k] as number) -
+          (all[end] as number),
+        start,
+        end,
+      };
+    };
+    return (k: number) => {
+      let c = memo.get(k);
+      if (!c) memo.set(k, (c = decide(k)));
+      return c;
+    };
+  });
+}

@@ -12,7 +12,7 @@ import type { Step, SummaryStep } from '../model/types';
 import { countMessage, messageStrings, REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { changedFate, KEPT_FATE, REMOVED_FATE } from './result';
 import type { Summarizer, SummaryAccumulator } from './summarizer';
-import type { StepFate, StrategyResult } from './types';
+import type { StepFate, StrategyContext, StrategyResult } from './types';
 import { keptVariant, unitsOf, type StrategyUnit } from './units';
 
 /** The first i in [lo, hi) where a monotone predicate (false…false true…true) holds; hi if none. */
@@ -447,4 +447,29 @@ function overheadOf(tokens: StepTokens, summary: SummaryStep): number | undefine
     if (carried !== 1) return undefined;
     return rest - tokens.counter.count(PROBE);
   });
+}
+
+/**
+ * `make()` once per step list, token counter, summarizer and key (a strategy and its parameters):
+ * a replay's per-call decisions, shared by its `replayTokens` and `replayShared`, which the
+ * simulation asks for one after the other.
+ */
+export function replayMemo<T>(
+  steps: readonly Step[],
+  ctx: Pick<StrategyContext, 'tokens' | 'summarizer'>,
+  key: string,
+  make: () => T,
+): T {
+  const bySummarizer = listMemo(
+    steps,
+    ctx.tokens,
+    'replay-memo',
+    () => new WeakMap<object, Map<string, unknown>>(),
+  );
+  let byKey = bySummarizer.get(ctx.summarizer);
+  if (!byKey) bySummarizer.set(ctx.summarizer, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key) as T;
+  const value = make();
+  byKey.set(key, value);
+  return value;
 }

@@ -1,5 +1,6 @@
 /** Building a `StrategyResult` from a strategy's output steps: fates are derived, not hand-kept. */
 import { stepText } from '../model/steps';
+import { textChanged } from './fate-text';
 import type { Step, SummaryStep } from '../model/types';
 import type { StepFate, StrategyResult } from './types';
 
@@ -66,12 +67,26 @@ export function buildResult(
 export function changedFate(step: Step, out: Step): StepFate {
   const hit = changed.get(out);
   if (hit && hit.of === step) return hit.fate;
-  const before = stepText(step);
-  const after = stepText(out);
-  const fate: StepFate =
-    before === after ? KEPT : Object.freeze({ kind: 'truncated', before, after });
+  const differs = textChanged(step, out) ?? stepText(step) !== stepText(out);
+  const fate = differs ? truncatedFate(step, out) : KEPT;
   changed.set(out, { of: step, fate });
   return fate;
+}
+
+/**
+ * A truncated fate whose before and after texts are rendered when first read (a view showing the
+ * step's diff), not when a strategy applies: the same values `stepText` gives, kept per step.
+ */
+function truncatedFate(step: Step, out: Step): StepFate {
+  return Object.freeze({
+    kind: 'truncated' as const,
+    get before() {
+      return stepText(step);
+    },
+    get after() {
+      return stepText(out);
+    },
+  });
 }
 
 const changed = new WeakMap<Step, { readonly of: Step; readonly fate: StepFate }>();

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { omitParts } from '../model/steps';
 import type { Step } from '../model/types';
 import { prefixSums, replayPrefix } from './per-step';
-import { listVariants } from './replay-kit';
-import type { Strategy } from './types';
+import { listMemo, listVariants } from './replay-kit';
+import type { Strategy, StrategyContext } from './types';
 
 const params = z.object({});
 
@@ -57,6 +57,20 @@ export const smolagentsSummaryMode: Strategy<z.infer<typeof params>> = {
       notes: [],
     };
   },
-  replayTokens: (history, calls, _p, ctx) =>
-    replayPrefix(prefixSums(history.steps, ctx.tokens, summaryModeVariant), calls),
+  replayTokens: (history, calls, _p, ctx) => replayPrefix(variantSums(history.steps, ctx), calls),
+  /**
+   * Each step's variant depends on the step alone (and is one object per step), so a call's context
+   * extends the previous call's: it shares all of it.
+   */
+  replayShared(history, calls, _p, ctx) {
+    const sums = variantSums(history.steps, ctx);
+    return calls.map((_, c) => (c === 0 ? 0 : (sums[calls[c - 1] as number] as number)));
+  },
 };
+
+/** Running sums of the variants' tokens, once per list and counter (replay-kit.ts `listMemo`). */
+function variantSums(steps: readonly Step[], ctx: StrategyContext): number[] {
+  return listMemo(steps, ctx.tokens, 'smolagents-summary-mode sums', () =>
+    prefixSums(steps, ctx.tokens, summaryModeVariant),
+  );
+}

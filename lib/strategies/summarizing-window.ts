@@ -10,12 +10,15 @@ import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { listContext, listMemo, prefixSummary } from './replay-kit';
 import { buildResult, keepAll } from './result';
-import { accumulatedSummaryTokens, summaryTokens } from './replay-kit';
+import { summaryTokens } from './replay-kit';
 import type { HistoryLike, Strategy, StrategyContext, StrategyResult } from './types';
 import { UnitIndex } from './replay-kit';
-import { hasToolResult, hasToolUse } from './strands-core';
+import { adjustSplitPoint, MAX_ROUNDS } from './strands-split';
+import { windowReplay } from './summarizing-window-replay';
 import { keptVariant, stepsFromKeptUnits, unitsOf, type StrategyUnit } from './units';
 import type { StrandsMessage } from '../messages/types';
+
+export { adjustSplitPoint } from './strands-split';
 
 const params = z.object({
   summaryRatio: z
@@ -42,47 +45,8 @@ const params = z.object({
 });
 type Params = z.infer<typeof params>;
 
-/**
- * Strands `adjustSplitPointForToolPairs` on messages[start, end) with `split` relative to start;
- * undefined where Strands throws (no valid split point).
- */
-export function adjustSplitPoint(
-  messages: readonly StrandsMessage[],
-  split: number,
-  start = 0,
-  end = messages.length,
-): number | undefined {
-  const length = end - start;
-  if (split >= length) return split;
-  while (split < length) {
-    const m = messages[start + split] as StrandsMessage;
-    if (hasToolResult(m)) {
-      split++;
-      continue;
-    }
-    if (hasToolUse(m)) {
-      const next = split + 1 < length ? messages[start + split + 1] : undefined;
-      if (!next || !hasToolResult(next)) {
-        split++;
-        continue;
-      }
-    }
-    break;
-  }
-  return split >= length ? undefined : split;
-}
-
-const MAX_ROUNDS = 1_000;
-
-/** The replay's summary step but its content (what its tokens are counted with). */
-const SUMMARY_FIELDS: SummaryStep = {
-  kind: 'summary',
-  id: 'summary',
-  stepNumber: 0,
-  content: '',
-  replaces: [],
-  origin: 'extractive',
-};
+/** The owner of this strategy's per-list memos that no summarizer or counter keys. */
+const OWNER = {};
 
 export const summarizingWindow: Strategy<Params> = {
   id: 'summarizing-window',
@@ -201,70 +165,17 @@ export const summarizingWindow: Strategy<Params> = {
    * c + the units from c on, so a call's context follows from c alone: simulate the rounds on unit
    * indices, with the summary of "steps before c" grown incrementally across calls.
    */
-  replayTokens(history, calls, p, ctx) {
-    const createAccumulator = ctx.summarizer.createAccumulator;
-    if (!createAccumulator) return undefined;
-    const steps = history.steps;
-    const isSystem = (s: Step) => s.kind === 'system-prompt';
-    const index = UnitIndex.of(steps, ctx.tokens, 'strands', (s) => !isSystem(s));
-    const messages = index.units.map((u) => u.message);
-    const systemSums = [0];
-    steps.forEach((s, i) =>
-      systemSums.push((systemSums[i] as number) + (isSystem(s) ? ctx.tokens.step(s) : 0)),
-    );
-    const limit = p.triggerTokens ?? ctx.contextWindow;
-    // Summary tokens for c: the summary of the steps owning units [0, c), in step order. The
-    // rounds of one call ask for summaries far apart (0.3 of the messages, then 0.51, …) and the
-    // next call for ones just past each: one accumulator, read once, counts its summary after every
-    // step it reads, so each prefix is summarized and counted once (an accumulator per round read
-    // the history once per round, and wrote and counted every line once per round).
-    const acc = createAccumulator();
-    // `counts[u]`: the tokens of the summary of the steps before u.
-    const counts = [0];
-    const summaryOf = (c: number): number => {
-      // Every c inside one step covers the same steps: key by the number of steps covered.
-      const upTo = (index.units[c - 1] as StrategyUnit<StrandsMessage>).stepIndex + 1;
-      for (let u = counts.length; u <= upTo; u++) {
-        const s = steps[u - 1] as Step;
-        if (isSystem(s) || (index.unitsPerStep[u - 1] as number) === 0) {
-          counts.push(counts[u - 1] as number);
-          continue;
-        }
-        acc.add(s);
-        // Counted from the accumulator's per-line counts where it keeps them (each line once),
-        // else from its text.
-        counts.push(
-          accumulatedSummaryTokens(ctx.tokens, SUMMARY_FIELDS, acc) ??
-            summaryTokens(ctx.tokens, { ...SUMMARY_FIELDS, content: acc.text() }),
-        );
-      }
-      return counts[upTo] as number;
-    };
-    return calls.map((k) => {
-      const end = index.unitsBefore(k);
-      const system = systemSums[k] as number;
-      let used = index.contextTokens([[0, end]], system);
-      let c = 0;
-      for (let round = 1; round <= MAX_ROUNDS && used > limit; round++) {
-        const summarized = c > 0 ? 1 : 0;
-        const length = summarized + end - c;
-        const count = Math.min(
-          Math.max(1, Math.floor(length * p.summaryRatio)),
-          length - p.preserveRecentMessages,
-        );
-        if (count <= 0) break;
-        // The list is [summary?, units c..end); the summary (plain user text) never moves the split.
-        const split = adjustSplitPoint(messages, count - summarized, c, end);
-        if (split === undefined) break;
-        const next = c + split;
-        const tokens = index.contextTokens([[next, end]], system + summaryOf(next));
-        if (tokens >= used) break;
-        c = next;
-        used = tokens;
-      }
-      return used;
-    });
-  },
+  replayTokens: (history, calls, p, ctx) => windowReplay(history, p, ctx)?.tokens(calls),
+  /**
+   * Each call's shared cached prefix from the same rounds (summarizing-window-replay.ts), exact;
+   * undefined where `apply` takes the rounds one list at a time (a step named like our summaries).
+   */
+  replayShared: (history, calls, p, ctx) =>
+    listMemo(history.steps, OWNER, 'summary-ids', () =>
+      history.steps.some((s) => s.id.startsWith('summary-')),
+    )
+      ? undefined
+      : windowReplay(history, p, ctx)?.shared(calls),
 };
 
 /**
