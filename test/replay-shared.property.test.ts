@@ -21,6 +21,7 @@ const ctx = createStrategyContext({ model: 'gpt-4o' });
 
 const types = ['system', 'human', 'ai', 'tool'];
 const paramsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  none: fc.constant({}),
   'keep-last-n-steps': fc.record({ n: fc.integer({ min: 0, max: 6 }) }),
   'prune-old-observations': fc.record({
     keepLastN: fc.integer({ min: 0, max: 4 }),
@@ -249,6 +250,7 @@ describe('replayShared equals applying the strategy at every call', () => {
   it('a long run bills every call exactly, none sampled', () => {
     const steps = longHistory(700);
     for (const [id, raw] of [
+      ['none', {}],
       ['clear-tool-uses', { triggerTokens: 20_000 }],
       ['token-budget', { maxTokens: 20_000 }],
       ['observation-masking', { polling: 10 }],

@@ -15,4 +15,9 @@ export const none: Strategy<z.infer<typeof params>> = {
   apply: (history) => keepAll(history.steps),
   replayTokens: (history, calls, _p, ctx) =>
     replayPrefix(prefixSums(history.steps, ctx.tokens), calls),
+  // Each call resends the previous call's context whole: it shares every step before that call.
+  replayShared(history, calls, _p, ctx) {
+    const sums = prefixSums(history.steps, ctx.tokens);
+    return calls.map((_, c) => (c === 0 ? 0 : (sums[calls[c - 1] as number] as number)));
+  },
 };
