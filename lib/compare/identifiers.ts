@@ -51,7 +51,7 @@ export function extractIdentifiers(text: string): string[] {
 }
 
 /** `reservation_id`, `filePath` → "reservation id", "file path". */
-function argumentName(key: string): string {
+export function argumentName(key: string): string {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -60,7 +60,7 @@ function argumentName(key: string): string {
 }
 
 /** The name of the argument whose value is exactly `identifier`, searched through nested values. */
-function argumentKeyOf(value: JsonValue, identifier: string, key?: string): string | undefined {
+export function argumentKeyOf(value: JsonValue, identifier: string, key?: string): string | undefined {
   if (value === null) return undefined;
   if (Array.isArray(value)) {
     for (const v of value) {
@@ -106,7 +106,7 @@ export function visibleText(steps: readonly Step[]): string {
 
 /** What the model reads of one step, cached per step object (strategies keep whole steps by reference). */
 const stepTexts = new WeakMap<Step, string>();
-function textOf(step: Step): string {
+export function textOf(step: Step): string {
   let text = stepTexts.get(step);
   if (text === undefined) {
     text = visibleText([step]);

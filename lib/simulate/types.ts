@@ -4,6 +4,7 @@
  */
 import type { Step } from '../model/types';
 import type { StrategyResult } from '../strategies/types';
+import type { StepsAt } from './prefix';
 import type { RunConfig } from './run-config';
 
 /** A model call and the context it received. */
@@ -76,6 +77,16 @@ export interface SimulateOptions {
    * strategy's `replayTokens` in linear time, however long the run (every-call.ts).
    */
   readonly contextsOnly?: boolean;
+  /**
+   * Each call's context as it is built, in order (the lost-identifier fold, lib/compare/identifier-fold.ts):
+   * the call's step index, its context read in place (valid while the simulation's lists live:
+   * they are never mutated), and how many of its leading steps are still the previous call's
+   * objects at the same positions (0: unknown; `Infinity`: the context only grew). Observes the run
+   * without changing any result. A stateless run before every call on a long run (every-call.ts
+   * `sampledRun`) reports its calls only where building each call's context stays within
+   * `EACH_CONTEXT_BUDGET`: `onCall` then answers whether it was called at every call.
+   */
+  readonly onCall?: (stepIndex: number, context: StepsAt, unchanged: number) => void;
 }
 
 export function callTotals(calls: readonly CallContext[], contextWindow: number): RunTotals {

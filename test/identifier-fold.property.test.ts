@@ -1,0 +1,138 @@
+/**
+ * The lost-identifier fold (lib/compare/identifier-fold.ts), fed each call's context as the
+ * simulation builds it, equals the definition (identifiers.ts `lostIdentifiers`) over every call,
+ * each call's context built whole: for every strategy and every preset, under every trigger and
+ * mode, on generated histories, windows of real tau-bench content and the bundled real runs; and on
+ * a run long enough that the stateless run before every call takes the fast replay's path.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { longHistory } from '../bench/history';
+import { compareStrategies } from '../lib/compare/compare';
+import { lostIdentifiers } from '../lib/compare/identifiers';
+import { PRESETS } from '../lib/compare/presets';
+import { modelCallIndices } from '../lib/model/steps';
+import type { Step } from '../lib/model/types';
+import { DEFAULT_RUN, type RunConfig } from '../lib/simulate/run-config';
+import { simulatedContextAt } from '../lib/simulate/simulate';
+import { EXACT_PREFIX_BUDGET } from '../lib/simulate/every-call';
+import { getStrategy, parseParams, STRATEGIES } from '../lib/strategies';
+import { createStrategyContext } from '../lib/strategies/context';
+import type { StrategyContext } from '../lib/strategies/types';
+import type { StrategyChoice } from '../lib/compare/config';
+import { stepsArb } from './arbitraries';
+import { sampleRun } from './samples';
+
+const RUNS = Number(process.env.FC_RUNS ?? 60);
+const ctx = createStrategyContext({ model: 'gpt-4o' });
+const small = createStrategyContext({ model: 'gpt-4o', contextWindow: 2_000 });
+
+const triggerArb: fc.Arbitrary<RunConfig['trigger']> = fc.oneof(
+  fc.record({ kind: fc.constant('after-step' as const), onOverflow: fc.boolean() }),
+  fc.record({ kind: fc.constant('every-call' as const), onOverflow: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('step-count' as const),
+    threshold: fc.integer({ min: 0, max: 12 }),
+    onOverflow: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('after-invocation' as const), onOverflow: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('token-limit' as const),
+    tokens: fc.integer({ min: 0, max: 3_000 }),
+    onOverflow: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('every-k-calls' as const),
+    k: fc.integer({ min: 1, max: 4 }),
+    onOverflow: fc.boolean(),
+  }),
+);
+const runArb: fc.Arbitrary<RunConfig> = fc.oneof(
+  fc.constant(DEFAULT_RUN),
+  fc.record({
+    mode: fc.constantFrom('in-place' as const, 'stateless' as const),
+    trigger: triggerArb,
+  }),
+);
+
+/** Real tau-bench content (ids, numbers, names): windows of it, renumbered as a run of their own. */
+const real = longHistory(400);
+const realWindowArb: fc.Arbitrary<Step[]> = fc
+  .tuple(fc.nat({ max: real.length - 1 }), fc.integer({ min: 1, max: 70 }))
+  .map(([from, length]) =>
+    real.slice(from, from + length).map((s, i) => ({ ...s, id: `w${i}`, stepNumber: i })),
+  );
+const historyArb = fc.oneof(stepsArb(40), realWindowArb);
+
+/** The definition: every call's context built whole (the engine stopped at that call), checked. */
+function byDefinition(steps: readonly Step[], choice: StrategyChoice, c: StrategyContext) {
+  const strategy = getStrategy(choice.strategyId);
+  const params = parseParams(strategy, choice.params);
+  const run = choice.run ?? DEFAULT_RUN;
+  const contextAt = (k: number) => simulatedContextAt({ steps }, strategy, params, c, run, k);
+  return lostIdentifiers(steps, contextAt, modelCallIndices(steps));
+}
+
+function expectFolded(steps: readonly Step[], choice: StrategyChoice, c: StrategyContext = ctx) {
+  const cmp = compareStrategies({ steps }, [choice], c);
+  const col = cmp.columns[0];
+  expect(col?.error).toBeUndefined();
+  expect(col?.lossCalls).toBe(cmp.totalCalls);
+  expect(cmp.lossCalls).toBe(cmp.totalCalls);
+  expect(col?.lost).toEqual(choice.strategyId === 'none' ? [] : byDefinition(steps, choice, c));
+}
+
+const choicesArb: fc.Arbitrary<StrategyChoice> = fc
+  .tuple(fc.constantFrom(...STRATEGIES.map((s) => s.id)), runArb)
+  .map(([strategyId, run]) => ({ strategyId, params: {}, run }));
+
+describe('the identifier fold equals the definition at every call', () => {
+  it('every strategy under every trigger and mode, on generated and real histories', () => {
+    fc.assert(
+      fc.property(historyArb, choicesArb, fc.boolean(), (steps, choice, tight) =>
+        expectFolded(steps, choice, tight ? small : ctx),
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('every preset on windows of real runs', () => {
+    fc.assert(
+      fc.property(realWindowArb, fc.constantFrom(...PRESETS), fc.boolean(), (steps, p, tight) =>
+        expectFolded(steps, p.choice, tight ? small : ctx),
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  for (const name of [
+    'tau-bench-airline-task3.json',
+    'mini-swe-agent-django__django-12143.traj.json',
+  ])
+    it(`every preset and strategy on ${name}`, () => {
+      const { steps } = sampleRun(name);
+      for (const p of PRESETS) expectFolded(steps, p.choice);
+      for (const s of STRATEGIES) expectFolded(steps, { strategyId: s.id, params: {} });
+      expect(
+        compareStrategies({ steps }, [{ strategyId: 'keep-last-n-steps', params: { n: 2 } }], ctx)
+          .columns[0]?.lost.length,
+      ).toBeGreaterThan(0);
+    });
+
+  it('a long run whose stateless run before every call takes the fast replay, every call checked', () => {
+    const steps = longHistory(800);
+    const calls = modelCallIndices(steps);
+    expect(calls.length * steps.length).toBeGreaterThan(EXACT_PREFIX_BUDGET);
+    const defaults = PRESETS.filter((p) => p.choice.run === undefined);
+    for (const p of defaults) {
+      const strategy = getStrategy(p.choice.strategyId);
+      if (!strategy.replayContexts) continue;
+      const params = parseParams(strategy, p.choice.params);
+      const contextAt = (k: number) =>
+        strategy.apply({ steps: steps.slice(0, k) }, params, ctx).steps;
+      const col = compareStrategies({ steps }, [p.choice], ctx).columns[0];
+      expect(col?.lossCalls).toBe(calls.length);
+      expect(col?.lost).toEqual(lostIdentifiers(steps, contextAt, calls));
+    }
+  });
+});
