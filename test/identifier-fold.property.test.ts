@@ -9,7 +9,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { longHistory } from '../bench/history';
 import { compareStrategies } from '../lib/compare/compare';
-import { lostIdentifiers } from '../lib/compare/identifiers';
+import {
+  identifierShapes,
+  lostIdentifiers,
+  patternMatches,
+  textOf,
+} from '../lib/compare/identifiers';
 import { PRESETS } from '../lib/compare/presets';
 import { modelCallIndices } from '../lib/model/steps';
 import type { Step } from '../lib/model/types';
@@ -134,5 +139,29 @@ describe('the identifier fold equals the definition at every call', () => {
       expect(col?.lossCalls).toBe(calls.length);
       expect(col?.lost).toEqual(lostIdentifiers(steps, contextAt, calls));
     }
+  });
+});
+
+describe('identifierShapes drops pieces of longer identifiers as it did', () => {
+  /** The previous rule: a match another match of the same text includes is a piece of it. */
+  const pairwise = (text: string): string[] => {
+    const all = [...patternMatches(text).keys()];
+    return all.filter((id) => !all.some((other) => other !== id && other.includes(id)));
+  };
+  const pieces = ['/a/b.py', 'a/b.py', 'b.py', 'https://x.io/a/b.py', '"abc"', 'KA7I60', 'KA7I60X'];
+  const texts = fc.oneof(
+    fc.string({ maxLength: 80 }),
+    fc.constantFrom(...real.slice(0, 300).map(textOf)),
+    fc
+      .array(fc.constantFrom(...pieces, '12,345', '345', "'it is'", ' ', '\n'), { maxLength: 12 })
+      .map((xs) => xs.join(' ')),
+  );
+  it('equals the pairwise rule on generated and real texts', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect([...identifierShapes(text).keys()]).toEqual(pairwise(text));
+      }),
+      { numRuns: RUNS * 10 },
+    );
   });
 });

@@ -4,12 +4,12 @@
  * `onCall`: the context read in place and how many leading steps are still the previous call's
  * objects), and each call's identifiers are checked against it without building it again.
  *
- * What the run needs is strategy-independent and made once per step list (`IdentifierIndex`): each
- * step's text, each call's identifiers, and where each identifier first appears. What a strategy's
- * fold keeps is the multiset of step objects in the current context and, per identifier, one step
- * object of the context known to contain it (its witness): an identifier stays present while its
- * witness stays in the context; only when the witness leaves is the context searched again, newest
- * step first. An identifier found missing is lost once and never checked again, as the definition
+ * What the run needs is strategy-independent and made once per step list (`IdentifierIndex`): the
+ * identifiers every call writes, numbered, and for any step object the numbers of those its text
+ * contains (one pass over the text, kept per object: strategies keep whole steps by reference and
+ * their variants once per list). A strategy's fold keeps, per identifier, how many step objects of
+ * the current context contain it: a call's identifier is in its context exactly when that count is
+ * positive. An identifier found missing is lost once and never checked again, as the definition
  * reports each identifier's first loss only.
  */
 import type { ActionStep, Step } from '../model/types';
@@ -24,19 +24,48 @@ import {
   type LostIdentifier,
 } from './identifiers';
 
+const NONE: readonly number[] = [];
+
+interface TrieNode {
+  readonly next: Map<number, TrieNode>;
+  /** The identifier spelled by the path to this node. */
+  id?: number;
+}
+
+/** A filter of the identifiers' first three characters: a hit is checked, a miss is certain. */
+const TRIPLES = 1 << 20;
+const tripleHash = (c0: number, c1: number, c2: number) =>
+  (Math.imul(c0, 0x9e3779b1) ^ Math.imul(c1, 0x85ebca77) ^ Math.imul(c2, 0xc2b2ae3d)) >>> 12;
+
 /** What the check needs of one step list, whichever strategy runs on it. */
 export class IdentifierIndex {
   readonly #steps: readonly Step[];
-  /** Every step's text, one after another, each followed by a line break. */
-  #joined: string | undefined;
-  /** `#starts[i]`: where step i's text begins in `#joined`. */
-  #starts: number[] = [];
-  /** Where each identifier first appears (a step index; `Infinity` when in no step's text). */
-  readonly #first = new Map<string, number>();
-  readonly #shapes = new Map<number, Map<string, IdentifierShape>>();
+  /** Every identifier some call writes, by number. */
+  readonly ids: string[] = [];
+  readonly #numbers = new Map<string, number>();
+  /** Per action step: its identifiers' numbers and shapes, in the order the text gives them. */
+  readonly #calls: (readonly (readonly [number, IdentifierShape])[] | undefined)[];
+  /** Every identifier spelled out character by character. */
+  readonly #trie: TrieNode = { next: new Map() };
+  /** `#triples[hash of c0 c1 c2]`: some identifier may begin with those three characters. */
+  readonly #triples = new Uint8Array(TRIPLES);
+  readonly #contained = new WeakMap<Step, readonly number[]>();
+  /** Marks an identifier as already found in the text being scanned. */
+  readonly #stamp: Int32Array;
+  #scan = 0;
+  /** `#first[n]`: the first step whose text contains identifier n (built on first use). */
+  #first: Int32Array | undefined;
 
   constructor(steps: readonly Step[]) {
     this.#steps = steps;
+    this.#calls = steps.map((s) => {
+      if (s.kind !== 'action') return undefined;
+      const out: [number, IdentifierShape][] = [];
+      for (const [id, shape] of identifierShapes(outputText(s)))
+        out.push([this.#number(id), shape]);
+      return out;
+    });
+    this.#stamp = new Int32Array(this.ids.length);
   }
 
   static #cache = new WeakMap<readonly Step[], IdentifierIndex>();
@@ -48,61 +77,78 @@ export class IdentifierIndex {
     return index;
   }
 
-  /** The identifiers the call producing step k writes, with their shapes (none unless an action). */
-  shapesAt(k: number): ReadonlyMap<string, IdentifierShape> {
-    const step = this.#steps[k];
-    if (step?.kind !== 'action') return EMPTY;
-    let shapes = this.#shapes.get(k);
-    if (!shapes) this.#shapes.set(k, (shapes = identifierShapes(outputText(step))));
-    return shapes;
+  #number(id: string): number {
+    let n = this.#numbers.get(id);
+    if (n !== undefined) return n;
+    n = this.ids.length;
+    this.ids.push(id);
+    this.#numbers.set(id, n);
+    let node = this.#trie;
+    for (let i = 0; i < id.length; i++) {
+      const c = id.charCodeAt(i);
+      let child = node.next.get(c);
+      if (!child) node.next.set(c, (child = { next: new Map() }));
+      node = child;
+    }
+    node.id = n;
+    this.#triples[tripleHash(id.charCodeAt(0), id.charCodeAt(1), id.charCodeAt(2))] = 1;
+    return n;
+  }
+
+  /** The identifiers (numbers, shapes) the call producing step k writes; none unless an action. */
+  callAt(k: number): readonly (readonly [number, IdentifierShape])[] {
+    return this.#calls[k] ?? [];
   }
 
   /**
-   * The first step whose text contains `id`, when it comes before step k; -1 otherwise. An
-   * identifier never holds a line break (identifiers.ts: none of its patterns matches one), so
-   * one search through the texts joined by line breaks finds the first step containing it.
+   * The identifiers a step object's text contains, each once. Every occurrence of an identifier
+   * begins with its first three characters (identifiers have at least three): from each position
+   * whose three characters some identifier may begin with, the text is walked down the trie of
+   * the identifiers, each node ending one found there.
    */
-  firstBefore(id: string, k: number): number {
-    let first = this.#first.get(id);
-    if (first === undefined) {
-      const joined = this.#text();
-      const at = joined.indexOf(id);
-      first = at < 0 ? Infinity : this.#stepAt(at);
-      this.#first.set(id, first);
-    }
-    return first < k ? first : -1;
-  }
-
-  #text(): string {
-    if (this.#joined === undefined) {
-      const parts: string[] = [];
-      let at = 0;
-      for (const s of this.#steps) {
-        const t = textOf(s);
-        this.#starts.push(at);
-        parts.push(t);
-        at += t.length + 1;
+  containedIn(step: Step): readonly number[] {
+    let out = this.#contained.get(step);
+    if (out !== undefined) return out;
+    const text = textOf(step);
+    const stamp = ++this.#scan;
+    let found: number[] | undefined;
+    const triples = this.#triples;
+    let c1 = text.charCodeAt(0);
+    let c2 = text.charCodeAt(1);
+    for (let p = 0; p < text.length - 2; p++) {
+      const c0 = c1;
+      c1 = c2;
+      c2 = text.charCodeAt(p + 2);
+      if (triples[tripleHash(c0, c1, c2)] === 0) continue;
+      // The identifiers that begin here: down the trie along the text.
+      let node: TrieNode | undefined = this.#trie;
+      for (let q = p; node && q < text.length;) {
+        node = node.next.get(text.charCodeAt(q++));
+        const n = node?.id;
+        if (n === undefined || this.#stamp[n] === stamp) continue;
+        this.#stamp[n] = stamp;
+        (found ??= []).push(n);
       }
-      this.#joined = parts.join('\n');
     }
-    return this.#joined;
+    out = found ?? NONE;
+    this.#contained.set(step, out);
+    return out;
   }
 
-  /** The step whose text holds position `at` of the joined text. */
-  #stepAt(at: number): number {
-    const starts = this.#starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] as number) <= at) lo = mid;
-      else hi = mid - 1;
+  /** The first step whose text contains identifier n, when it comes before step k; -1 otherwise. */
+  firstBefore(n: number, k: number): number {
+    if (!this.#first) {
+      const first = new Int32Array(this.ids.length).fill(-1);
+      this.#steps.forEach((s, i) => {
+        for (const m of this.containedIn(s)) if (first[m] === -1) first[m] = i;
+      });
+      this.#first = first;
     }
-    return lo;
+    const at = this.#first[n] as number;
+    return at >= 0 && at < k ? at : -1;
   }
 }
 
-const EMPTY: ReadonlyMap<string, IdentifierShape> = new Map();
 const NO_STEPS: StepsAt = { length: 0, at: () => undefined };
 
 /** One strategy's check over one run, fed each call's context in order (`call`). */
@@ -110,15 +156,16 @@ export class LostIdentifierFold {
   readonly lost: LostIdentifier[] = [];
   readonly #steps: readonly Step[];
   readonly #index: IdentifierIndex;
-  /** How many times each step object is in the current context. */
-  readonly #held = new Map<Step, number>();
-  readonly #witness = new Map<string, Step>();
-  readonly #gone = new Set<string>();
+  /** `#held[n]`: how many step objects of the current context contain identifier n. */
+  readonly #held: Int32Array;
+  readonly #gone: Uint8Array;
   #context: StepsAt = NO_STEPS;
 
   constructor(steps: readonly Step[], index = IdentifierIndex.of(steps)) {
     this.#steps = steps;
     this.#index = index;
+    this.#held = new Int32Array(index.ids.length);
+    this.#gone = new Uint8Array(index.ids.length);
   }
 
   /**
@@ -128,21 +175,15 @@ export class LostIdentifierFold {
    */
   call(k: number, context: StepsAt, unchanged: number): void {
     this.#follow(context, unchanged);
-    const shapes = this.#index.shapesAt(k);
-    if (shapes.size === 0) return;
-    const step = this.#steps[k] as ActionStep;
-    for (const [id, shape] of shapes) {
-      if (this.#gone.has(id)) continue;
-      const witness = this.#witness.get(id);
-      if (witness && this.#held.has(witness)) continue;
-      const at = this.#index.firstBefore(id, k);
+    const ids = this.#index.callAt(k);
+    for (const [n, shape] of ids) {
+      if (this.#gone[n] === 1 || (this.#held[n] as number) > 0) continue;
+      // Only an identifier seen before the call can be lost.
+      const at = this.#index.firstBefore(n, k);
       if (at < 0) continue;
-      const found = this.#search(id);
-      if (found) {
-        this.#witness.set(id, found);
-        continue;
-      }
-      this.#gone.add(id);
+      this.#gone[n] = 1;
+      const id = this.#index.ids[n] as string;
+      const step = this.#steps[k] as ActionStep;
       const key = step.toolCalls
         .map((c) => argumentKeyOf(c.arguments, id))
         .find((x) => x !== undefined);
@@ -155,32 +196,19 @@ export class LostIdentifierFold {
     }
   }
 
-  /** The held steps follow the context: those after the first changed position leave, the new come. */
+  /** The counts follow the context: the steps after the first changed position leave, the new come. */
   #follow(next: StepsAt, unchanged: number): void {
     const prev = this.#context;
     const n = Math.min(prev.length, next.length);
     let d = Math.min(Math.max(0, unchanged), n);
     while (d < n && prev.at(d) === next.at(d)) d++;
-    for (let j = d; j < prev.length; j++) {
-      const s = prev.at(j) as Step;
-      const count = this.#held.get(s) as number;
-      if (count === 1) this.#held.delete(s);
-      else this.#held.set(s, count - 1);
-    }
-    for (let j = d; j < next.length; j++) {
-      const s = next.at(j) as Step;
-      this.#held.set(s, (this.#held.get(s) ?? 0) + 1);
-    }
+    const held = this.#held;
+    for (let j = d; j < prev.length; j++)
+      for (const m of this.#index.containedIn(prev.at(j) as Step))
+        held[m] = (held[m] as number) - 1;
+    for (let j = d; j < next.length; j++)
+      for (const m of this.#index.containedIn(next.at(j) as Step))
+        held[m] = (held[m] as number) + 1;
     this.#context = next;
-  }
-
-  /** A step of the current context whose text contains `id`, the newest first. */
-  #search(id: string): Step | undefined {
-    const context = this.#context;
-    for (let j = context.length - 1; j >= 0; j--) {
-      const s = context.at(j) as Step;
-      if (textOf(s).includes(id)) return s;
-    }
-    return undefined;
   }
 }

@@ -29,8 +29,8 @@ const PATTERNS: readonly (readonly [IdentifierShape, RegExp])[] = [
 const COMMON =
   /^(?:true|false|null|none|user|assistant|system|tool|function|content|role|type|text|name|arguments|id)$/i;
 
-/** The identifiers in a text with their shapes (the first pattern that found each), each once. */
-export function identifierShapes(text: string): Map<string, IdentifierShape> {
+/** What the patterns find in a text with their shapes (the first that found each), pieces included. */
+export function patternMatches(text: string): Map<string, IdentifierShape> {
   const found = new Map<string, IdentifierShape>();
   for (const [shape, re] of PATTERNS) {
     for (const m of text.matchAll(re)) {
@@ -38,10 +38,22 @@ export function identifierShapes(text: string): Map<string, IdentifierShape> {
       if (value.length >= 3 && !COMMON.test(value) && !found.has(value)) found.set(value, shape);
     }
   }
-  // Pieces of a longer identifier (a URL's path, a path's tail) are that identifier.
+  return found;
+}
+
+/** The identifiers in a text with their shapes (the first pattern that found each), each once. */
+export function identifierShapes(text: string): Map<string, IdentifierShape> {
+  const found = patternMatches(text);
+  // Pieces of a longer identifier (a URL's path, a path's tail) are that identifier. No identifier
+  // holds a line break: one found anywhere in the others joined by line breaks but at its own
+  // place is in another one.
   const all = [...found.keys()];
-  for (const id of all)
-    if (all.some((other) => other !== id && other.includes(id))) found.delete(id);
+  const joined = all.join('\n');
+  let at = 0;
+  for (const id of all) {
+    if (joined.indexOf(id) !== at || joined.indexOf(id, at + 1) !== -1) found.delete(id);
+    at += id.length + 1;
+  }
   return found;
 }
 
@@ -60,7 +72,11 @@ export function argumentName(key: string): string {
 }
 
 /** The name of the argument whose value is exactly `identifier`, searched through nested values. */
-export function argumentKeyOf(value: JsonValue, identifier: string, key?: string): string | undefined {
+export function argumentKeyOf(
+  value: JsonValue,
+  identifier: string,
+  key?: string,
+): string | undefined {
   if (value === null) return undefined;
   if (Array.isArray(value)) {
     for (const v of value) {
