@@ -20,6 +20,7 @@ import {
   identifierShapes,
   outputText,
   textOf,
+  visibleText,
   type IdentifierShape,
   type LostIdentifier,
 } from './identifiers';
@@ -49,7 +50,14 @@ export class IdentifierIndex {
   readonly #trie: TrieNode = { next: new Map() };
   /** `#triples[hash of c0 c1 c2]`: some identifier may begin with those three characters. */
   readonly #triples = new Uint8Array(TRIPLES);
-  readonly #contained = new WeakMap<Step, readonly number[]>();
+  /** `#pairs[(c0 & 0xff) << 8 | (c1 & 0xff)]`: a cheaper filter tried first. */
+  readonly #pairs = new Uint8Array(65536);
+  /**
+   * The identifiers in each step of the list, found once; the fold keeps those of other step
+   * objects (a strategy's variants and summaries) while it runs, so they go with it.
+   */
+  readonly #lists: (readonly number[] | undefined)[] = [];
+  readonly #positions = new Map<Step, number>();
   /** Marks an identifier as already found in the text being scanned. */
   readonly #stamp: Int32Array;
   #scan = 0;
@@ -66,6 +74,7 @@ export class IdentifierIndex {
       return out;
     });
     this.#stamp = new Int32Array(this.ids.length);
+    steps.forEach((s, i) => this.#positions.set(s, i));
   }
 
   static #cache = new WeakMap<readonly Step[], IdentifierIndex>();
@@ -91,7 +100,9 @@ export class IdentifierIndex {
       node = child;
     }
     node.id = n;
-    this.#triples[tripleHash(id.charCodeAt(0), id.charCodeAt(1), id.charCodeAt(2))] = 1;
+    const [c0, c1] = [id.charCodeAt(0), id.charCodeAt(1)];
+    this.#pairs[((c0 & 0xff) << 8) | (c1 & 0xff)] = 1;
+    this.#triples[tripleHash(c0, c1, id.charCodeAt(2))] = 1;
     return n;
   }
 
@@ -106,20 +117,26 @@ export class IdentifierIndex {
    * whose three characters some identifier may begin with, the text is walked down the trie of
    * the identifiers, each node ending one found there.
    */
-  containedIn(step: Step): readonly number[] {
-    let out = this.#contained.get(step);
-    if (out !== undefined) return out;
-    const text = textOf(step);
+  containedIn(step: Step, others: Map<Step, readonly number[]>): readonly number[] {
+    const i = this.#positions.get(step);
+    if (i !== undefined) return (this.#lists[i] ??= this.#scanText(textOf(step)));
+    let out = others.get(step);
+    if (out === undefined) others.set(step, (out = this.#scanText(visibleText([step]))));
+    return out;
+  }
+
+  #scanText(text: string): readonly number[] {
     const stamp = ++this.#scan;
     let found: number[] | undefined;
     const triples = this.#triples;
+    const pairs = this.#pairs;
+    const end = text.length - 2;
     let c1 = text.charCodeAt(0);
-    let c2 = text.charCodeAt(1);
-    for (let p = 0; p < text.length - 2; p++) {
+    for (let p = 0; p < end; p++) {
       const c0 = c1;
-      c1 = c2;
-      c2 = text.charCodeAt(p + 2);
-      if (triples[tripleHash(c0, c1, c2)] === 0) continue;
+      c1 = text.charCodeAt(p + 1);
+      if (pairs[((c0 & 0xff) << 8) | (c1 & 0xff)] === 0) continue;
+      if (triples[tripleHash(c0, c1, text.charCodeAt(p + 2))] === 0) continue;
       // The identifiers that begin here: down the trie along the text.
       let node: TrieNode | undefined = this.#trie;
       for (let q = p; node && q < text.length;) {
@@ -130,9 +147,7 @@ export class IdentifierIndex {
         (found ??= []).push(n);
       }
     }
-    out = found ?? NONE;
-    this.#contained.set(step, out);
-    return out;
+    return found ?? NONE;
   }
 
   /** The first step whose text contains identifier n, when it comes before step k; -1 otherwise. */
@@ -140,7 +155,8 @@ export class IdentifierIndex {
     if (!this.#first) {
       const first = new Int32Array(this.ids.length).fill(-1);
       this.#steps.forEach((s, i) => {
-        for (const m of this.containedIn(s)) if (first[m] === -1) first[m] = i;
+        for (const m of (this.#lists[i] ??= this.#scanText(textOf(s))))
+          if (first[m] === -1) first[m] = i;
       });
       this.#first = first;
     }
@@ -159,6 +175,7 @@ export class LostIdentifierFold {
   /** `#held[n]`: how many step objects of the current context contain identifier n. */
   readonly #held: Int32Array;
   readonly #gone: Uint8Array;
+  readonly #others = new Map<Step, readonly number[]>();
   #context: StepsAt = NO_STEPS;
 
   constructor(steps: readonly Step[], index = IdentifierIndex.of(steps)) {
@@ -204,10 +221,10 @@ export class LostIdentifierFold {
     while (d < n && prev.at(d) === next.at(d)) d++;
     const held = this.#held;
     for (let j = d; j < prev.length; j++)
-      for (const m of this.#index.containedIn(prev.at(j) as Step))
+      for (const m of this.#index.containedIn(prev.at(j) as Step, this.#others))
         held[m] = (held[m] as number) - 1;
     for (let j = d; j < next.length; j++)
-      for (const m of this.#index.containedIn(next.at(j) as Step))
+      for (const m of this.#index.containedIn(next.at(j) as Step, this.#others))
         held[m] = (held[m] as number) + 1;
     this.#context = next;
   }
