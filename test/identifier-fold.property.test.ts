@@ -142,6 +142,28 @@ describe('the identifier fold equals the definition at every call', () => {
   });
 });
 
+describe('where a long run cannot hand over every context, the column says so', () => {
+  it('falls back to calls spread over the run for that column only', () => {
+    const steps = longHistory(1_200);
+    const calls = modelCallIndices(steps);
+    const cmp = compareStrategies(
+      { steps },
+      [
+        { strategyId: 'token-budget', params: { maxTokens: 20_000 } },
+        PRESETS.find((p) => p.id === 'seed-001-threshold')?.choice as StrategyChoice,
+      ],
+      ctx,
+    );
+    const [trimmed, loop] = cmp.columns;
+    // token-budget has no replayContexts: 1,200 applications would be needed, past the budget.
+    expect(trimmed?.lossCalls).toBeLessThan(calls.length);
+    expect(trimmed?.lossCalls).toBeGreaterThanOrEqual(20);
+    expect(loop?.lossCalls).toBe(calls.length);
+    expect(cmp.lossCalls).toBe(trimmed?.lossCalls);
+    expect(cmp.totalCalls).toBe(calls.length);
+  });
+});
+
 describe('identifierShapes drops pieces of longer identifiers as it did', () => {
   /** The previous rule: a match another match of the same text includes is a piece of it. */
   const pairwise = (text: string): string[] => {
