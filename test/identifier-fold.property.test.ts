@@ -18,7 +18,7 @@ import {
 import { PRESETS } from '../lib/compare/presets';
 import { modelCallIndices } from '../lib/model/steps';
 import type { Step } from '../lib/model/types';
-import { DEFAULT_RUN, type RunConfig } from '../lib/simulate/run-config';
+import { DEFAULT_RUN, TRIGGER_KINDS, type RunConfig } from '../lib/simulate/run-config';
 import { simulatedContextAt } from '../lib/simulate/simulate';
 import { EXACT_PREFIX_BUDGET } from '../lib/simulate/every-call';
 import { getStrategy, parseParams, STRATEGIES } from '../lib/strategies';
@@ -32,26 +32,15 @@ const RUNS = Number(process.env.FC_RUNS ?? 60);
 const ctx = createStrategyContext({ model: 'gpt-4o' });
 const small = createStrategyContext({ model: 'gpt-4o', contextWindow: 2_000 });
 
-const triggerArb: fc.Arbitrary<RunConfig['trigger']> = fc.oneof(
-  fc.record({ kind: fc.constant('after-step' as const), onOverflow: fc.boolean() }),
-  fc.record({ kind: fc.constant('every-call' as const), onOverflow: fc.boolean() }),
-  fc.record({
-    kind: fc.constant('step-count' as const),
-    threshold: fc.integer({ min: 0, max: 12 }),
-    onOverflow: fc.boolean(),
-  }),
-  fc.record({ kind: fc.constant('after-invocation' as const), onOverflow: fc.boolean() }),
-  fc.record({
-    kind: fc.constant('token-limit' as const),
-    tokens: fc.integer({ min: 0, max: 3_000 }),
-    onOverflow: fc.boolean(),
-  }),
-  fc.record({
-    kind: fc.constant('every-k-calls' as const),
-    k: fc.integer({ min: 1, max: 4 }),
-    onOverflow: fc.boolean(),
-  }),
-);
+/** Every trigger kind, its threshold drawn from one number (steps, tokens or calls). */
+const triggerArb: fc.Arbitrary<RunConfig['trigger']> = fc
+  .tuple(fc.constantFrom(...TRIGGER_KINDS), fc.integer({ min: 0, max: 3_000 }), fc.boolean())
+  .map(([kind, x, onOverflow]): RunConfig['trigger'] => {
+    if (kind === 'step-count') return { kind, threshold: x % 13, onOverflow };
+    if (kind === 'token-limit') return { kind, tokens: x, onOverflow };
+    if (kind === 'every-k-calls') return { kind, k: 1 + (x % 4), onOverflow };
+    return { kind, onOverflow };
+  });
 const runArb: fc.Arbitrary<RunConfig> = fc.oneof(
   fc.constant(DEFAULT_RUN),
   fc.record({
