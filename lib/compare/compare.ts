@@ -127,16 +127,18 @@ export function compareColumn(
       savedShare: 0,
     };
   }
-  // `none` keeps everything: nothing to lose, nothing to fold.
-  const fold = strategy.id === 'none' ? undefined : new LostIdentifierFold(history.steps);
+  // `none` keeps everything: nothing to lose, nothing to fold. The fold (and the run's identifier
+  // index) is made at the first call handed over: a run that hands none over falls back.
+  const checks = strategy.id !== 'none';
+  let fold: LostIdentifierFold | undefined;
   let folded = 0;
   const sim = simulate(history, strategy, params, ctx, run, {
     keepContextsAt: new Set(lossCalls),
-    ...(fold
+    ...(checks
       ? {
           onCall: (k: number, context: StepsAt, unchanged: number) => {
             folded++;
-            fold.call(k, context, unchanged);
+            (fold ??= new LostIdentifierFold(history.steps)).call(k, context, unchanged);
           },
         }
       : {}),
@@ -164,8 +166,12 @@ export function compareColumn(
       ctx.contextWindow,
       sim.overflowCalls,
     ),
-    lost: !fold ? [] : everyCall ? fold.lost : lostIdentifiers(history.steps, contextAt, lossCalls),
-    lossCalls: !fold || everyCall ? sim.calls.length : lossCalls.length,
+    lost: !checks
+      ? []
+      : everyCall
+        ? (fold?.lost ?? [])
+        : lostIdentifiers(history.steps, contextAt, lossCalls),
+    lossCalls: !checks || everyCall ? sim.calls.length : lossCalls.length,
     counts,
     savedTokens: saved,
     savedShare: baseline.totalInputTokens > 0 ? saved / baseline.totalInputTokens : 0,
