@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { longHistory } from '../bench/history';
 import { compareStrategies } from '../lib/compare/compare';
 import {
+  COMMON,
   identifierShapes,
+  PATTERNS,
   lostIdentifiers,
   patternMatches,
   textOf,
@@ -167,6 +169,25 @@ describe('identifierShapes drops pieces of longer identifiers as it did', () => 
       .array(fc.constantFrom(...pieces, '12,345', '345', "'it is'", ' ', '\n'), { maxLength: 12 })
       .map((xs) => xs.join(' ')),
   );
+  it('runs a pattern only on a text holding what it needs, finding what every pattern finds', () => {
+    const everyPattern = (text: string) => {
+      const found = new Map<string, string>();
+      for (const [shape, re] of PATTERNS)
+        for (const m of text.matchAll(re)) {
+          const value = (m[1] ?? m[2] ?? m[3] ?? m[0]).trim();
+          if (value.length >= 3 && !COMMON.test(value) && !found.has(value))
+            found.set(value, shape);
+        }
+      return [...found];
+    };
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect([...patternMatches(text)]).toEqual(everyPattern(text));
+      }),
+      { numRuns: RUNS * 10 },
+    );
+  });
+
   it('equals the pairwise rule on generated and real texts', () => {
     fc.assert(
       fc.property(texts, (text) => {

@@ -13,7 +13,7 @@ import type { ActionStep, JsonValue, Step } from '../model/types';
 /** An identifier's shape, when no argument name says what it is. */
 export type IdentifierShape = 'URL' | 'path' | 'file' | 'id' | 'number' | 'name';
 
-const PATTERNS: readonly (readonly [IdentifierShape, RegExp])[] = [
+export const PATTERNS: readonly (readonly [IdentifierShape, RegExp])[] = [
   ['URL', /https?:\/\/[^\s"'<>)\]}]+/g],
   ['path', /(?:~|\.{1,2})?\/[\w.@-]+(?:\/[\w.@-]+)+/g], // absolute or relative, with a slash
   [
@@ -25,14 +25,25 @@ const PATTERNS: readonly (readonly [IdentifierShape, RegExp])[] = [
   ['name', /"([^"\n]{3,60})"|'([^'\n]{3,60})'|`([^`\n]{3,60})`/g], // quoted
 ];
 
+/** What a text must hold for each pattern to match in it: a pattern is not run on one without. */
+const NEEDS: Readonly<Record<IdentifierShape, RegExp>> = {
+  URL: /http/,
+  path: /\//,
+  file: /\./,
+  id: /\d/,
+  number: /\d/,
+  name: /["'`]/,
+};
+
 /** Words too common to be worth flagging when quoted. */
-const COMMON =
+export const COMMON =
   /^(?:true|false|null|none|user|assistant|system|tool|function|content|role|type|text|name|arguments|id)$/i;
 
 /** What the patterns find in a text with their shapes (the first that found each), pieces included. */
 export function patternMatches(text: string): Map<string, IdentifierShape> {
   const found = new Map<string, IdentifierShape>();
   for (const [shape, re] of PATTERNS) {
+    if (!NEEDS[shape].test(text)) continue;
     for (const m of text.matchAll(re)) {
       const value = (m[1] ?? m[2] ?? m[3] ?? m[0]).trim();
       if (value.length >= 3 && !COMMON.test(value) && !found.has(value)) found.set(value, shape);
