@@ -228,7 +228,12 @@ export function CompareView() {
             )}
             {cmp.lossCalls < cmp.totalCalls && (
               <p className="text-xs text-slate-500">
-                Lost identifiers are checked at {cmp.lossCalls.toLocaleString('en-US')} of the{' '}
+                Lost identifiers are checked at every call, except for{' '}
+                {cmp.columns
+                  .filter((c) => !c.error && c.lossCalls < cmp.totalCalls)
+                  .map((c) => c.label)
+                  .join(', ')}
+                : at {cmp.lossCalls.toLocaleString('en-US')} of the{' '}
                 {cmp.totalCalls.toLocaleString('en-US')} calls, spread over the run.
               </p>
             )}

@@ -21,12 +21,17 @@ import { runOf, type StrategyChoice } from './config';
 import { runCost, type PriceSheet, type RunCost } from '../simulate/cache';
 import { CUSTOM_ID, precomputedStrategy, type CustomOutput } from './custom-run';
 import { lostIdentifiers, type LostIdentifier } from './identifiers';
+import { LostIdentifierFold } from './identifier-fold';
+import type { StepsAt } from '../simulate/prefix';
 import { strategyWarnings, type CompareWarning } from './warnings';
 
 /**
- * Identifier loss applies the strategy once per checked call, and each application is linear in the
- * history: the calls checked are spread evenly over the run, as many as keep that work near 150,000
- * step visits (all 30 calls of a 42-step run; 48 of 2,000 calls on a 3,093-step run), at least 20.
+ * The calls the identifier check falls back to where a run cannot hand every call's context to the
+ * fold (identifier-fold.ts; only a long stateless run before every call whose strategy has no
+ * `replayContexts`, or whose contexts would cost more to build than `EACH_CONTEXT_BUDGET`): each
+ * costs one application, linear in the history, so they are spread evenly over the run, as many
+ * as keep that work near 150,000 step visits (all 30 calls of a 42-step run; 48 of 2,000 calls on a
+ * 3,093-step run), at least 20.
  */
 export function lossCallsOf(callIndices: readonly number[], stepCount: number): number[] {
   const budget = Math.max(20, Math.min(400, Math.floor(150_000 / Math.max(1, stepCount))));
@@ -54,6 +59,11 @@ export interface CompareColumn {
   readonly replay?: SimulatedRun;
   readonly warnings: readonly CompareWarning[];
   readonly lost: readonly LostIdentifier[];
+  /**
+   * The calls whose context the identifier check covered: every call (the fold), or, where the
+   * run could not hand each call's context over, the spread calls of `lossCallsOf`.
+   */
+  readonly lossCalls: number;
   readonly counts: Readonly<Record<FateKind, number>> & { readonly inserted: number };
   /** Input tokens saved over the run against `none`, and as a share of it. */
   readonly savedTokens: number;
@@ -63,7 +73,10 @@ export interface CompareColumn {
 export interface Comparison {
   readonly baseline: SimulatedRun;
   readonly columns: readonly CompareColumn[];
-  /** How many calls the identifier check covered (spread over the run; all of them on short runs). */
+  /**
+   * How many calls the identifier check covered in the column that covered fewest: every call
+   * (`totalCalls`) unless a column fell back to calls spread over the run (its own `lossCalls`).
+   */
   readonly lossCalls: number;
   readonly totalCalls: number;
 }
@@ -108,12 +121,29 @@ export function compareColumn(
       contextTokens: 0,
       warnings: [],
       lost: [],
+      lossCalls: 0,
       counts: EMPTY_COUNTS,
       savedTokens: 0,
       savedShare: 0,
     };
   }
-  const sim = simulate(history, strategy, params, ctx, run, { keepContextsAt: new Set(lossCalls) });
+  // `none` keeps everything: nothing to lose, nothing to fold. The fold (and the run's identifier
+  // index) is made at the first call handed over: a run that hands none over falls back.
+  const checks = strategy.id !== 'none';
+  let fold: LostIdentifierFold | undefined;
+  let folded = 0;
+  const sim = simulate(history, strategy, params, ctx, run, {
+    keepContextsAt: new Set(lossCalls),
+    ...(checks
+      ? {
+          onCall: (k: number, context: StepsAt, unchanged: number) => {
+            folded++;
+            (fold ??= new LostIdentifierFold(history.steps)).call(k, context, unchanged);
+          },
+        }
+      : {}),
+  });
+  const everyCall = folded === sim.calls.length;
   const result = sim.final;
   const contextTokens = ctx.tokens.context(result.steps);
   const counts = { ...EMPTY_COUNTS, inserted: result.inserted.length };
@@ -136,7 +166,12 @@ export function compareColumn(
       ctx.contextWindow,
       sim.overflowCalls,
     ),
-    lost: strategy.id === 'none' ? [] : lostIdentifiers(history.steps, contextAt, lossCalls),
+    lost: !checks
+      ? []
+      : everyCall
+        ? (fold?.lost ?? [])
+        : lostIdentifiers(history.steps, contextAt, lossCalls),
+    lossCalls: !checks || everyCall ? sim.calls.length : lossCalls.length,
     counts,
     savedTokens: saved,
     savedShare: baseline.totalInputTokens > 0 ? saved / baseline.totalInputTokens : 0,
@@ -156,10 +191,13 @@ export function compareStrategies(
   const baseline = simulate(history, none, {}, ctx);
   const calls = modelCallIndices(history.steps);
   const lossCalls = lossCallsOf(calls, history.steps.length);
+  const columns = choices.map((c, i) =>
+    compareColumn(history, c, ctx, baseline, lossCalls, custom[i]),
+  );
   return {
     baseline,
-    columns: choices.map((c, i) => compareColumn(history, c, ctx, baseline, lossCalls, custom[i])),
-    lossCalls: lossCalls.length,
+    columns,
+    lossCalls: Math.min(calls.length, ...columns.filter((c) => !c.error).map((c) => c.lossCalls)),
     totalCalls: calls.length,
   };
 }

@@ -13,7 +13,7 @@ import type { ActionStep, JsonValue, Step } from '../model/types';
 /** An identifier's shape, when no argument name says what it is. */
 export type IdentifierShape = 'URL' | 'path' | 'file' | 'id' | 'number' | 'name';
 
-const PATTERNS: readonly (readonly [IdentifierShape, RegExp])[] = [
+export const PATTERNS: readonly (readonly [IdentifierShape, RegExp])[] = [
   ['URL', /https?:\/\/[^\s"'<>)\]}]+/g],
   ['path', /(?:~|\.{1,2})?\/[\w.@-]+(?:\/[\w.@-]+)+/g], // absolute or relative, with a slash
   [
@@ -25,23 +25,46 @@ const PATTERNS: readonly (readonly [IdentifierShape, RegExp])[] = [
   ['name', /"([^"\n]{3,60})"|'([^'\n]{3,60})'|`([^`\n]{3,60})`/g], // quoted
 ];
 
+/** What a text must hold for each pattern to match in it: a pattern is not run on one without. */
+const NEEDS: Readonly<Record<IdentifierShape, RegExp>> = {
+  URL: /http/,
+  path: /\//,
+  file: /\./,
+  id: /\d/,
+  number: /\d/,
+  name: /["'`]/,
+};
+
 /** Words too common to be worth flagging when quoted. */
-const COMMON =
+export const COMMON =
   /^(?:true|false|null|none|user|assistant|system|tool|function|content|role|type|text|name|arguments|id)$/i;
 
-/** The identifiers in a text with their shapes (the first pattern that found each), each once. */
-export function identifierShapes(text: string): Map<string, IdentifierShape> {
+/** What the patterns find in a text with their shapes (the first that found each), pieces included. */
+export function patternMatches(text: string): Map<string, IdentifierShape> {
   const found = new Map<string, IdentifierShape>();
   for (const [shape, re] of PATTERNS) {
+    if (!NEEDS[shape].test(text)) continue;
     for (const m of text.matchAll(re)) {
       const value = (m[1] ?? m[2] ?? m[3] ?? m[0]).trim();
       if (value.length >= 3 && !COMMON.test(value) && !found.has(value)) found.set(value, shape);
     }
   }
-  // Pieces of a longer identifier (a URL's path, a path's tail) are that identifier.
+  return found;
+}
+
+/** The identifiers in a text with their shapes (the first pattern that found each), each once. */
+export function identifierShapes(text: string): Map<string, IdentifierShape> {
+  const found = patternMatches(text);
+  // Pieces of a longer identifier (a URL's path, a path's tail) are that identifier. No identifier
+  // holds a line break: one found anywhere in the others joined by line breaks but at its own
+  // place is in another one.
   const all = [...found.keys()];
-  for (const id of all)
-    if (all.some((other) => other !== id && other.includes(id))) found.delete(id);
+  const joined = all.join('\n');
+  let at = 0;
+  for (const id of all) {
+    if (joined.indexOf(id) !== at || joined.indexOf(id, at + 1) !== -1) found.delete(id);
+    at += id.length + 1;
+  }
   return found;
 }
 
@@ -51,7 +74,7 @@ export function extractIdentifiers(text: string): string[] {
 }
 
 /** `reservation_id`, `filePath` → "reservation id", "file path". */
-function argumentName(key: string): string {
+export function argumentName(key: string): string {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -60,7 +83,11 @@ function argumentName(key: string): string {
 }
 
 /** The name of the argument whose value is exactly `identifier`, searched through nested values. */
-function argumentKeyOf(value: JsonValue, identifier: string, key?: string): string | undefined {
+export function argumentKeyOf(
+  value: JsonValue,
+  identifier: string,
+  key?: string,
+): string | undefined {
   if (value === null) return undefined;
   if (Array.isArray(value)) {
     for (const v of value) {
@@ -106,7 +133,7 @@ export function visibleText(steps: readonly Step[]): string {
 
 /** What the model reads of one step, cached per step object (strategies keep whole steps by reference). */
 const stepTexts = new WeakMap<Step, string>();
-function textOf(step: Step): string {
+export function textOf(step: Step): string {
   let text = stepTexts.get(step);
   if (text === undefined) {
     text = visibleText([step]);

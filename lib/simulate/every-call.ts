@@ -98,7 +98,15 @@ export function sampledRun<P>(
     };
   });
   const contexts = new Map<number, readonly Step[]>();
-  const contextAt = strategy.replayContexts?.(history, params, ctx) ?? at;
+  const built = strategy.replayContexts?.(history, params, ctx);
+  const contextAt = built ?? at;
+  if (options.onCall)
+    eachContext(
+      callIdx,
+      built ? EACH_CONTEXT_BUDGET : EXACT_PREFIX_BUDGET,
+      contextAt,
+      options.onCall,
+    );
   for (const k of options.keepContextsAt ?? []) contexts.set(k, contextAt(k));
   const final = strategy.apply(history, params, ctx);
   // Each application runs on the whole history before the call: that is the context it started from.
@@ -120,6 +128,27 @@ export function sampledRun<P>(
     contexts,
     ...(sampled !== undefined ? { prefixSampled: { measured: sampled, total: calls.length } } : {}),
   };
+}
+
+/**
+ * Step visits (Σ context lengths) up to which every call's context of a long stateless run is built
+ * from the strategy's `replayContexts` for `onCall`: measured on 10,000 calls of tau-bench content,
+ * 30 ns a visit for clear-tool-uses and 450 for plan-step summaries, so at most about 0.9 s; without
+ * one, each context is an application, and `EXACT_PREFIX_BUDGET` holds.
+ */
+export const EACH_CONTEXT_BUDGET = 2_000_000;
+
+/** Every call's context handed to `onCall` in order, when building them all stays within `budget`. */
+function eachContext(
+  callIdx: readonly number[],
+  budget: number,
+  contextAt: (k: number) => readonly Step[],
+  onCall: NonNullable<SimulateOptions['onCall']>,
+): void {
+  let visits = 0;
+  for (const k of callIdx) visits += k;
+  if (visits > budget) return;
+  for (const k of callIdx) onCall(k, contextAt(k), 0);
 }
 
 /**

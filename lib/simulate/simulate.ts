@@ -327,6 +327,7 @@ function engine<P>(
                 stepTokens,
               );
       }
+      options.onCall?.(i, contextOf(view, from, i), unchangedSinceCall);
       unchangedSinceCall = Infinity;
       const ts = (step as Step).timestamp;
       calls.push({

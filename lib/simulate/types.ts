@@ -4,6 +4,7 @@
  */
 import type { Step } from '../model/types';
 import type { StrategyResult } from '../strategies/types';
+import type { StepsAt } from './prefix';
 import type { RunConfig } from './run-config';
 
 /** A model call and the context it received. */
@@ -76,6 +77,17 @@ export interface SimulateOptions {
    * strategy's `replayTokens` in linear time, however long the run (every-call.ts).
    */
   readonly contextsOnly?: boolean;
+  /**
+   * Each call's context as it is built, in order (the lost-identifier fold,
+   * lib/compare/identifier-fold.ts): the call's step index, its context read in place (valid while
+   * the simulation's lists live: they are never mutated), and how many of its leading steps are
+   * still the previous call's objects at the same positions (0: unknown; `Infinity`: the context
+   * only grew). Observes the run without changing any result. Every call is handed over, except on a
+   * long stateless run before every call (every-call.ts `sampledRun`), where none is when building
+   * each call's context would pass `EACH_CONTEXT_BUDGET` (or, without `replayContexts`,
+   * `EXACT_PREFIX_BUDGET`): the caller counts the calls it was handed.
+   */
+  readonly onCall?: (stepIndex: number, context: StepsAt, unchanged: number) => void;
 }
 
 export function callTotals(calls: readonly CallContext[], contextWindow: number): RunTotals {
