@@ -20,6 +20,7 @@
 import { z } from 'zod';
 import { toSessionStep, type SessionStepType } from '../messages/session-trajectory';
 import type { TrajectoryItem } from '../messages/trajectory';
+import { rangeShared } from './range-shared';
 import { keepAll } from './result';
 import { trajectoryIndex } from './trajectory-sliding-window';
 import type { Strategy } from './types';
@@ -177,9 +178,17 @@ export const sessionTrajectoryWindow: Strategy<Params> = {
   replayTokens(history, calls, p, ctx) {
     const { items, index } = trajectoryIndex(history.steps, ctx.tokens);
     const w = seedWindowOfItems(items);
-    return calls.map((k) => {
-      const end = index.unitsBefore(k);
-      return index.contextTokens(sessionWindowRanges(w, p, end));
-    });
+    return calls.map((k) => index.contextTokens(sessionWindowRanges(w, p, index.unitsBefore(k))));
+  },
+  replayShared(history, calls, p, ctx) {
+    const steps = history.steps;
+    const { items, index } = trajectoryIndex(steps, ctx.tokens);
+    const w = seedWindowOfItems(items);
+    return rangeShared(
+      index,
+      calls,
+      (k) => sessionWindowRanges(w, p, index.unitsBefore(k)),
+      (k) => sessionTrajectoryWindow.apply({ ...history, steps: steps.slice(0, k) }, p, ctx).steps,
+    );
   },
 };
