@@ -54,17 +54,21 @@ export function stepToUnits<D extends Dialect>(
   return info.units(step, options) as MessageUnit<DialectMessages[D]>[];
 }
 
-/** Each step's message units per dialect, built once per step object (steps are immutable). */
-const unitCache = new WeakMap<Step, Map<Dialect, readonly MessageUnit<unknown>[]>>();
+/**
+ * Each step's message units per dialect, built once per step object (steps are immutable). One
+ * weak map per dialect: a map per step cost a `Map` allocation and two lookups per step, most of
+ * building a 100k-step list's units after a load.
+ */
+const unitCache = new Map<Dialect, WeakMap<Step, readonly MessageUnit<unknown>[]>>();
 
 export function cachedUnits<D extends Dialect>(
   step: Step,
   dialect: D,
 ): readonly MessageUnit<DialectMessages[D]>[] {
-  let byDialect = unitCache.get(step);
-  if (!byDialect) unitCache.set(step, (byDialect = new Map()));
-  let units = byDialect.get(dialect);
-  if (!units) byDialect.set(dialect, (units = stepToUnits(step, dialect)));
+  let byStep = unitCache.get(dialect);
+  if (!byStep) unitCache.set(dialect, (byStep = new WeakMap()));
+  let units = byStep.get(step);
+  if (!units) byStep.set(step, (units = stepToUnits(step, dialect)));
   return units as readonly MessageUnit<DialectMessages[D]>[];
 }
 

@@ -150,7 +150,7 @@ export function sessionWindowRanges(
 
 /** The flat trajectory in the seed's second vocabulary, once per trajectory. */
 const seedWindows = new WeakMap<readonly TrajectoryItem[], SeedWindow>();
-function seedWindowOfItems(items: readonly TrajectoryItem[]): SeedWindow {
+export function seedWindowOfItems(items: readonly TrajectoryItem[]): SeedWindow {
   let out = seedWindows.get(items);
   if (!out) seedWindows.set(items, (out = seedWindowOf(items.map((it) => toSessionStep(it.item)))));
   return out;
