@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { longHistory } from '../bench/history';
+import { cachedUnits, stepToUnits } from '../lib/messages';
 import type { Step } from '../lib/model/types';
 import { getStrategy, parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
@@ -14,11 +15,14 @@ import { budgetIndex } from '../lib/strategies/token-budget';
 import { trajectoryIndex } from '../lib/strategies/trajectory-sliding-window';
 import { sampleRun } from './samples';
 
-const IDS = [
-  'strands-sliding-window',
-  'token-budget',
-  'trajectory-sliding-window',
-  'session-trajectory-window',
+/** Each prepared strategy, with a tighter setting than its default beside it. */
+const CASES: [string, Record<string, unknown>][] = [
+  // First: on the list loaded without the indexes, its OpenAI messages are built before any step
+  // is counted in the recorded dialect, so none is shared with it (lib/messages `cachedUnits`).
+  ['token-budget', { maxTokens: 3_000 }],
+  ['strands-sliding-window', { windowSize: 6 }],
+  ['trajectory-sliding-window', { maxSteps: 9 }],
+  ['session-trajectory-window', { maxSteps: 25 }],
 ];
 
 const runs: [string, readonly Step[]][] = [
@@ -35,20 +39,16 @@ describe('loadCounts', () => {
       const ctx = createStrategyContext({ model: 'gpt-4o' });
       const fresh = createStrategyContext({ model: 'gpt-4o' });
       const counts = loadCounts(loaded, ctx.tokens);
-      expect(counts).toEqual(plain.map((s) => fresh.tokens.step(s)));
+      const counted = structuredClone(steps) as Step[];
+      expect(counts).toEqual(counted.map((s) => fresh.tokens.step(s)));
       // The indexes are the ones the strategies look up.
       const strands = UnitIndex.cached(loaded, ctx.tokens, 'strands', 'no-system');
       const budget = budgetIndex(loaded, ctx.tokens).index;
       const trajectory = trajectoryIndex(loaded, ctx.tokens).index;
-      for (const id of IDS) {
+      for (const [id, tighter] of CASES) {
         const s = getStrategy(id);
-        for (const raw of [{}, { windowSize: 6, maxTokens: 3_000, maxSteps: 9 }]) {
-          const p = parseParams(
-            s,
-            Object.fromEntries(
-              Object.entries(raw).filter(([k]) => (k in parseParams(s, {})) as object),
-            ),
-          );
+        for (const raw of [{}, tighter]) {
+          const p = parseParams(s, raw);
           expect(s.apply({ steps: loaded }, p, ctx)).toEqual(s.apply({ steps: plain }, p, fresh));
         }
       }
@@ -56,4 +56,16 @@ describe('loadCounts', () => {
       expect(budgetIndex(loaded, ctx.tokens).index).toBe(budget);
       expect(trajectoryIndex(loaded, ctx.tokens).index).toBe(trajectory);
     });
+
+  it('a step counted in the recorded dialect shares only OpenAI messages equal to its own', () => {
+    const tokens = createStrategyContext({ model: 'gpt-4o' }).tokens;
+    for (const [, steps] of [
+      ...runs,
+      ['SWE-agent marshmallow', sampleRun('swe-agent-marshmallow-1867.traj').steps] as const,
+    ]) {
+      const loaded = structuredClone(steps) as Step[];
+      loadCounts(loaded, tokens);
+      for (const s of loaded) expect(cachedUnits(s, 'openai')).toEqual(stepToUnits(s, 'openai'));
+    }
+  });
 });

@@ -290,7 +290,8 @@ function typesOf(index: UnitIndex<OpenAIMessage>): readonly LangChainType[] {
  */
 export function budgetIndex(steps: readonly Step[], tokens: StepTokens) {
   const index = UnitIndex.cached(steps, tokens, 'openai');
-  const sums = index.unitSums((m) => countMessage(m, tokens.counter));
+  // countMessage with the counter's own cache of each message counted (`tokens.message`).
+  const sums = index.unitSums((m) => tokens.message?.(m) ?? countMessage(m, tokens.counter));
   return { index, sums, types: typesOf(index) };
 }
 

@@ -53,10 +53,13 @@ export function countAll(
 }
 
 /**
- * The rest of a load, once its counts are on the page: every run's indexes for the index-driven
- * strategies (load-index.ts), so the first strategy the user picks applies at once.
+ * The rest of a load, once its counts are on the page: the run's indexes for the index-driven
+ * strategies (load-index.ts), sub-agents' too, so the first strategy the user picks applies at
+ * once. A file of several runs (a fleet) is compared run after run, in bulk: there the load would
+ * only build the same indexes earlier, and hold every run's, whatever strategies are picked.
  */
 export function prepareAll(file: HistoryFile, tokens: StepTokens): void {
+  if (file.histories.length !== 1) return;
   const visit = (h: History) => {
     prepareIndexes(h.steps, tokens);
     for (const c of h.children ?? []) visit(c.history);
