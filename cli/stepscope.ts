@@ -20,6 +20,7 @@ import { parsePriceOverrides, type PriceOverrides } from '../lib/pricing/overrid
 import { contextWindowFor } from '../lib/tokens/models';
 import { compareCommand, mergeCommand, parseJobs, parseShard } from './fleet-command';
 import { countHistories, startCountHelpers } from './count-helpers';
+import { loadCounts } from '../lib/strategies/load-index';
 import { bytesUnder, readPaths, UsageError } from './read-paths';
 import { renderInspect, renderPrune, renderReplay } from './render';
 import {
@@ -189,6 +190,11 @@ async function main(argv: string[]): Promise<number> {
       contextWindow: contextWindowFor(model, prices),
     });
     if (pool) await countHistories(imported.file.histories, ctx.tokens, pool.helpers);
+    // Loaded as the app loads a run (lib/strategies/load-index.ts): each step counted, and the
+    // index of the strategy asked for built with the counts.
+    if (values.strategy)
+      for (const h of imported.file.histories)
+        loadCounts(h.steps, ctx.tokens, { strategies: [values.strategy] });
     return runCommand(command, file, imported, ctx, values, prices);
   } finally {
     void pool?.close();

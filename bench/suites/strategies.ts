@@ -13,6 +13,7 @@ import { DEFAULT_RUN } from '../../lib/simulate/run-config';
 import { simulate } from '../../lib/simulate/simulate';
 import { parseParams, STRATEGIES } from '../../lib/strategies';
 import { createStrategyContext } from '../../lib/strategies/context';
+import { loadCounts } from '../../lib/strategies/load-index';
 import type { Strategy } from '../../lib/strategies/types';
 import { firstRuns, repeated, type Row } from '../lib/harness';
 import { longHistory } from '../history';
@@ -25,19 +26,20 @@ function stepsOf(n: number): Step[] {
 
 const loaded = (steps: readonly Step[]) => {
   const ctx = createStrategyContext({ model: 'gpt-4o' });
-  ctx.tokens.context(steps);
+  loadCounts(steps, ctx.tokens);
   return ctx;
 };
 
 /**
- * A fresh copy of `steps` (new step objects and list), counted in `ctx` as a load counts a file:
+ * A fresh copy of `steps` (new step objects and list), loaded in `ctx` as the app's worker loads a
+ * file (`loadCounts`: each step counted, the index-driven strategies' indexes built):
  * what each timed round works on, so no strategy's per-list or per-step cache carries over from
  * the round before. The context's counter keeps its cache of strings, as it does across the runs
  * of one file.
  */
 const reloaded = (steps: readonly Step[], ctx: ReturnType<typeof loaded>) => () => {
   const fresh = structuredClone(steps) as Step[];
-  ctx.tokens.context(fresh);
+  loadCounts(fresh, ctx.tokens);
   return fresh;
 };
 

@@ -2,7 +2,7 @@
 import type { Step } from '../model/types';
 import { anthropicDialect, strandsDialect } from './content-blocks';
 import { openAIDialect } from './openai';
-import { recordedDialect } from './recorded';
+import { recordedDialect, sentAs } from './recorded';
 import { sessionTrajectoryDialect } from './session-trajectory';
 import { smolagentsDialect } from './smolagents';
 import { tinyAgentDialect } from './tinyagent';
@@ -54,18 +54,35 @@ export function stepToUnits<D extends Dialect>(
   return info.units(step, options) as MessageUnit<DialectMessages[D]>[];
 }
 
-/** Each step's message units per dialect, built once per step object (steps are immutable). */
-const unitCache = new WeakMap<Step, Map<Dialect, readonly MessageUnit<unknown>[]>>();
+/**
+ * Each step's message units per dialect, built once per step object (steps are immutable). One
+ * weak map per dialect: a map per step cost a `Map` allocation and two lookups per step, most of
+ * building a 100k-step list's units after a load.
+ */
+const unitCache = new Map<Dialect, WeakMap<Step, readonly MessageUnit<unknown>[]>>();
 
 export function cachedUnits<D extends Dialect>(
   step: Step,
   dialect: D,
 ): readonly MessageUnit<DialectMessages[D]>[] {
-  let byDialect = unitCache.get(step);
-  if (!byDialect) unitCache.set(step, (byDialect = new Map()));
-  let units = byDialect.get(dialect);
-  if (!units) byDialect.set(dialect, (units = stepToUnits(step, dialect)));
+  let byStep = unitCache.get(dialect);
+  if (!byStep) unitCache.set(dialect, (byStep = new WeakMap()));
+  let units = byStep.get(step);
+  if (!units) byStep.set(step, (units = sharedUnits(step, dialect) ?? stepToUnits(step, dialect)));
   return units as readonly MessageUnit<DialectMessages[D]>[];
+}
+
+/**
+ * A step's `openai` units where they are its `recorded` ones, already built (a load counts in the
+ * recorded dialect): a chat-completions file's step (`sentAs` gives `openai`) becomes
+ * `openAIUnits(step, true)` there, which differs from `openAIUnits(step)` only in the prefixes of
+ * an observation or error message, so a step with neither has the same units in both.
+ */
+function sharedUnits(step: Step, dialect: Dialect): readonly MessageUnit<unknown>[] | undefined {
+  if (dialect !== 'openai') return undefined;
+  if (step.kind === 'action' && (step.observation || step.error)) return undefined;
+  if (sentAs(step) !== 'openai') return undefined;
+  return unitCache.get('recorded')?.get(step);
 }
 
 export function stepToMessages<D extends Dialect>(

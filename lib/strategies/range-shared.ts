@@ -6,7 +6,11 @@
  * that unit's step, where the two contexts differ (checked: two variants of the step compared as
  * same-step.ts compares, or two different steps of a history whose ids are unique), and its tokens
  * are the context tokens of the ranges cut there. Where that check cannot tell, both contexts are
- * built (`contextAt`) and compared step by step.
+ * built (`contextAt`) and compared step by step. Steps the index leaves out of its units (the
+ * Strands window's system prompts, held apart and always sent) are in both contexts, their tokens
+ * before a step from `otherSums`. A call whose context no ranges describe (`rangesAt` gives
+ * undefined: the Strands window's overflow path rewrites steps) is compared built, with its
+ * neighbours.
  */
 import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
@@ -28,7 +32,7 @@ function firstDifference(a: Ranges, b: Ranges, end: number): number {
 export function rangeShared<M>(
   index: UnitIndex<M>,
   calls: readonly number[],
-  rangesAt: (k: number) => Ranges,
+  rangesAt: (k: number) => Ranges | undefined,
   contextAt: (k: number) => readonly Step[],
 ): number[] {
   const steps = index.steps;
@@ -45,12 +49,17 @@ export function rangeShared<M>(
     );
   };
   const out: number[] = [];
-  let before: { k: number; ranges: Ranges; tokens: number } | undefined;
+  let before: { k: number; ranges: Ranges | undefined; tokens: number } | undefined;
   for (const k of calls) {
     const ranges = rangesAt(k);
-    const tokens = index.contextTokens(ranges);
+    const tokens = ranges ? index.contextTokens(ranges, index.otherSums[k]) : 0;
     if (!before) {
       out.push(0);
+      before = { k, ranges, tokens };
+      continue;
+    }
+    if (!before.ranges || !ranges) {
+      out.push(builtShared(contextAt(before.k), contextAt(k), index));
       before = { k, ranges, tokens };
       continue;
     }
@@ -68,7 +77,7 @@ export function rangeShared<M>(
           : uniqueIds;
       out.push(
         differs
-          ? cutTokens(index, before.ranges, index.unitsBefore(s))
+          ? cutTokens(index, before.ranges, index.unitsBefore(s), index.otherSums[s] as number)
           : builtShared(contextAt(before.k), contextAt(k), index),
       );
     }
@@ -77,10 +86,10 @@ export function rangeShared<M>(
   return out;
 }
 
-/** Tokens (without reply priming) of the ranges' steps before the unit `cut`. */
-function cutTokens<M>(index: UnitIndex<M>, ranges: Ranges, cut: number): number {
+/** Tokens (without reply priming) of the ranges' steps before the unit `cut`, plus `other`. */
+function cutTokens<M>(index: UnitIndex<M>, ranges: Ranges, cut: number, other: number): number {
   const clipped = ranges.map(([x, y]): [number, number] => [x, Math.min(y, cut)]);
-  return index.contextTokens(clipped) - REPLY_PRIMING_TOKENS;
+  return index.contextTokens(clipped, other) - REPLY_PRIMING_TOKENS;
 }
 
 /** The shared prefix of two built contexts, step by step. */

@@ -126,6 +126,15 @@ export class UnitIndex<M> {
     return index;
   }
 
+  /**
+   * Builds now what the first `result` would (the fates template): a load prepares the index
+   * (load-index.ts), so a strategy's first apply on the loaded list is its decision alone.
+   */
+  prepare(): this {
+    this.#fateTemplate();
+    return this;
+  }
+
   #messages: M[] | undefined;
 
   /** The units' messages, in order (built once per index). */

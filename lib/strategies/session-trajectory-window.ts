@@ -20,6 +20,7 @@
 import { z } from 'zod';
 import { toSessionStep, type SessionStepType } from '../messages/session-trajectory';
 import type { TrajectoryItem } from '../messages/trajectory';
+import { rangeShared } from './range-shared';
 import { keepAll } from './result';
 import { trajectoryIndex } from './trajectory-sliding-window';
 import type { Strategy } from './types';
@@ -149,7 +150,7 @@ export function sessionWindowRanges(
 
 /** The flat trajectory in the seed's second vocabulary, once per trajectory. */
 const seedWindows = new WeakMap<readonly TrajectoryItem[], SeedWindow>();
-function seedWindowOfItems(items: readonly TrajectoryItem[]): SeedWindow {
+export function seedWindowOfItems(items: readonly TrajectoryItem[]): SeedWindow {
   let out = seedWindows.get(items);
   if (!out) seedWindows.set(items, (out = seedWindowOf(items.map((it) => toSessionStep(it.item)))));
   return out;
@@ -177,9 +178,17 @@ export const sessionTrajectoryWindow: Strategy<Params> = {
   replayTokens(history, calls, p, ctx) {
     const { items, index } = trajectoryIndex(history.steps, ctx.tokens);
     const w = seedWindowOfItems(items);
-    return calls.map((k) => {
-      const end = index.unitsBefore(k);
-      return index.contextTokens(sessionWindowRanges(w, p, end));
-    });
+    return calls.map((k) => index.contextTokens(sessionWindowRanges(w, p, index.unitsBefore(k))));
+  },
+  replayShared(history, calls, p, ctx) {
+    const steps = history.steps;
+    const { items, index } = trajectoryIndex(steps, ctx.tokens);
+    const w = seedWindowOfItems(items);
+    return rangeShared(
+      index,
+      calls,
+      (k) => sessionWindowRanges(w, p, index.unitsBefore(k)),
+      (k) => sessionTrajectoryWindow.apply({ ...history, steps: steps.slice(0, k) }, p, ctx).steps,
+    );
   },
 };

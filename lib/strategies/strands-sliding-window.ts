@@ -18,6 +18,7 @@ import {
   reduceContext,
   type TrackedMessage,
 } from './strands-core';
+import { rangeShared } from './range-shared';
 import { UnitIndex } from './replay-kit';
 import type { Strategy, StrategyContext, StrategyResult } from './types';
 import { stepsFromKeptUnits, unitsOf } from './units';
@@ -70,21 +71,42 @@ export const strandsSlidingWindow: Strategy<Params> = {
   },
   replayTokens(history, calls, p, ctx) {
     const steps = history.steps;
-    const index = UnitIndex.cached(steps, ctx.tokens, 'strands', 'no-system');
-    // lastPlain[i]: the latest plain user message before i (Strands' conversation anchor).
-    const lastPlain: (number | undefined)[] = [undefined];
-    index.units.forEach((u, i) => lastPlain.push(isPlainUser(u.message) ? i : lastPlain[i]));
-    const limit = p.overflowTokens ?? ctx.contextWindow;
+    const window = windowBefore(steps, p, ctx);
     return calls.map((k) => {
-      const end = index.unitsBefore(k);
-      const ranges = windowRanges(index.units, end, p.windowSize, (i) => lastPlain[i]);
-      const tokens = index.contextTokens(ranges, index.otherSums[k]);
-      if (tokens <= limit) return tokens;
+      const w = window(k);
       // Overflow: truncation rewrites steps; take the exact path for this call.
-      return ctx.tokens.context(overflowApply(steps.slice(0, k), p, ctx).steps);
+      return w ? w.tokens : ctx.tokens.context(overflowApply(steps.slice(0, k), p, ctx).steps);
     });
   },
+  replayShared(history, calls, p, ctx) {
+    const steps = history.steps;
+    const window = windowBefore(steps, p, ctx);
+    return rangeShared(
+      UnitIndex.cached(steps, ctx.tokens, 'strands', 'no-system'),
+      calls,
+      (k) => window(k)?.ranges,
+      (k) => strandsSlidingWindow.apply({ ...history, steps: steps.slice(0, k) }, p, ctx).steps,
+    );
+  },
 };
+
+/**
+ * Before the call producing step k: the units the window check keeps, and the context's tokens,
+ * when the request stays within the limit (undefined on overflow, where truncation rewrites steps).
+ */
+function windowBefore(steps: readonly Step[], p: Params, ctx: StrategyContext) {
+  const index = UnitIndex.cached(steps, ctx.tokens, 'strands', 'no-system');
+  // lastPlain[i]: the latest plain user message before i (Strands' conversation anchor).
+  const lastPlain: (number | undefined)[] = [undefined];
+  index.units.forEach((u, i) => lastPlain.push(isPlainUser(u.message) ? i : lastPlain[i]));
+  const limit = p.overflowTokens ?? ctx.contextWindow;
+  return (k: number): { ranges: [number, number][]; tokens: number } | undefined => {
+    const end = index.unitsBefore(k);
+    const ranges = windowRanges(index.units, end, p.windowSize, (i) => lastPlain[i]);
+    const tokens = index.contextTokens(ranges, index.otherSums[k]);
+    return tokens <= limit ? { ranges, tokens } : undefined;
+  };
+}
 
 /** The Strands units [0, end) kept by the window check (`_applyManagement`), as ranges. */
 function windowRanges(

@@ -17,6 +17,7 @@ import { ERROR_PREFIX, OBSERVATION_PREFIX } from '../messages/strings';
 import type { OpenAIMessage } from '../messages/types';
 import type { Step, ToolCall } from '../model/types';
 import { countMessage, REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import type { StepTokens } from '../tokens/step-tokens';
 import { buildResult } from './result';
 import type { Strategy, StrategyContext } from './types';
 import { rangeShared } from './range-shared';
@@ -283,14 +284,24 @@ function typesOf(index: UnitIndex<OpenAIMessage>): readonly LangChainType[] {
 }
 
 /**
+ * What every budget decides on, once per step list and token counter: the OpenAI messages' index,
+ * each message's count as a prefix sum, and each message's LangChain type (built when a history
+ * loads: load-index.ts).
+ */
+export function budgetIndex(steps: readonly Step[], tokens: StepTokens) {
+  const index = UnitIndex.cached(steps, tokens, 'openai');
+  // countMessage with the counter's own cache of each message counted (`tokens.message`).
+  const sums = index.unitSums((m) => tokens.message?.(m) ?? countMessage(m, tokens.counter));
+  return { index, sums, types: typesOf(index) };
+}
+
+/**
  * `trimMessages` (without `allowPartial`) on the history's index: message counts are prefix sums
  * built once per history, each decision is a binary search. `ranges(end)` gives the messages kept
  * from the first `end`.
  */
 function budgetOf(steps: readonly Step[], p: TokenBudgetParams, ctx: StrategyContext) {
-  const index = UnitIndex.cached(steps, ctx.tokens, 'openai');
-  const sums = index.unitSums((m) => countMessage(m, ctx.tokens.counter));
-  const types = typesOf(index);
+  const { index, sums, types } = budgetIndex(steps, ctx.tokens);
   const matcher = (list: readonly LangChainType[] | undefined) => {
     const allowed = new Set(list);
     // prev[i]: largest j <= i with types[j - 1] allowed (0 if none); next[i]: smallest j >= i allowed.

@@ -14,6 +14,7 @@ import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
 import { keepAll } from './result';
 import type { Strategy } from './types';
+import { rangeShared } from './range-shared';
 import { UnitIndex } from './replay-kit';
 
 const params = z.object({
@@ -146,29 +147,45 @@ export const trajectorySlidingWindow: Strategy<Params> = {
     );
   },
   replayTokens(history, calls, p, ctx) {
-    const { items, index, pairs } = trajectoryIndex(history.steps, ctx.tokens);
-    const first = p.preserveFirst;
-    // B: a pair from the preserved head into the removed middle: unsafe once the cut passes minHeadTail.
-    let minHeadTail = Infinity;
-    // A: crossMin[c] = the smallest far end among pairs starting in [first, c) and ending at or after c.
-    const crossMin = new Array<number>(items.length + 1).fill(Infinity);
-    for (const [a, b] of pairs) {
-      if (a < first && b >= first) minHeadTail = Math.min(minHeadTail, b);
-      if (a >= first)
-        for (let c = a + 1; c <= b; c++) crossMin[c] = Math.min(crossMin[c] as number, b);
-    }
-    const safe = (cut: number, end: number) =>
-      !(minHeadTail < cut) && !((crossMin[cut] as number) < end);
-    return calls.map((k) => {
-      const end = index.unitsBefore(k);
-      if (end <= p.maxSteps) return index.contextTokens([[0, end]]);
-      const head = Math.min(first, end);
-      let cut = findSafeTrimPoint(items, end - p.maxSteps, p, end);
-      while (cut > head && !safe(cut, end)) cut--;
-      return index.contextTokens([
-        [0, head],
-        [Math.max(cut, head), end],
-      ]);
-    });
+    const { index } = trajectoryIndex(history.steps, ctx.tokens);
+    const rangesAt = windowBefore(history.steps, p, ctx.tokens);
+    return calls.map((k) => index.contextTokens(rangesAt(k)));
+  },
+  replayShared(history, calls, p, ctx) {
+    const steps = history.steps;
+    return rangeShared(
+      trajectoryIndex(steps, ctx.tokens).index,
+      calls,
+      windowBefore(steps, p, ctx.tokens),
+      (k) => trajectorySlidingWindow.apply({ ...history, steps: steps.slice(0, k) }, p, ctx).steps,
+    );
   },
 };
+
+/** The trajectory items the window keeps before the call producing step k, as ranges. */
+function windowBefore(steps: readonly Step[], p: Params, tokens: StepTokens) {
+  const { items, index, pairs } = trajectoryIndex(steps, tokens);
+  const first = p.preserveFirst;
+  // B: a pair from the preserved head into the removed middle: unsafe once the cut passes minHeadTail.
+  let minHeadTail = Infinity;
+  // A: crossMin[c] = the smallest far end among pairs starting in [first, c) and ending at or after c.
+  const crossMin = new Array<number>(items.length + 1).fill(Infinity);
+  for (const [a, b] of pairs) {
+    if (a < first && b >= first) minHeadTail = Math.min(minHeadTail, b);
+    if (a >= first)
+      for (let c = a + 1; c <= b; c++) crossMin[c] = Math.min(crossMin[c] as number, b);
+  }
+  const safe = (cut: number, end: number) =>
+    !(minHeadTail < cut) && !((crossMin[cut] as number) < end);
+  return (k: number): [number, number][] => {
+    const end = index.unitsBefore(k);
+    if (end <= p.maxSteps) return [[0, end]];
+    const head = Math.min(first, end);
+    let cut = findSafeTrimPoint(items, end - p.maxSteps, p, end);
+    while (cut > head && !safe(cut, end)) cut--;
+    return [
+      [0, head],
+      [Math.max(cut, head), end],
+    ];
+  };
+}

@@ -4,7 +4,7 @@
  * strategy over thousands of calls reuses every count).
  */
 import { cachedUnits } from '../messages';
-import type { Dialect } from '../messages/types';
+import type { AnyMessage, Dialect } from '../messages/types';
 import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS, countMessage } from './messages';
 import {
@@ -21,6 +21,13 @@ export interface StepTokens {
   step(step: Step): number;
   /** Tokens of a whole request built from `steps` (with reply priming). */
   context(steps: readonly Step[]): number;
+  /**
+   * Tokens of one message (with its overhead): `countMessage`, kept per message object. Counting a
+   * step keeps its messages' counts, so an index over the same messages (token-budget's, where
+   * the dialects agree: lib/messages/index.ts `cachedUnits`) reads them instead of recounting.
+   * Optional: a counter without it is asked `countMessage`.
+   */
+  message?(message: AnyMessage): number;
 }
 
 export function createStepTokens(
@@ -29,11 +36,17 @@ export function createStepTokens(
 ): StepTokens {
   const counter = createTextCounter(tokenizer);
   const cache = new WeakMap<Step, number>();
+  const messages = new WeakMap<AnyMessage, number>();
+  const message = (m: AnyMessage): number => {
+    let n = messages.get(m);
+    if (n === undefined) messages.set(m, (n = countMessage(m, counter)));
+    return n;
+  };
   const step = (s: Step): number => {
     const hit = cache.get(s);
     if (hit !== undefined) return hit;
     let n = 0;
-    for (const u of cachedUnits(s, dialect)) n += countMessage(u.message, counter);
+    for (const u of cachedUnits(s, dialect)) n += message(u.message);
     cache.set(s, n);
     return n;
   };
@@ -41,6 +54,7 @@ export function createStepTokens(
     counter,
     dialect,
     step,
+    message,
     context(steps) {
       let n = REPLY_PRIMING_TOKENS;
       for (const s of steps) n += step(s);

@@ -39,7 +39,15 @@ import type { Kept } from './load-files';
 
 /** What the library records of a loaded file besides its bytes. */
 type Stats = Pick<StoredFile, 'format' | 'runs' | 'steps'>;
-import { allSteps, countAll, openOrExplain, parseAll, readAll, totalSteps } from './load-files';
+import {
+  allSteps,
+  countAll,
+  openOrExplain,
+  parseAll,
+  prepareAll,
+  readAll,
+  totalSteps,
+} from './load-files';
 import { PREVIEW_ABOVE, runForPage } from '../model/preview';
 import { countInParallel, type CountHelper } from '../tokens/parallel';
 import { createStepTokens, type StepTokens } from '../tokens/step-tokens';
@@ -233,6 +241,9 @@ export function createWorkerHandler(
       );
       post({ type: 'counts', requestId, ...counting, exact: true, byHistory });
     }
+    // The load's last part: the strategies' indexes of every run, with the counter the compare
+    // view will use (the heuristic one when that is what was asked for).
+    prepareAll(file, tokensFor(counting));
     post({ type: 'progress', requestId, progress: 1 });
   };
 

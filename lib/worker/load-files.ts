@@ -6,6 +6,7 @@
 
 import { parseSource, readSource, type ParsedSource } from '../import';
 import type { History, HistoryFile, Step } from '../model/types';
+import { loadCounts, prepareIndexes } from '../strategies/load-index';
 import type { StepTokens } from '../tokens/step-tokens';
 import { LibraryError, type Library, type StoredPart } from '../library/library';
 import type { PickedFile } from './protocol';
@@ -26,7 +27,11 @@ export function* allSteps(file: HistoryFile): Generator<Step> {
   for (const h of file.histories) yield* visit(h);
 }
 
-/** Per-step counts of every history, with `tokens` (in the dialect the page shows). */
+/**
+ * Per-step counts of every history, with `tokens` (in the dialect the page shows), each run loaded
+ * through the strategies' load (load-index.ts); the indexes come after the counts are posted
+ * (`prepareAll`).
+ */
 export function countAll(
   file: HistoryFile,
   tokens: StepTokens,
@@ -35,16 +40,31 @@ export function countAll(
   // Keyed by history ids from the file: "__proto__" or "constructor" must be plain keys.
   const out = Object.create(null) as Record<string, number[]>;
   let done = 0;
+  const onStep = () => {
+    done++;
+    if (done % 500 === 0) onProgress(done);
+  };
   const visit = (h: History) => {
-    out[h.id] = h.steps.map((s) => {
-      done++;
-      if (done % 500 === 0) onProgress(done);
-      return tokens.step(s);
-    });
+    out[h.id] = loadCounts(h.steps, tokens, { strategies: [], onStep });
     for (const c of h.children ?? []) visit(c.history);
   };
   for (const h of file.histories) visit(h);
   return out;
+}
+
+/**
+ * The rest of a load, once its counts are on the page: the run's indexes for the index-driven
+ * strategies (load-index.ts), sub-agents' too, so the first strategy the user picks applies at
+ * once. A file of several runs (a fleet) is compared run after run, in bulk: there the load would
+ * only build the same indexes earlier, and hold every run's, whatever strategies are picked.
+ */
+export function prepareAll(file: HistoryFile, tokens: StepTokens): void {
+  if (file.histories.length !== 1) return;
+  const visit = (h: History) => {
+    prepareIndexes(h.steps, tokens);
+    for (const c of h.children ?? []) visit(c.history);
+  };
+  for (const h of file.histories) visit(h);
 }
 
 export function totalSteps(file: HistoryFile): number {

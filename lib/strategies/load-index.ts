@@ -1,0 +1,69 @@
+/**
+ * A history's load (issue 26): each step counted and, beside the counts, the unit indexes the
+ * index-driven strategies decide on (the Strands window's Strands messages, token-budget's OpenAI
+ * messages and their counts, the seed 002 windows' flat trajectory), built once for the loaded
+ * step list and token counter. A strategy's first apply on the loaded list is then its decision,
+ * not rebuilding every message of the run. The app's history worker, the CLI and the bench load
+ * through `loadCounts`, so what the bench times is what a user waits for.
+ */
+import type { Step } from '../model/types';
+import type { StepTokens } from '../tokens/step-tokens';
+import { UnitIndex } from './replay-kit';
+import { seedWindowOfItems } from './session-trajectory-window';
+import { budgetIndex } from './token-budget';
+import { trajectoryIndex } from './trajectory-sliding-window';
+
+type Preparation = (steps: readonly Step[], tokens: StepTokens) => void;
+
+const trajectory: Preparation = (steps, tokens) => {
+  trajectoryIndex(steps, tokens).index.prepare();
+};
+
+/** What each index-driven strategy's first apply would build, by strategy id. */
+const PREPARATIONS: Readonly<Record<string, Preparation>> = {
+  'strands-sliding-window': (steps, tokens) => {
+    UnitIndex.cached(steps, tokens, 'strands', 'no-system').prepare();
+  },
+  'token-budget': (steps, tokens) => {
+    budgetIndex(steps, tokens).index.prepare();
+  },
+  'trajectory-sliding-window': trajectory,
+  'session-trajectory-window': (steps, tokens) => {
+    trajectory(steps, tokens);
+    seedWindowOfItems(trajectoryIndex(steps, tokens).items);
+  },
+};
+
+export interface LoadOptions {
+  /**
+   * The strategies the loaded list is for: the CLI knows its one; the app's worker (any may be
+   * picked next) prepares every index-driven strategy's (the default).
+   */
+  readonly strategies?: readonly string[];
+  /** Called after each step is counted (the worker's progress). */
+  readonly onStep?: (done: number) => void;
+}
+
+/** Each step's tokens (what a load shows), with the strategies' indexes of the list built. */
+export function loadCounts(
+  steps: readonly Step[],
+  tokens: StepTokens,
+  options: LoadOptions = {},
+): number[] {
+  const onStep = options.onStep;
+  const counts = steps.map((s, i) => {
+    onStep?.(i + 1);
+    return tokens.step(s);
+  });
+  prepareIndexes(steps, tokens, options.strategies);
+  return counts;
+}
+
+/** The unit indexes of a loaded step list, kept while the list lives (`UnitIndex.cached`). */
+export function prepareIndexes(
+  steps: readonly Step[],
+  tokens: StepTokens,
+  strategies: readonly string[] = Object.keys(PREPARATIONS),
+): void {
+  for (const id of new Set(strategies)) PREPARATIONS[id]?.(steps, tokens);
+}
