@@ -1,8 +1,7 @@
 /**
- * Exact counts on every core: the distinct strings a history's messages carry are split into
- * shares of equal length, one counted here and the others by helpers (Web Workers in the browser,
- * worker threads in Node), and the answers primed into the counter, so each string is tokenized
- * once and every step's count that follows is a cache lookup.
+ * Exact counts on every core: the distinct strings a history's messages carry are counted once
+ * each, here and by helpers (Web Workers in the browser, worker threads in Node), and the answers
+ * primed into the counter, so every step's count that follows is a cache lookup.
  */
 import { cachedUnits } from '../messages';
 import type { Dialect } from '../messages/types';
@@ -54,11 +53,18 @@ export function shares(texts: readonly string[], n: number, firstWeight = 1): st
 const OWN_SHARE = 0.9;
 
 /**
- * Characters per piece of work when there is more than a piece per thread (~30 ms of tokenizing):
- * threads take pieces as they finish, so a core slowed by other work takes fewer, where fixed
- * shares left the fast thread waiting for the slow one.
+ * The most characters a helper is sent at once when there is more than a piece per thread (~5 ms
+ * of tokenizing on a quiet core). Its pieces shrink as the work left shrinks (to a quarter of it
+ * per thread, down to `MIN_PIECE`), so the last ones end together.
  */
 export const PIECE_CHARS = 128 * 1024;
+const MIN_PIECE = 16 * 1024;
+
+/**
+ * Characters this thread counts between two looks at its messages (~0.5 ms): a helper's answer
+ * waits no longer than that for its next piece.
+ */
+const CHUNK_CHARS = 12 * 1024;
 
 /** Raw counts of a share (what a helper runs). */
 export function countShare(texts: readonly string[], tokenizer: TokenizerId): number[] {
@@ -68,29 +74,7 @@ export function countShare(texts: readonly string[], tokenizer: TokenizerId): nu
 
 const lengthOf = (texts: readonly string[]) => texts.reduce((n, t) => n + t.length, 0);
 
-/**
- * The strings cut into pieces: one per thread (`shares`, the calling thread's first) when they
- * are short, else pieces of about `PIECE_CHARS` in the order they came.
- */
-export function piecesOf(texts: readonly string[], threads: number): string[][] {
-  if (lengthOf(texts) <= PIECE_CHARS * threads) return shares(texts, threads, OWN_SHARE);
-  const out: string[][] = [];
-  let piece: string[] = [];
-  let chars = 0;
-  for (const text of texts) {
-    piece.push(text);
-    chars += text.length;
-    if (chars >= PIECE_CHARS) {
-      out.push(piece);
-      piece = [];
-      chars = 0;
-    }
-  }
-  if (piece.length > 0) out.push(piece);
-  return out;
-}
-
-/** Lets messages in (a helper's answer) between two pieces counted here. */
+/** Lets messages in (a helper's answer) between two chunks counted here. */
 function yieldToEvents(): Promise<void> {
   if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
   // A Web Worker: a message on a channel is a task that runs next (setTimeout waits 4 ms once nested).
@@ -105,12 +89,34 @@ function yieldToEvents(): Promise<void> {
 }
 
 /**
+ * Strings to count: how many of them (from the front) this thread has not counted yet, and the
+ * characters it has.
+ */
+interface Piece {
+  readonly texts: readonly string[];
+  readonly chars: number;
+  left: number;
+  here: number;
+  done: boolean;
+}
+
+const pieceOf = (texts: readonly string[]): Piece => ({
+  texts,
+  chars: lengthOf(texts),
+  left: texts.length,
+  here: 0,
+  done: false,
+});
+
+/**
  * Counts every string the steps' messages carry, on this thread and the helpers, then primes
- * `tokens.counter` with the answers. The strings are cut into pieces (`piecesOf`); each helper
- * has up to two pieces out at a time and this thread counts the rest one piece at a time; when
- * none is left it counts the pieces still out too, latest first, rather than wait for a helper
- * slowed by other work (a count is the same wherever it is made, so whichever is first primes
- * it). Without helpers it counts here alone.
+ * `tokens.counter` with the answers. Short work is cut into one share per thread (`shares`, this
+ * thread's the lighter). Longer work is taken from both ends: each helper keeps up to two pieces
+ * out, taken from the front and shrinking as the work left shrinks, while this thread counts
+ * small chunks from the back and reads the helpers' answers between them, so the threads finish
+ * together. When they meet, this thread counts what is still out too, latest first and chunk by
+ * chunk, until each piece is counted here or answered, rather than wait for a helper slowed by
+ * other work (a count is the same wherever it is made). Without helpers it counts here alone.
  */
 export async function countInParallel(
   steps: Iterable<Step>,
@@ -121,34 +127,69 @@ export async function countInParallel(
   const counter = tokens.counter;
   if (counter.id === 'heuristic') return;
   const texts = uncountedStrings(steps, tokens.dialect, (t) => counter.has(t));
-  const queue = piecesOf(texts, helpers.length + 1);
-  const total = Math.max(1, lengthOf(texts));
   const count = rawCounter(counter.id);
+  const threads = helpers.length + 1;
+  const chars = lengthOf(texts);
+  const total = Math.max(1, chars);
   let done = 0;
   let reported = 0;
   let finished = false;
-  const counted = (chars: number) => {
-    done += chars;
+  const counted = (n: number) => {
+    done += n;
     if (!finished && done - reported > total / 50) {
       reported = done;
       onProgress(Math.min(1, done / total));
     }
   };
-  const countHere = (piece: readonly string[]) => {
-    for (const text of piece) if (!counter.has(text)) counter.prime(text, count(text));
-    counted(lengthOf(piece));
+  /** Counts the piece's strings from its `left` end back, about `CHUNK_CHARS` of them. */
+  const countChunk = (piece: Piece) => {
+    let n = 0;
+    while (piece.left > 0 && n < CHUNK_CHARS) {
+      const text = piece.texts[--piece.left] as string;
+      if (!counter.has(text)) counter.prime(text, count(text));
+      n += text.length;
+    }
+    if (piece.left === 0) piece.done = true;
+    piece.here += n;
+    counted(n);
   };
+
+  // The strings not yet given out, `lo` to `hi`: helpers take from the front, this thread the back.
+  let lo = 0;
+  let hi = texts.length;
+  let left = chars;
+  const take = (from: 'front' | 'back', size: number): Piece | undefined => {
+    if (lo >= hi) return undefined;
+    const piece: string[] = [];
+    let n = 0;
+    while (lo < hi && n < size) {
+      const text = texts[from === 'front' ? lo++ : --hi] as string;
+      piece.push(text);
+      n += text.length;
+    }
+    left -= n;
+    return pieceOf(piece);
+  };
+  // One share per thread when the work is short, this thread's the first: nothing left to take.
+  const fixed: Piece[] = [];
+  if (chars <= PIECE_CHARS * threads) {
+    fixed.push(...shares(texts, threads, OWN_SHARE).map(pieceOf));
+    lo = hi;
+  }
   // The pieces sent and not yet answered, in the order they were sent.
-  const out = new Set<string[]>();
+  const out = new Set<Piece>();
   const send = (helper: CountHelper) => {
-    const piece = queue.shift();
+    const piece =
+      fixed.pop() ??
+      take('front', Math.max(MIN_PIECE, Math.min(PIECE_CHARS, left / (2 * threads))));
     if (!piece) return;
     out.add(piece);
-    helper.count(piece, counter.id).then(
+    helper.count(piece.texts, counter.id).then(
       (answers) => {
-        if (!out.delete(piece) || finished) return;
-        piece.forEach((t, i) => counter.prime(t, answers[i] as number));
-        counted(lengthOf(piece));
+        if (!out.delete(piece) || piece.done || finished) return;
+        piece.texts.forEach((t, i) => counter.prime(t, answers[i] as number));
+        piece.done = true;
+        counted(piece.chars - piece.here);
         send(helper);
       },
       // A helper that fails (it could not start, or crashed) gets no more: this thread counts
@@ -156,23 +197,22 @@ export async function countInParallel(
       () => {},
     );
   };
-  // With one piece per thread, the first is this thread's (the lighter share).
-  const mine = queue.length === helpers.length + 1 ? queue.shift() : undefined;
+  const mine = fixed.shift();
   for (const helper of helpers) {
     send(helper);
     if (!mine) send(helper);
   }
-  if (mine) countHere(mine);
-  for (let piece = queue.shift(); piece; piece = queue.shift()) {
-    countHere(piece);
+  if (mine) while (!mine.done) countChunk(mine);
+  for (let piece = take('back', CHUNK_CHARS); piece; piece = take('back', CHUNK_CHARS)) {
+    while (!piece.done) countChunk(piece);
     await yieldToEvents();
   }
-  // Every piece is out: let the answers that are in arrive, then count the rest here.
+  // Every string is out: let the answers that are in arrive, then count the rest here.
   await yieldToEvents();
   while (out.size > 0) {
-    const piece = [...out].at(-1) as string[];
-    out.delete(piece);
-    countHere(piece);
+    const piece = [...out].at(-1) as Piece;
+    if (!piece.done) countChunk(piece);
+    if (piece.done) out.delete(piece);
     await yieldToEvents();
   }
   finished = true;
