@@ -32,14 +32,17 @@ function helperOf(w: Worker): CountHelper {
     for (const x of waiting.values()) x.reject(error);
     waiting.clear();
   });
+  const ask = (message: { texts: readonly string[]; tokenizer: TokenizerId; ends?: Int32Array }) =>
+    new Promise<number[]>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      w.ref();
+      w.postMessage({ id, ...message });
+    });
   return {
-    count: (texts, tokenizer) =>
-      new Promise<number[]>((resolve, reject) => {
-        const id = next++;
-        waiting.set(id, { resolve, reject });
-        w.ref();
-        w.postMessage({ id, texts, tokenizer });
-      }),
+    count: (texts, tokenizer) => ask({ texts, tokenizer }),
+    // Worker threads share memory with this one: the share's ends are read and written by both.
+    countFromFront: (texts, tokenizer, ends) => ask({ texts, tokenizer, ends }),
   };
 }
 

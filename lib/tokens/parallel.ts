@@ -8,12 +8,26 @@ import type { Dialect } from '../messages/types';
 import type { Step } from '../model/types';
 import { messageStrings } from './messages';
 import type { StepTokens } from './step-tokens';
-import { rawCounter, type TokenizerId } from './tokenizer';
+import { rawCounter, type TextCounter, type TokenizerId } from './tokenizer';
 
 /** Counts a share of strings on another core. */
 export interface CountHelper {
   count(texts: readonly string[], tokenizer: TokenizerId): Promise<number[]>;
+  /**
+   * Counts `texts` from the front while the calling thread takes them from the back
+   * (`countFromFront`), `ends` ([front, back], on a SharedArrayBuffer) saying where each has got
+   * to. Helpers that share memory with the calling thread (Node's worker threads) have it.
+   */
+  countFromFront?(
+    texts: readonly string[],
+    tokenizer: TokenizerId,
+    ends: Int32Array,
+  ): Promise<number[]>;
 }
+
+/** Where a helper has got to from the front, and the first string the calling thread has taken from the back. */
+const FRONT = 0;
+const BACK = 1;
 
 /** The strings of every step's messages in a dialect not yet counted, each once. */
 export function uncountedStrings(
@@ -72,6 +86,26 @@ export function countShare(texts: readonly string[], tokenizer: TokenizerId): nu
   return texts.map((t) => count(t));
 }
 
+/**
+ * What a helper runs on strings it shares with the calling thread: each string from the front
+ * while it is before `ends[BACK]` (the calling thread counts the rest, from the back), recording
+ * how far it got in `ends[FRONT]`. The counts of the strings it counted, in order. The two may
+ * both count the string where they meet; a count is the same wherever it is made.
+ */
+export function countFromFront(
+  texts: readonly string[],
+  tokenizer: TokenizerId,
+  ends: Int32Array,
+): number[] {
+  const count = rawCounter(tokenizer);
+  const counts: number[] = [];
+  for (let i = 0; i < Atomics.load(ends, BACK); i++) {
+    counts.push(count(texts[i] as string));
+    Atomics.store(ends, FRONT, i + 1);
+  }
+  return counts;
+}
+
 const lengthOf = (texts: readonly string[]) => texts.reduce((n, t) => n + t.length, 0);
 
 /** Lets messages in (a helper's answer) between two chunks counted here. */
@@ -127,6 +161,15 @@ export async function countInParallel(
   const counter = tokens.counter;
   if (counter.id === 'heuristic') return;
   const texts = uncountedStrings(steps, tokens.dialect, (t) => counter.has(t));
+  if (
+    helpers.length > 0 &&
+    typeof SharedArrayBuffer === 'function' &&
+    helpers.every((h) => h.countFromFront)
+  ) {
+    await countSharing(texts, counter, helpers, onProgress);
+    onProgress(1);
+    return;
+  }
   const count = rawCounter(counter.id);
   const threads = helpers.length + 1;
   const chars = lengthOf(texts);
@@ -217,4 +260,89 @@ export async function countInParallel(
   }
   finished = true;
   onProgress(1);
+}
+
+/** A helper's strings, shared with this thread: it counts from the front, this thread from the back. */
+interface Segment {
+  readonly texts: readonly string[];
+  readonly ends: Int32Array;
+  /** `cum[i]`: the characters of the first `i` strings. */
+  readonly cum: Float64Array;
+  readonly answer: Promise<number[] | undefined>;
+  /** How many strings this thread has counted from the back. */
+  taken: number;
+}
+
+/**
+ * `countInParallel` with helpers that share memory: the strings are cut into one share per helper
+ * (`shares`); each helper counts its share from the front, all in one message, while this thread
+ * counts from the back of whichever share has the most characters left, a chunk at a time,
+ * until it meets each helper. Nothing is counted twice (but the string where they meet), no thread
+ * waits for a piece, and a helper slowed by other work counts less. This thread then waits for
+ * the answers of the helpers that counted anything (each stops within a string of the meeting);
+ * a helper that failed has its strings counted here.
+ */
+async function countSharing(
+  texts: readonly string[],
+  counter: TextCounter,
+  helpers: readonly CountHelper[],
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  const count = rawCounter(counter.id);
+  const segments: Segment[] = shares(texts, helpers.length).map((share, h) => {
+    const ends = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    ends[BACK] = share.length;
+    const cum = new Float64Array(share.length + 1);
+    share.forEach((t, i) => (cum[i + 1] = (cum[i] as number) + t.length));
+    const helper = helpers[h] as CountHelper;
+    const answer = (helper.countFromFront as NonNullable<CountHelper['countFromFront']>)(
+      share,
+      counter.id,
+      ends,
+    ).then(
+      (counts) => counts,
+      () => undefined,
+    );
+    return { texts: share, ends, cum, answer, taken: 0 };
+  });
+  const total = Math.max(1, lengthOf(texts));
+  let here = 0;
+  let reported = 0;
+  const report = () => {
+    let done = here;
+    for (const s of segments) done += s.cum[Atomics.load(s.ends, FRONT)] as number;
+    const fraction = Math.min(1, done / total);
+    if (fraction - reported > 0.02) onProgress((reported = fraction));
+  };
+  const charsLeft = (s: Segment) => {
+    const back = Atomics.load(s.ends, BACK);
+    const front = Atomics.load(s.ends, FRONT);
+    return back > front ? (s.cum[back] as number) - (s.cum[front] as number) : 0;
+  };
+  for (;;) {
+    let most: Segment | undefined;
+    for (const s of segments) if (charsLeft(s) > (most ? charsLeft(most) : 0)) most = s;
+    if (!most) break;
+    let n = 0;
+    while (n < CHUNK_CHARS) {
+      const j = Atomics.sub(most.ends, BACK, 1) - 1;
+      if (j < Atomics.load(most.ends, FRONT)) break;
+      const text = most.texts[j] as string;
+      if (!counter.has(text)) counter.prime(text, count(text));
+      most.taken++;
+      n += text.length;
+    }
+    here += n;
+    report();
+  }
+  for (const s of segments) {
+    const helped = s.texts.length - s.taken;
+    if (helped === 0) continue;
+    const counts = await s.answer;
+    s.texts.forEach((t, i) => {
+      if (i >= helped) return;
+      if (counts && i < counts.length) counter.prime(t, counts[i] as number);
+      else if (!counter.has(t)) counter.prime(t, count(t));
+    });
+  }
 }
