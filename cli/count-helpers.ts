@@ -28,10 +28,14 @@ function helperOf(w: Worker): CountHelper {
     waiting.delete(m.id);
     if (waiting.size === 0) w.unref();
   });
-  w.on('error', (error) => {
+  const fail = (error: Error) => {
     for (const x of waiting.values()) x.reject(error);
     waiting.clear();
-  });
+  };
+  w.on('error', fail);
+  // A thread that ends without an error still answers nothing: what it was counting is counted
+  // by the calling thread (which waits only for helpers that counted part of a shared share).
+  w.on('exit', (code) => fail(new Error(`counting helper exited (${code})`)));
   const ask = (message: { texts: readonly string[]; tokenizer: TokenizerId; ends?: Int32Array }) =>
     new Promise<number[]>((resolve, reject) => {
       const id = next++;

@@ -39,7 +39,11 @@ const helperOf = (behaviour: Behaviour, delay: number, sharing: boolean): CountH
     ...helper,
     countFromFront: (texts, tokenizer, ends) => {
       if (behaviour !== 'part') {
-        const counts = behaviour === 'late' ? undefined : countFromFront(texts, tokenizer, ends);
+        // A helper that never answers never started (a worker still loading its tokenizer).
+        const counts =
+          behaviour === 'late' || behaviour === 'never'
+            ? undefined
+            : countFromFront(texts, tokenizer, ends);
         return answer(() => counts ?? countFromFront(texts, tokenizer, ends));
       }
       // Stops early: counts its first `delay` strings (or fewer), then answers.
