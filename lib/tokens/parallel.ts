@@ -25,8 +25,9 @@ export interface CountHelper {
   ): Promise<number[]>;
 }
 
-/** Where a helper has got to from the front, and the first string the calling thread has taken from the back. */
+/** `ends[FRONT]`: the strings a helper has counted from the front. */
 const FRONT = 0;
+/** `ends[BACK]`: the first string the calling thread has taken from the back. */
 const BACK = 1;
 
 /** The strings of every step's messages in a dialect not yet counted, each once. */
