@@ -28,18 +28,25 @@ function helperOf(w: Worker): CountHelper {
     waiting.delete(m.id);
     if (waiting.size === 0) w.unref();
   });
-  w.on('error', (error) => {
+  const fail = (error: Error) => {
     for (const x of waiting.values()) x.reject(error);
     waiting.clear();
-  });
+  };
+  w.on('error', fail);
+  // A thread that ends without an error still answers nothing: what it was counting is counted
+  // by the calling thread (which waits only for helpers that counted part of a shared share).
+  w.on('exit', (code) => fail(new Error(`counting helper exited (${code})`)));
+  const ask = (message: { texts: readonly string[]; tokenizer: TokenizerId; ends?: Int32Array }) =>
+    new Promise<number[]>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      w.ref();
+      w.postMessage({ id, ...message });
+    });
   return {
-    count: (texts, tokenizer) =>
-      new Promise<number[]>((resolve, reject) => {
-        const id = next++;
-        waiting.set(id, { resolve, reject });
-        w.ref();
-        w.postMessage({ id, texts, tokenizer });
-      }),
+    count: (texts, tokenizer) => ask({ texts, tokenizer }),
+    // Worker threads share memory with this one: the share's ends are read and written by both.
+    countFromFront: (texts, tokenizer, ends) => ask({ texts, tokenizer, ends }),
   };
 }
 

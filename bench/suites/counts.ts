@@ -1,9 +1,10 @@
 /**
  * Exact o200k counts against one gpt-tokenizer `countTokens` pass over the strings the steps'
  * messages carry, on one core (target ≤ 0.6×): the generated history as the app counts it (this
- * thread and a counting helper; each distinct string counted once), and a fleet as the CLI counts
- * it (the real SWE-bench runs read as `stepscope` reads a folder, counted by `countHistories` on
- * this thread and the CLI's worker-thread helpers).
+ * thread and a counting helper sent pieces; each distinct string counted once), and a fleet as the
+ * CLI counts it (the real SWE-bench runs read as `stepscope` reads a folder, counted by
+ * `countHistories` on this thread and the CLI's worker-thread helpers, which share the strings'
+ * ends with it).
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import os from 'node:os';
@@ -30,9 +31,12 @@ export async function countsSuite(rounds: number): Promise<Row[]> {
   const startMs = performance.now() - start;
   try {
     const fleet = (await loadFleet([FLEET.pathname])).runs.map((r) => r.history);
+    // The app's helpers are Web Workers, which share no memory with the history worker: they are
+    // sent pieces (no `countFromFront`), and so are these for the app's row.
+    const sentPieces = pool.helpers.map((h) => ({ count: h.count }));
     const generated = await countRow(rounds, [{ id: 'generated', steps: generatedSteps() }], {
       dialect: 'openai',
-      helpers: pool.helpers,
+      helpers: sentPieces,
     });
     const cli = await countRow(rounds, fleet, { dialect: 'recorded', helpers: pool.helpers });
     const threads = `${helpers + 1} threads`;

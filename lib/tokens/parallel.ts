@@ -1,20 +1,34 @@
 /**
- * Exact counts on every core: the distinct strings a history's messages carry are split into
- * shares of equal length, one counted here and the others by helpers (Web Workers in the browser,
- * worker threads in Node), and the answers primed into the counter, so each string is tokenized
- * once and every step's count that follows is a cache lookup.
+ * Exact counts on every core: the distinct strings a history's messages carry are counted once
+ * each, here and by helpers (Web Workers in the browser, worker threads in Node), and the answers
+ * primed into the counter, so every step's count that follows is a cache lookup.
  */
 import { cachedUnits } from '../messages';
 import type { Dialect } from '../messages/types';
 import type { Step } from '../model/types';
 import { messageStrings } from './messages';
 import type { StepTokens } from './step-tokens';
-import { rawCounter, type TokenizerId } from './tokenizer';
+import { rawCounter, type TextCounter, type TokenizerId } from './tokenizer';
 
 /** Counts a share of strings on another core. */
 export interface CountHelper {
   count(texts: readonly string[], tokenizer: TokenizerId): Promise<number[]>;
+  /**
+   * Counts `texts` from the front while the calling thread takes them from the back
+   * (`countFromFront`), `ends` ([front, back], on a SharedArrayBuffer) saying where each has got
+   * to. Helpers that share memory with the calling thread (Node's worker threads) have it.
+   */
+  countFromFront?(
+    texts: readonly string[],
+    tokenizer: TokenizerId,
+    ends: Int32Array,
+  ): Promise<number[]>;
 }
+
+/** `ends[FRONT]`: the strings a helper has counted from the front. */
+const FRONT = 0;
+/** `ends[BACK]`: the first string the calling thread has taken from the back. */
+const BACK = 1;
 
 /** The strings of every step's messages in a dialect not yet counted, each once. */
 export function uncountedStrings(
@@ -54,11 +68,25 @@ export function shares(texts: readonly string[], n: number, firstWeight = 1): st
 const OWN_SHARE = 0.9;
 
 /**
- * Characters per piece of work when there is more than a piece per thread (~30 ms of tokenizing):
- * threads take pieces as they finish, so a core slowed by other work takes fewer, where fixed
- * shares left the fast thread waiting for the slow one.
+ * The most characters a helper is sent at once when there is more than a piece per thread (~5 ms
+ * of tokenizing on a quiet core). Its pieces shrink as the work left shrinks (to a quarter of it
+ * per thread, down to `MIN_PIECE`), so the last ones end together.
  */
 export const PIECE_CHARS = 128 * 1024;
+const MIN_PIECE = 16 * 1024;
+
+/**
+ * Characters this thread counts at a time when it steals a piece still out, or takes strings
+ * from the back of a shared share (~0.5 ms): it stops within that of the meeting.
+ */
+const CHUNK_CHARS = 12 * 1024;
+
+/**
+ * Characters this thread counts from the back between two looks at its messages when helpers
+ * are sent pieces (~2 ms): each helper holds two pieces, so it never waits for the next; in a Web
+ * Worker every look is a message on a new channel, so they are not made more often than needed.
+ */
+const OWN_CHARS = 48 * 1024;
 
 /** Raw counts of a share (what a helper runs). */
 export function countShare(texts: readonly string[], tokenizer: TokenizerId): number[] {
@@ -66,31 +94,29 @@ export function countShare(texts: readonly string[], tokenizer: TokenizerId): nu
   return texts.map((t) => count(t));
 }
 
-const lengthOf = (texts: readonly string[]) => texts.reduce((n, t) => n + t.length, 0);
-
 /**
- * The strings cut into pieces: one per thread (`shares`, the calling thread's first) when they
- * are short, else pieces of about `PIECE_CHARS` in the order they came.
+ * What a helper runs on strings it shares with the calling thread: each string from the front
+ * while it is before `ends[BACK]` (the calling thread counts the rest, from the back), recording
+ * how far it got in `ends[FRONT]`. The counts of the strings it counted, in order. The two may
+ * both count the string where they meet; a count is the same wherever it is made.
  */
-export function piecesOf(texts: readonly string[], threads: number): string[][] {
-  if (lengthOf(texts) <= PIECE_CHARS * threads) return shares(texts, threads, OWN_SHARE);
-  const out: string[][] = [];
-  let piece: string[] = [];
-  let chars = 0;
-  for (const text of texts) {
-    piece.push(text);
-    chars += text.length;
-    if (chars >= PIECE_CHARS) {
-      out.push(piece);
-      piece = [];
-      chars = 0;
-    }
+export function countFromFront(
+  texts: readonly string[],
+  tokenizer: TokenizerId,
+  ends: Int32Array,
+): number[] {
+  const count = rawCounter(tokenizer);
+  const counts: number[] = [];
+  for (let i = 0; i < Atomics.load(ends, BACK); i++) {
+    counts.push(count(texts[i] as string));
+    Atomics.store(ends, FRONT, i + 1);
   }
-  if (piece.length > 0) out.push(piece);
-  return out;
+  return counts;
 }
 
-/** Lets messages in (a helper's answer) between two pieces counted here. */
+const lengthOf = (texts: readonly string[]) => texts.reduce((n, t) => n + t.length, 0);
+
+/** Lets messages in (a helper's answer) between two chunks counted here. */
 function yieldToEvents(): Promise<void> {
   if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
   // A Web Worker: a message on a channel is a task that runs next (setTimeout waits 4 ms once nested).
@@ -105,12 +131,34 @@ function yieldToEvents(): Promise<void> {
 }
 
 /**
+ * Strings to count: how many of them (from the front) this thread has not counted yet, and the
+ * characters it has.
+ */
+interface Piece {
+  readonly texts: readonly string[];
+  readonly chars: number;
+  left: number;
+  here: number;
+  done: boolean;
+}
+
+const pieceOf = (texts: readonly string[]): Piece => ({
+  texts,
+  chars: lengthOf(texts),
+  left: texts.length,
+  here: 0,
+  done: false,
+});
+
+/**
  * Counts every string the steps' messages carry, on this thread and the helpers, then primes
- * `tokens.counter` with the answers. The strings are cut into pieces (`piecesOf`); each helper
- * has up to two pieces out at a time and this thread counts the rest one piece at a time; when
- * none is left it counts the pieces still out too, latest first, rather than wait for a helper
- * slowed by other work (a count is the same wherever it is made, so whichever is first primes
- * it). Without helpers it counts here alone.
+ * `tokens.counter` with the answers. Short work is cut into one share per thread (`shares`, this
+ * thread's the lighter). Longer work is taken from both ends: each helper keeps up to two pieces
+ * out, taken from the front and shrinking as the work left shrinks, while this thread counts
+ * chunks from the back and reads the helpers' answers between them, so the threads finish
+ * together. When they meet, this thread counts what is still out too, latest first and chunk by
+ * chunk, until each piece is counted here or answered, rather than wait for a helper slowed by
+ * other work (a count is the same wherever it is made). Without helpers it counts here alone.
  */
 export async function countInParallel(
   steps: Iterable<Step>,
@@ -121,34 +169,78 @@ export async function countInParallel(
   const counter = tokens.counter;
   if (counter.id === 'heuristic') return;
   const texts = uncountedStrings(steps, tokens.dialect, (t) => counter.has(t));
-  const queue = piecesOf(texts, helpers.length + 1);
-  const total = Math.max(1, lengthOf(texts));
+  if (
+    helpers.length > 0 &&
+    typeof SharedArrayBuffer === 'function' &&
+    helpers.every((h) => h.countFromFront)
+  ) {
+    await countSharing(texts, counter, helpers, onProgress);
+    onProgress(1);
+    return;
+  }
   const count = rawCounter(counter.id);
+  const threads = helpers.length + 1;
+  const chars = lengthOf(texts);
+  const total = Math.max(1, chars);
   let done = 0;
   let reported = 0;
   let finished = false;
-  const counted = (chars: number) => {
-    done += chars;
+  const counted = (n: number) => {
+    done += n;
     if (!finished && done - reported > total / 50) {
       reported = done;
       onProgress(Math.min(1, done / total));
     }
   };
-  const countHere = (piece: readonly string[]) => {
-    for (const text of piece) if (!counter.has(text)) counter.prime(text, count(text));
-    counted(lengthOf(piece));
+  /** Counts the piece's strings from its `left` end back, about `CHUNK_CHARS` of them. */
+  const countChunk = (piece: Piece) => {
+    let n = 0;
+    while (piece.left > 0 && n < CHUNK_CHARS) {
+      const text = piece.texts[--piece.left] as string;
+      if (!counter.has(text)) counter.prime(text, count(text));
+      n += text.length;
+    }
+    if (piece.left === 0) piece.done = true;
+    piece.here += n;
+    counted(n);
   };
+
+  // The strings not yet given out, `lo` to `hi`: helpers take from the front, this thread the back.
+  let lo = 0;
+  let hi = texts.length;
+  let left = chars;
+  const take = (from: 'front' | 'back', size: number): Piece | undefined => {
+    if (lo >= hi) return undefined;
+    const piece: string[] = [];
+    let n = 0;
+    while (lo < hi && n < size) {
+      const text = texts[from === 'front' ? lo++ : --hi] as string;
+      piece.push(text);
+      n += text.length;
+    }
+    left -= n;
+    return pieceOf(piece);
+  };
+  // One share per thread when the work is short, this thread's the first: nothing left to take.
+  const fixed: Piece[] = [];
+  if (chars <= PIECE_CHARS * threads) {
+    fixed.push(...shares(texts, threads, OWN_SHARE).map(pieceOf));
+    lo = hi;
+  }
   // The pieces sent and not yet answered, in the order they were sent.
-  const out = new Set<string[]>();
+  const out = new Set<Piece>();
   const send = (helper: CountHelper) => {
-    const piece = queue.shift();
+    const piece =
+      fixed.pop() ??
+      take('front', Math.max(MIN_PIECE, Math.min(PIECE_CHARS, left / (2 * threads))));
     if (!piece) return;
     out.add(piece);
-    helper.count(piece, counter.id).then(
+    helper.count(piece.texts, counter.id).then(
       (answers) => {
-        if (!out.delete(piece) || finished) return;
-        piece.forEach((t, i) => counter.prime(t, answers[i] as number));
-        counted(lengthOf(piece));
+        if (!out.delete(piece) || piece.done || finished) return;
+        piece.texts.forEach((t, i) => counter.prime(t, answers[i] as number));
+        piece.done = true;
+        counted(piece.chars - piece.here);
         send(helper);
       },
       // A helper that fails (it could not start, or crashed) gets no more: this thread counts
@@ -156,25 +248,109 @@ export async function countInParallel(
       () => {},
     );
   };
-  // With one piece per thread, the first is this thread's (the lighter share).
-  const mine = queue.length === helpers.length + 1 ? queue.shift() : undefined;
+  const mine = fixed.shift();
   for (const helper of helpers) {
     send(helper);
     if (!mine) send(helper);
   }
-  if (mine) countHere(mine);
-  for (let piece = queue.shift(); piece; piece = queue.shift()) {
-    countHere(piece);
+  if (mine) while (!mine.done) countChunk(mine);
+  for (let piece = take('back', OWN_CHARS); piece; piece = take('back', OWN_CHARS)) {
+    while (!piece.done) countChunk(piece);
     await yieldToEvents();
   }
-  // Every piece is out: let the answers that are in arrive, then count the rest here.
+  // Every string is out: let the answers that are in arrive, then count the rest here.
   await yieldToEvents();
   while (out.size > 0) {
-    const piece = [...out].at(-1) as string[];
-    out.delete(piece);
-    countHere(piece);
+    const piece = [...out].at(-1) as Piece;
+    if (!piece.done) countChunk(piece);
+    if (piece.done) out.delete(piece);
     await yieldToEvents();
   }
   finished = true;
   onProgress(1);
+}
+
+/** A helper's strings, shared with this thread: it counts from the front, this thread from the back. */
+interface Segment {
+  readonly texts: readonly string[];
+  readonly ends: Int32Array;
+  /** `cum[i]`: the characters of the first `i` strings. */
+  readonly cum: Float64Array;
+  readonly answer: Promise<number[] | undefined>;
+  /** How many strings this thread has counted from the back. */
+  taken: number;
+}
+
+/**
+ * `countInParallel` with helpers that share memory: the strings are cut into one share per helper
+ * (`shares`); each helper counts its share from the front, all in one message, while this thread
+ * counts from the back of whichever share has the most characters left, a chunk at a time,
+ * until it meets each helper. Nothing is counted twice (but the string where they meet), no thread
+ * waits for a piece, and a helper slowed by other work counts less. This thread then waits for
+ * the answers of the helpers that counted anything (each stops within a string of the meeting);
+ * a helper that failed has its strings counted here.
+ */
+async function countSharing(
+  texts: readonly string[],
+  counter: TextCounter,
+  helpers: readonly CountHelper[],
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  const count = rawCounter(counter.id);
+  const segments: Segment[] = shares(texts, helpers.length).map((share, h) => {
+    const ends = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    ends[BACK] = share.length;
+    const cum = new Float64Array(share.length + 1);
+    share.forEach((t, i) => (cum[i + 1] = (cum[i] as number) + t.length));
+    const helper = helpers[h] as CountHelper;
+    const answer = (helper.countFromFront as NonNullable<CountHelper['countFromFront']>)(
+      share,
+      counter.id,
+      ends,
+    ).then(
+      (counts) => counts,
+      () => undefined,
+    );
+    return { texts: share, ends, cum, answer, taken: 0 };
+  });
+  const total = Math.max(1, lengthOf(texts));
+  let here = 0;
+  let reported = 0;
+  const report = () => {
+    let done = here;
+    for (const s of segments) done += s.cum[Atomics.load(s.ends, FRONT)] as number;
+    const fraction = Math.min(1, done / total);
+    if (fraction - reported > 0.02) onProgress((reported = fraction));
+  };
+  const charsLeft = (s: Segment) => {
+    const back = Atomics.load(s.ends, BACK);
+    const front = Atomics.load(s.ends, FRONT);
+    return back > front ? (s.cum[back] as number) - (s.cum[front] as number) : 0;
+  };
+  for (;;) {
+    let most: Segment | undefined;
+    for (const s of segments) if (charsLeft(s) > (most ? charsLeft(most) : 0)) most = s;
+    if (!most) break;
+    let n = 0;
+    while (n < CHUNK_CHARS) {
+      const j = Atomics.sub(most.ends, BACK, 1) - 1;
+      if (j < Atomics.load(most.ends, FRONT)) break;
+      const text = most.texts[j] as string;
+      if (!counter.has(text)) counter.prime(text, count(text));
+      most.taken++;
+      n += text.length;
+    }
+    here += n;
+    report();
+  }
+  for (const s of segments) {
+    const helped = s.texts.length - s.taken;
+    if (helped === 0) continue;
+    const counts = await s.answer;
+    s.texts.forEach((t, i) => {
+      if (i >= helped) return;
+      if (counts && i < counts.length) counter.prime(t, counts[i] as number);
+      else if (!counter.has(t)) counter.prime(t, count(t));
+    });
+  }
 }
