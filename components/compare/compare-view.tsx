@@ -216,16 +216,6 @@ export function CompareView() {
               {...(usageFit ? { fit: usageFit } : {})}
               contextWindow={contextWindow}
             />
-            {cmp.columns.some((c) => c.replay?.prefixSampled) && (
-              <p className="text-xs text-slate-500">
-                This run is long: for strategies run before every call, cached tokens come from the
-                prefix measured at{' '}
-                {cmp.columns
-                  .find((c) => c.replay?.prefixSampled)
-                  ?.replay?.prefixSampled?.measured.toLocaleString('en-US')}{' '}
-                calls spread over the run; context tokens are exact.
-              </p>
-            )}
             {cmp.lossCalls < cmp.totalCalls && (
               <p className="text-xs text-slate-500">
                 Lost identifiers are checked at every call, except for{' '}

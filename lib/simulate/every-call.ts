@@ -5,7 +5,7 @@
  * gives the same context tokens in linear time from cached per-step counts, and the tests hold it
  * and the engine (simulate.ts) to the definition (test/strategies.property.test.ts,
  * simulate.test.ts). `simulate` takes the fast replay when asked for contexts only, and on long
- * runs, where it measures shared prefixes at a sample of call pairs (lib/README.md "Simulation
+ * runs, where `replayShared` gives every call's shared prefix exactly (lib/README.md "Simulation
  * choices"). Recorded context events are not applied here: `simulate` comes here only for runs that
  * record none.
  */
@@ -13,7 +13,6 @@ import { modelCallIndices } from '../model/steps';
 import type { Step } from '../model/types';
 import type { HistoryLike, Strategy, StrategyContext } from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
-import { sharedPrefixTokens } from './prefix';
 import { ranTimes, type RunConfig } from './run-config';
 import {
   callTotals,
@@ -23,22 +22,8 @@ import {
   type SimulateOptions,
 } from './types';
 
-/** Above this many step visits (calls × steps), a stateless every-call run samples its shared prefixes. */
+/** Above this many step visits (calls × steps), a stateless every-call run is replayed, not run call by call. */
 export const EXACT_PREFIX_BUDGET = 600_000;
-
-/**
- * Positions in [1, count), at most `budget`, spread by the golden-ratio sequence: even coverage
- * without the aliasing evenly spaced samples suffer on runs that repeat a pattern.
- */
-function spread(count: number, budget: number): number[] {
-  if (count <= 1) return [];
-  const n = Math.min(count - 1, budget);
-  if (n === count - 1) return Array.from({ length: n }, (_, i) => i + 1);
-  const out = new Set<number>();
-  for (let i = 0; out.size < n && i < 4 * n; i++)
-    out.add(1 + Math.floor((((i + 1) * 0.6180339887498949) % 1) * (count - 1)));
-  return [...out].sort((a, b) => a - b);
-}
 
 /** The definition: each call's context is the strategy applied to the steps before it, counted whole. */
 export function contextsByDefinition<P>(
@@ -66,12 +51,11 @@ export function runContexts(
 }
 
 /**
- * A long run, for a strategy with an exact fast replay: tokens from the fast replay; each call's
- * shared prefix from the strategy's `replayShared` (exact), or, for a strategy without one,
- * measured by applying the strategy at a sample of call pairs, each call's share of the previous
- * context taken from the measured calls.
+ * A long run, for a strategy with exact fast replays: each call's tokens from `replayTokens`, its
+ * shared prefix from `replayShared` (both held to applying the strategy before every call by the
+ * property tests), without applying the strategy per call.
  */
-export function sampledRun<P>(
+export function replayedRun<P>(
   history: HistoryLike,
   strategy: Strategy<P>,
   params: P,
@@ -79,14 +63,11 @@ export function sampledRun<P>(
   run: RunConfig,
   callIdx: readonly number[],
   tokens: readonly number[],
+  shares: readonly number[],
   options: SimulateOptions,
 ): SimulatedRun {
   const at = (k: number) =>
     strategy.apply({ ...history, steps: history.steps.slice(0, k) }, params, ctx).steps;
-  const replayed = strategy.replayShared?.(history, callIdx, params, ctx);
-  const { shares, sampled } = replayed
-    ? { shares: replayed, sampled: undefined }
-    : sampledShares(history, callIdx, tokens, at, (s) => ctx.tokens.step(s));
   const calls: SimCall[] = callIdx.map((stepIndex, c) => {
     const ts = (history.steps[stepIndex] as Step).timestamp;
     return {
@@ -126,7 +107,6 @@ export function sampledRun<P>(
       notes: [ranTimes(calls.length, run), ...final.notes],
     },
     contexts,
-    ...(sampled !== undefined ? { prefixSampled: { measured: sampled, total: calls.length } } : {}),
   };
 }
 
@@ -149,34 +129,4 @@ function eachContext(
   for (const k of callIdx) visits += k;
   if (visits > budget) return;
   for (const k of callIdx) onCall(k, contextAt(k), 0);
-}
-
-/**
- * Shared prefixes measured by applying the strategy at a sample of call pairs: a call's share of
- * the previous context is the run-wide weighted share of the measured calls (a window's share
- * swings from call to call, so local estimates are noisier than the run's).
- */
-function sampledShares(
-  history: HistoryLike,
-  callIdx: readonly number[],
-  tokens: readonly number[],
-  at: (k: number) => readonly Step[],
-  stepTokens: (s: Step) => number,
-): { shares: number[]; sampled: number } {
-  // Each measurement applies the strategy twice: about 300,000 step visits in all.
-  const budget = Math.max(
-    16,
-    Math.min(300, Math.floor(150_000 / Math.max(1, history.steps.length))),
-  );
-  const measuredAt = spread(callIdx.length, budget);
-  const measured = measuredAt.map((c) => ({
-    prev: (tokens[c - 1] as number) - REPLY_PRIMING_TOKENS,
-    shared: sharedPrefixTokens(at(callIdx[c - 1] as number), at(callIdx[c] as number), stepTokens),
-  }));
-  const whole = measured.reduce((x, m) => x + m.prev, 0);
-  const ratio = whole > 0 ? measured.reduce((x, m) => x + m.shared, 0) / whole : 1;
-  const shares = callIdx.map((_, c) =>
-    c === 0 ? 0 : Math.round(ratio * ((tokens[c - 1] as number) - REPLY_PRIMING_TOKENS)),
-  );
-  return { shares, sampled: measuredAt.length };
 }

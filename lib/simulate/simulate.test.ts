@@ -249,10 +249,9 @@ describe('stateless before every call is the strategy applied to every prefix', 
     // The long-run path (the fast replay, every shared prefix replayed: issue 26) counts the same way.
     const long = { steps: longHistory(700) };
     const longCalls = long.steps.filter(isModelCall).length;
-    const sampled = simulate(long, keep, parseParams(keep, {}), ctx);
-    expect(sampled.prefixSampled).toBeUndefined();
-    expect(sampled.calls).toHaveLength(longCalls);
-    expect(sampled.final.notes[0]).toBe(`ran ${longCalls} times (stateless, before every call)`);
+    const replayed = simulate(long, keep, parseParams(keep, {}), ctx);
+    expect(replayed.calls).toHaveLength(longCalls);
+    expect(replayed.final.notes[0]).toBe(`ran ${longCalls} times (stateless, before every call)`);
   });
 
   it('none shares the whole previous context at every call', () => {
@@ -263,30 +262,30 @@ describe('stateless before every call is the strategy applied to every prefix', 
   });
 });
 
-describe('long runs before every call sample their shared prefixes', () => {
-  it('keep the exact tokens and come within 6% of the exact cost with prompt caching', () => {
+describe('long runs before every call bill every call exactly (issue 26: nothing sampled)', () => {
+  it('the replayed run equals the call-by-call engine, shared prefixes and cost included', () => {
     const steps = longHistory(700);
     const ctx = createStrategyContext({ model: 'gpt-4o' });
     const sheet = priceSheetFor('gpt-4o')!;
     for (const id of ['keep-last-n-steps', 'clear-tool-uses', 'strands-sliding-window'] as const) {
       const s = getStrategy(id);
       const params = parseParams(s, id === 'clear-tool-uses' ? { triggerTokens: 20_000 } : {});
-      const sampled = simulate({ steps }, s, params, ctx);
+      const replayed = simulate({ steps }, s, params, ctx);
       const exact = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
-      expect(exact.prefixSampled).toBeUndefined();
-      // Issue 26: a strategy that replays its shared prefixes bills every call exactly.
-      if (s.replayShared) {
-        expect(sampled.prefixSampled).toBeUndefined();
-        expect(sampled.calls).toEqual(exact.calls);
-        continue;
-      }
-      expect(sampled.prefixSampled?.measured).toBeLessThan(sampled.calls.length);
-      expect(sampled.calls.map((c) => c.contextTokens)).toEqual(
-        exact.calls.map((c) => c.contextTokens),
-      );
-      const [a, b] = [runCost(sampled.calls, sheet).costUsd, runCost(exact.calls, sheet).costUsd];
-      expect(Math.abs(a - b) / b).toBeLessThan(0.06);
+      expect(replayed.calls).toEqual(exact.calls);
+      expect(runCost(replayed.calls, sheet).costUsd).toBe(runCost(exact.calls, sheet).costUsd);
     }
+  });
+
+  it('a strategy with a fast replay of its tokens but none of its shared prefixes runs call by call', () => {
+    const steps = longHistory(700);
+    const ctx = createStrategyContext({ model: 'gpt-4o' });
+    const { replayShared: _shared, ...tokensOnly } = getStrategy('keep-last-n-steps');
+    const params = parseParams(tokensOnly, { n: 3 });
+    const run = simulate({ steps }, tokensOnly, params, ctx);
+    const exact = simulate({ steps }, tokensOnly, params, ctx, undefined, { exactPrefixes: true });
+    expect(run.calls).toEqual(exact.calls);
+    expect(run.calls.some((c, i) => i > 0 && c.sharedPrefixTokens === 0)).toBe(false);
   });
 });
 

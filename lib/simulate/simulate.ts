@@ -28,7 +28,7 @@ import {
   type ContextEvent,
 } from './recorded';
 import { DEFAULT_RUN, ranTimes, type RunConfig } from './run-config';
-import { EXACT_PREFIX_BUDGET, runContexts, sampledRun } from './every-call';
+import { EXACT_PREFIX_BUDGET, replayedRun, runContexts } from './every-call';
 import {
   callTotals,
   type Application,
@@ -161,7 +161,10 @@ export function simulate<P>(
     if (options.contextsOnly || callIdx.length * n > EXACT_PREFIX_BUDGET) {
       const tokens = strategy.replayTokens(history, callIdx, params, ctx);
       if (tokens && options.contextsOnly) return runContexts(callIdx, tokens, ctx);
-      if (tokens) return sampledRun(history, strategy, params, ctx, run, callIdx, tokens, options);
+      // Shared prefixes exact or not at all: without a replayShared, the engine bills each call.
+      const shares = tokens && strategy.replayShared?.(history, callIdx, params, ctx);
+      if (tokens && shares)
+        return replayedRun(history, strategy, params, ctx, run, callIdx, tokens, shares, options);
     }
   }
   const sim = engine(history, strategy, params, ctx, run, options, events, skipped);

@@ -57,11 +57,6 @@ export interface SimulatedRun extends RunContexts {
   readonly final: StrategyResult;
   /** Contexts kept for the call step indices asked for (`keepContextsAt`). */
   readonly contexts: ReadonlyMap<number, readonly Step[]>;
-  /**
-   * On long runs before every call: context tokens are the fast replay's (exact), the shared prefix
-   * was measured at `measured` of `total` calls spread over the run and interpolated between them.
-   */
-  readonly prefixSampled?: { readonly measured: number; readonly total: number };
 }
 
 export interface SimulateOptions {
