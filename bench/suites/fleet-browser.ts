@@ -19,7 +19,8 @@ import { FLEET_PRESETS } from './fleet-cli';
 import { ensureBuild, startServer } from '../lib/app-server';
 import { type Row } from '../lib/harness';
 
-const PORT = 3511;
+// BENCH_PORT: helpers sharing the machine each serve on their own port.
+const PORT = Number(process.env.BENCH_PORT ?? 3511);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = 500;
 

@@ -2,22 +2,12 @@
 /**
  * The fleet at a glance, where people would rather look than read: how run cost (or input tokens,
  * when no run is priced) and run length are distributed, and cost against steps with each run
- * coloured by its outcome. Data from lib/charts/fleet-distribution.ts; colours from the palette's
- * variables, so the charts follow the system's dark mode as the rest of the app does.
+ * coloured by its outcome. Data from lib/charts/fleet-distribution.ts, drawn by hand as SVG
+ * (fleet-histogram.tsx, fleet-scatter.tsx: recharts took 150-260 ms of the main thread per commit
+ * of 500 runs); colours from the palette's variables, so the charts follow the system's dark mode as
+ * the rest of the app does.
  */
 import { memo, useMemo } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import {
   prepareFleetDistributions,
   prepareFleetScatter,
@@ -28,10 +18,9 @@ import {
 import { OUTCOME_KINDS } from '../../lib/model/run-summary';
 import { formatUsd } from '../usage/format';
 import { formatTokens } from '../ui/kinds';
+import { FleetHistogram } from './fleet-histogram';
+import { FleetScatter } from './fleet-scatter';
 import { outcomeStyle } from './outcome-label';
-
-const TICK = { fontSize: 11 };
-const BAR_FILL = 'var(--color-sky-600)';
 
 const measureAxis = (m: CostMeasure, rough: boolean) =>
   m === 'cost' ? 'run cost, USD' : `input tokens over the run${rough ? ' (≈)' : ''}`;
@@ -49,40 +38,16 @@ function Histogram(props: {
   format: (v: number) => string;
   summary: string;
 }) {
-  const data = props.bins.map((b) => ({
-    range: `${props.format(b.from)}–${props.format(b.to)}`,
-    count: b.count,
-  }));
   return (
     <figure className="flex min-w-0 flex-1 flex-col" aria-label={props.name}>
       <figcaption className="text-xs font-semibold text-slate-700">{props.name}</figcaption>
-      <div role="img" aria-label={props.summary} className="h-48">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, left: 4, bottom: 20 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="range"
-              tick={TICK}
-              interval="preserveStartEnd"
-              label={{ value: props.axis, position: 'insideBottom', offset: -12, fontSize: 11 }}
-            />
-            <YAxis
-              allowDecimals={false}
-              tick={TICK}
-              width={44}
-              label={{
-                value: 'runs',
-                angle: -90,
-                position: 'insideLeft',
-                style: { textAnchor: 'middle' },
-                fontSize: 11,
-              }}
-            />
-            <Tooltip formatter={(v) => [`${String(v)} runs`, 'runs']} />
-            <Bar dataKey="count" fill={BAR_FILL} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <FleetHistogram
+        bins={props.bins}
+        summary={props.summary}
+        axis={props.axis}
+        tick={props.format}
+        format={props.format}
+      />
     </figure>
   );
 }
@@ -94,56 +59,14 @@ function CostAgainstSteps({ points, rough }: { points: readonly FleetPoint[]; ro
   return (
     <figure className="flex min-w-0 flex-[1.4] flex-col" aria-label={name}>
       <figcaption className="text-xs font-semibold text-slate-700">{name}</figcaption>
-      <div
-        role="img"
-        aria-label={`${name}: one dot per run; ${counts}. Horizontal axis: steps; vertical axis: ${measureAxis(measure, rough)}.`}
-        className="h-48"
-      >
-        <ResponsiveContainer width="100%" height="100%">
-          <ScatterChart margin={{ top: 8, right: 12, left: 16, bottom: 20 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis
-              type="number"
-              dataKey="steps"
-              name="steps"
-              tick={TICK}
-              label={{ value: 'steps', position: 'insideBottom', offset: -12, fontSize: 11 }}
-            />
-            <YAxis
-              type="number"
-              dataKey="value"
-              name={measure === 'cost' ? 'cost' : 'input tokens'}
-              tick={TICK}
-              width={64}
-              tickFormatter={(v: number) => tickOf(measure, v)}
-              label={{
-                value: measureAxis(measure, rough),
-                angle: -90,
-                position: 'insideLeft',
-                offset: -8,
-                style: { textAnchor: 'middle' },
-                fontSize: 11,
-              }}
-            />
-            <Tooltip
-              formatter={(v, n) => (n === 'steps' ? String(v) : formatMeasure(measure, Number(v)))}
-            />
-            <Legend verticalAlign="top" height={22} wrapperStyle={{ fontSize: 11 }} />
-            {series.map((s) => {
-              const style = outcomeStyle(s.kind);
-              return (
-                <Scatter
-                  key={s.kind}
-                  name={style.label}
-                  data={[...s.points]}
-                  fill={style.fill}
-                  isAnimationActive={false}
-                />
-              );
-            })}
-          </ScatterChart>
-        </ResponsiveContainer>
-      </div>
+      <FleetScatter
+        series={series}
+        measure={measure}
+        summary={`${name}: one dot per run; ${counts}. Horizontal axis: steps; vertical axis: ${measureAxis(measure, rough)}.`}
+        yTitle={measureAxis(measure, rough)}
+        tick={(v) => tickOf(measure, v)}
+        format={(v) => formatMeasure(measure, v)}
+      />
     </figure>
   );
 }

@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureText } from '../../test/samples';
-import { fleetRows } from '../fleet/overview';
-import { parseSource } from '../import';
-import { importSources } from '../import/files';
+import { tauFleetPoints as points } from '../../test/fleet-points';
 import { OUTCOME_KINDS } from '../model/run-summary';
-import { createStepTokens } from '../tokens/step-tokens';
 import {
   histogram,
+  layoutFleetScatter,
+  linearAxis,
   prepareFleetDistributions,
   prepareFleetScatter,
   roundWidth,
-  type FleetPoint,
 } from './fleet-distribution';
-
-const points = (): FleetPoint[] => {
-  const file = importSources([
-    parseSource(fixtureText('real/openai-chat/tau-bench__tool-calling-grok-3.json'), 'tau.json'),
-  ]);
-  const tokens = createStepTokens('heuristic', 'recorded');
-  return fleetRows(file.histories, (s) => tokens.step(s)).map((r) => ({
-    ...r,
-    label: r.title ?? r.id,
-  }));
-};
 
 describe('fleet charts', () => {
   it('bins with round widths that cover every value once', () => {
@@ -67,5 +53,35 @@ describe('fleet charts', () => {
     expect(s.series[1]!.points[0]!.value).toBe(
       p.find((x) => x.outcomeKind === 'failed')!.inputTokens,
     );
+  });
+
+  it('lays out axes from 0 to a round top, at round ticks', () => {
+    expect(linearAxis(0.13)).toEqual({ max: 0.15, ticks: [0, 0.05, 0.1, 0.15] });
+    expect(linearAxis(612)).toEqual({ max: 800, ticks: [0, 200, 400, 600, 800] });
+    expect(linearAxis(0)).toEqual({ max: 1, ticks: [0, 1] });
+    expect(linearAxis(1, { integers: true })).toEqual({ max: 1, ticks: [0, 1] });
+    expect(linearAxis(3, { integers: true }).ticks).toEqual([0, 1, 2, 3]);
+    expect(linearAxis(0.7).ticks).toEqual([0, 0.2, 0.4, 0.6, 0.8]);
+  });
+
+  it("places every run of the tau-bench fleet on the scatter's axes, in order of steps", () => {
+    const p = points();
+    const { series } = prepareFleetScatter(p, OUTCOME_KINDS);
+    const { x, y, dots } = layoutFleetScatter(series);
+    expect(dots).toHaveLength(115);
+    const longest = Math.max(...p.map((r) => r.steps));
+    const most = Math.max(...p.map((r) => r.inputTokens));
+    expect(x.max).toBeGreaterThanOrEqual(longest);
+    expect(y.max).toBeGreaterThanOrEqual(most);
+    for (const d of dots) {
+      const run = p.find((r) => r.index === d.index)!;
+      expect(d.x).toBe(run.steps / x.max);
+      expect(d.y).toBe(run.inputTokens / y.max);
+      expect(d.kind).toBe(run.outcomeKind);
+      expect(d.x).toBeLessThanOrEqual(1);
+      expect(d.y).toBeLessThanOrEqual(1);
+    }
+    for (let i = 1; i < dots.length; i++)
+      expect(dots[i]!.steps).toBeGreaterThanOrEqual(dots[i - 1]!.steps);
   });
 });

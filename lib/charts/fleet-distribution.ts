@@ -119,3 +119,60 @@ export function prepareFleetScatter(
   const kinds = [...order, 'none'].filter((k) => byKind.has(k));
   return { measure, series: kinds.map((kind) => ({ kind, points: byKind.get(kind) ?? [] })) };
 }
+
+/**
+ * A linear axis from 0: round ticks (`roundWidth` apart, about `target` of them, whole numbers for
+ * `integers`) and their top.
+ */
+export interface LinearAxis {
+  readonly max: number;
+  readonly ticks: readonly number[];
+}
+
+export function linearAxis(
+  largest: number,
+  { target = 4, integers = false }: { target?: number; integers?: boolean } = {},
+): LinearAxis {
+  const raw = roundWidth(largest / target);
+  const step = integers ? Math.max(1, raw) : raw;
+  const n = Math.max(1, Math.ceil(largest / step));
+  // Multiplied, not summed, so a tick of 0.6 is 0.6 and not 0.6000000000000001.
+  const ticks = Array.from({ length: n + 1 }, (_, i) => Number((i * step).toPrecision(12)));
+  return { max: ticks[n]!, ticks };
+}
+
+/** One run on the scatter: its place in 0..1 of each axis (y up), with what its tooltip says. */
+export interface ScatterDot {
+  readonly kind: string;
+  readonly index: number;
+  readonly label: string;
+  readonly steps: number;
+  readonly value: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * The scatter's axes and every run's place on them, the runs in reading order (by steps, then by
+ * value), which is the order the keyboard walks them in.
+ */
+export function layoutFleetScatter(series: readonly ScatterSeries[]): {
+  x: LinearAxis;
+  y: LinearAxis;
+  dots: ScatterDot[];
+} {
+  let steps = 0;
+  let value = 0;
+  for (const s of series)
+    for (const p of s.points) {
+      steps = Math.max(steps, p.steps);
+      value = Math.max(value, p.value);
+    }
+  const x = linearAxis(steps);
+  const y = linearAxis(value);
+  const dots = series.flatMap((s) =>
+    s.points.map((p) => ({ ...p, kind: s.kind, x: p.steps / x.max, y: p.value / y.max })),
+  );
+  dots.sort((a, b) => a.steps - b.steps || a.value - b.value || a.index - b.index);
+  return { x, y, dots };
+}
