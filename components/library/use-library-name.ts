@@ -14,9 +14,10 @@ export function useLibraryName(id: string | undefined): string | undefined {
     let live = true;
     const read = () =>
       pageLibrary()
-        .then((lib) => lib.get(id))
-        .then((entry) => {
-          if (live && entry) setNamed({ id, name: entry.name });
+        // The name alone: reading the entry would deserialize its bytes on this thread.
+        .then((lib) => lib.nameOf(id))
+        .then((name) => {
+          if (live && name !== undefined) setNamed({ id, name });
         })
         // No library in this window: the file's own name stays.
         .catch(() => {});

@@ -80,6 +80,10 @@ describe('library', () => {
     expect((await lib.list()).map((f) => f.name)).toEqual(['tau.json', 'other.json']);
     await lib.rename(a.id, '  airline task 3 ');
     expect((await lib.get(a.id))?.name).toBe('airline task 3');
+    // The header's read: the name from the index, the bytes left unread.
+    expect(await lib.nameOf(a.id)).toBe('airline task 3');
+    expect(await lib.nameOf(b.id)).toBe('other.json');
+    expect(await lib.nameOf('no-such-entry')).toBeUndefined();
     await expect(lib.rename(a.id, ' ')).rejects.toThrow('A name cannot be empty');
     expect((await lib.comparisons(a.id)).map((c) => c.name)).toEqual(['windows']);
     await lib.remove(a.id);
@@ -155,6 +159,8 @@ describe('library', () => {
       ),
     ).toBe(true);
     expect(await lib.comparisons()).toEqual([]);
+    // Version 4's name index covers entries written before it.
+    expect(await lib.nameOf('v1-entry')).toBe('tau.json');
     await lib.saveComparison({ fileId: 'v1-entry', name: 'after the upgrade', choices: 'none' });
     expect((await lib.comparisons('v1-entry')).map((c) => c.name)).toEqual(['after the upgrade']);
   });

@@ -4,13 +4,14 @@
  * for byte), when it was first added, and saved comparisons beside the files; version 3 keeps the
  * run (and the other choices) a comparison was saved on, and where the user was in each file (a
  * store of its own, so listing files never reads it and remembering a place never rewrites a
- * file's bytes). An upgrade runs every step from the stored version to the current one, inside the
+ * file's bytes); version 4 indexes each file's name, so the page reads an entry's name from the
+ * index's keys without reading (and deserializing on its main thread) the entry's bytes. An upgrade runs every step from the stored version to the current one, inside the
  * browser's version-change transaction.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 
 export const DB_NAME = 'stepscope-library';
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** One file of an entry (a folder has several), as it was read: path inside the folder and bytes. */
 export interface StoredPart {
@@ -85,7 +86,7 @@ export interface StoredFileV1 {
 }
 
 export interface LibrarySchema extends DBSchema {
-  files: { key: string; value: StoredFile; indexes: { openedAt: number } };
+  files: { key: string; value: StoredFile; indexes: { openedAt: number; name: string } };
   comparisons: { key: string; value: StoredComparison; indexes: { fileId: string } };
   places: { key: string; value: StoredPlace };
 }
@@ -134,6 +135,9 @@ const UPGRADES: Record<number, (db: IDBPDatabase<LibrarySchema>, tx: UpgradeTx) 
         await cursor.update({ ...old, run: 0, settings: '' });
         cursor = await cursor.continue();
       }
+    },
+    4: async (_db, tx) => {
+      tx.objectStore('files').createIndex('name', 'name');
     },
   };
 
