@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { snake } from '../../test/snake-keys';
 import { parseSource } from './read';
 import { fitsResourceSpans, otlpSpansOf } from './otlp';
 import {
@@ -22,18 +23,6 @@ const FILES = [
   'real/otel-genai/kagent_tempo_export_with_batches.json',
   'derived/kagent_collector_file_export.jsonl',
 ];
-
-/** A value with every key renamed, as the proto's field names (`resource_spans`, `span_id`). */
-function snake(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snake);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [
-      k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-      snake(v),
-    ]),
-  );
-}
 
 function expectSameSpans(value: unknown) {
   const fast = otlpSpansOf(value);

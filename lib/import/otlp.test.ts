@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { snake } from '../../test/snake-keys';
 import { importText } from './index';
 import { parseSource } from './read';
 import { toSpans } from './otel-spans';
@@ -37,17 +38,6 @@ function spansOf(text: string, name = 'x.json') {
 }
 
 type Json = Record<string, unknown>;
-/** A value with every key renamed, as the proto's field names (`resource_spans`, `span_id`). */
-function snake(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snake);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [
-      k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-      snake(v),
-    ]),
-  );
-}
 
 describe('AnyValue', () => {
   const adk = JSON.parse(ADK) as {
