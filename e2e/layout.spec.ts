@@ -1,7 +1,7 @@
 /**
  * The compare view's layout as issue 25 asks it: the answer on the first screen (the ranking and its
  * chart above the fold at 1440×900, before the strategies and the details), the details in sections
- * that fold and stay folded, and at 1024 px a summary table whose every column can be reached by
+ * that fold and stay folded, every column of the summary table in view at 1440 px, and at 1024 px a summary table whose every column can be reached by
  * scrolling its own box, with the strategy's name kept in view. (Every view's width and screenshots:
  * e2e/a11y.spec.ts.)
  */
@@ -48,6 +48,19 @@ test.describe('at 1440×900', () => {
     await expect(steps).toBeHidden();
     await page.locator('summary', { hasText: 'Every step' }).click();
     await expect(steps).toBeVisible();
+  });
+
+  test('the summary table of the three presets shows every column without scrolling', async ({
+    page,
+  }) => {
+    await openCompare?.(page);
+    const table = page.getByRole('table', { name: 'Strategy summary' });
+    const { scroll, client } = await table.evaluate((t) => ({
+      scroll: (t.parentElement as HTMLElement).scrollWidth,
+      client: (t.parentElement as HTMLElement).clientWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    await expect(table.getByRole('columnheader').last()).toBeInViewport();
   });
 });
 

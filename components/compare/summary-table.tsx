@@ -180,7 +180,7 @@ export function SummaryTable({
       }),
       help.accessor('run', {
         cell: (c) => (
-          <span className="block min-w-52 max-w-72 text-xs text-slate-600">{c.getValue()}</span>
+          <span className="block min-w-40 max-w-72 text-xs text-slate-600">{c.getValue()}</span>
         ),
       }),
       help.accessor('total', { cell: (c) => num(c.getValue()) }),
@@ -254,13 +254,13 @@ export function SummaryTable({
       </p>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table aria-label="Strategy summary" className="w-full text-sm">
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <thead className="bg-slate-50 text-[11px] uppercase text-slate-500">
             {table.getHeaderGroups().map((g) => (
               <tr key={g.id}>
                 {g.headers.map((h, i) => (
                   <th
                     key={h.id}
-                    className={`px-2 py-1.5 text-left align-bottom font-semibold ${i === 0 ? 'sticky left-0 z-10 bg-slate-50' : ''}`}
+                    className={`px-1.5 py-1.5 text-left align-bottom font-semibold ${i === 0 ? 'sticky left-0 z-10 bg-slate-50' : ''}`}
                   >
                     {COLUMN_DEFINITIONS[h.column.id] === undefined ? (
                       <Button
@@ -296,7 +296,7 @@ export function SummaryTable({
                 {r.getVisibleCells().map((c, i) => (
                   <td
                     key={c.id}
-                    className={`px-2 py-1.5 ${i === 0 ? `sticky left-0 z-10 min-w-40 ${r.original.index < 0 ? 'bg-slate-50' : 'bg-white'}` : ''}`}
+                    className={`px-1.5 py-1.5 ${i === 0 ? `sticky left-0 z-10 min-w-36 ${r.original.index < 0 ? 'bg-slate-50' : 'bg-white'}` : ''}`}
                   >
                     {r.original.error && !DESCRIBES.has(c.column.id)
                       ? dash
