@@ -3,8 +3,9 @@
  * mini-swe-agent trajectories and the results_summary.json its evaluation wrote) opens on the runs
  * overview; sorted by cost, three presets compared over the fleet in the history worker show their
  * progress and finish with per-strategy totals split by the results file's verdicts; a run of the
- * per-run table opens its own comparison on the same three strategies, and Back returns to the
- * fleet comparison with its results, answered from the cache. Screenshots at 1440×900 and
+ * per-run table (sorted by sending everything) opens its own comparison on the same three
+ * strategies, and Back returns to the fleet comparison with its results and that sort, answered
+ * from the cache. Screenshots at 1440×900 and
  * 1024×768, light and dark, in e2e/screenshots/.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -82,6 +83,11 @@ test('three presets over a real fleet: totals by outcome, a run opened on them, 
   const perRun = page.getByRole('table', { name: 'Runs compared' });
   await expect(perRun).toHaveAttribute('aria-rowcount', '31');
   const totals = await summary.textContent();
+  // Sorted by what sending everything costs, most first: kept in the address and on return.
+  const everything = perRun.getByRole('columnheader', { name: /^Sending everything/ });
+  await everything.getByRole('button').click();
+  await expect(everything).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/cmpsort=-baseline/);
 
   // The third run of the per-run table opens its own comparison, on the same three strategies.
   const third = perRun.getByRole('rowgroup').nth(1).locator('[aria-rowindex="4"]');
@@ -109,6 +115,7 @@ test('three presets over a real fleet: totals by outcome, a run opened on them, 
     page.getByRole('status').filter({ hasText: /Compared \d+ of 30 runs…/ }),
   ).toHaveCount(0);
   await expect(perRun.locator('.bg-blue-50')).toContainText(name.trim());
+  await expect(everything).toHaveAttribute('aria-sort', 'descending');
 });
 
 test('a fleet comparison under way can be cancelled', async ({ page }) => {

@@ -138,10 +138,11 @@ function RunOverFleet() {
 
 /** The answer: totals, the chart of per-run savings once every run is in, and every run. */
 function FleetResults() {
-  const { ran, opened, runs, actions } = useDebuggerStore(
+  const { ran, opened, sort, runs, actions } = useDebuggerStore(
     useShallow((s) => ({
       ran: s.fleet.ran,
       opened: s.fleet.opened,
+      sort: s.fleet.compareSort,
       runs: s.loaded?.runs,
       actions: s.actions,
     })),
@@ -187,6 +188,8 @@ function FleetResults() {
           labels={labels}
           opened={opened}
           onOpen={onOpen}
+          sort={sort}
+          onSort={actions.setFleetCompareSort}
         />
       </Panel>
     </>

@@ -3,7 +3,8 @@
  * The fleet comparison run by run (TanStack Table, virtualized with the kit's VirtualRows as the
  * runs overview is): each run's outcome, its input sending everything, and what each strategy saves
  * on it, sortable by any column. A click on a run, or Enter on its button, opens that run's own
- * comparison on the same strategies (the store's `openRunComparison`); Back returns here.
+ * comparison on the same strategies (the store's `openRunComparison`); Back returns here, in the
+ * same order (the sort is the store's, and the URL's `cmpsort=`).
  */
 import {
   createColumnHelper,
@@ -11,10 +12,12 @@ import {
   getSortedRowModel,
   useReactTable,
   type SortingState,
+  type Updater,
 } from '@tanstack/react-table';
-import { memo, useMemo, useState, type CSSProperties } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import { formatPercent } from '../../lib/compare/format';
 import { outcomeClassOf, type FleetRun, type OutcomeClass } from '../../lib/fleet/aggregate';
+import type { FleetCompareSort } from '../../lib/state/fleet-view';
 import { ColumnDot } from '../compare/column-label';
 import { Term } from '../help/term';
 import { formatTokens } from '../ui/kinds';
@@ -94,6 +97,8 @@ export const FleetCompareRuns = memo(function FleetCompareRuns({
   labels,
   opened,
   onOpen,
+  sort,
+  onSort,
 }: {
   runs: readonly FleetRun[];
   ids: readonly string[];
@@ -101,8 +106,9 @@ export const FleetCompareRuns = memo(function FleetCompareRuns({
   labels: (index: number) => string;
   opened: number | undefined;
   onOpen(index: number): void;
+  sort: FleetCompareSort | undefined;
+  onSort(sort: FleetCompareSort | undefined): void;
 }) {
-  const [sorting, setSorting] = useState<SortingState>([]);
   const data = useMemo<Row[]>(
     () =>
       runs.map((r) => ({
@@ -117,11 +123,20 @@ export const FleetCompareRuns = memo(function FleetCompareRuns({
     [runs, labels],
   );
   const cols = useMemo(() => columns(ids, onOpen), [ids, onOpen]);
+  // A link's sort by a strategy's column this comparison does not have sorts nothing.
+  const sorting = useMemo<SortingState>(
+    () => (sort && cols.some((c) => c.id === sort.by) ? [{ id: sort.by, desc: sort.desc }] : []),
+    [sort, cols],
+  );
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+    onSort(first ? { by: first.id, desc: first.desc } : undefined);
+  };
   const table = useReactTable({
     data,
     columns: cols,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   });

@@ -13,7 +13,13 @@ import type { StepQuery } from '../model/query';
 import type { History } from '../model/types';
 import type { PriceOverrides } from '../pricing/overrides';
 import { DEFAULT_TOKENIZER, type TokenizerId } from '../tokens/tokenizer';
-import { NO_FLEET_CHOICES, type FleetChoices, type FleetPanel, type FleetSort } from './fleet-view';
+import {
+  NO_FLEET_CHOICES,
+  type FleetChoices,
+  type FleetCompareSort,
+  type FleetPanel,
+  type FleetSort,
+} from './fleet-view';
 import { NO_PAIR_CHOICES, type PairChoices, type PairFile, type PairSort } from './pair-view';
 import type { OutcomeKind } from '../model/run-summary';
 import type { LoadedFile, StepCounts } from './loaded';
@@ -124,6 +130,8 @@ export interface DebuggerState {
     setPlanToggles(plan: PlanToggles): void;
     /** The overview's sort (undefined: the file's order). */
     setFleetSort(sort: FleetSort | undefined): void;
+    /** The fleet comparison's per-run table sort (undefined: the file's order). */
+    setFleetCompareSort(sort: FleetCompareSort | undefined): void;
     /** The overview shows only runs that ended this way (undefined: all). */
     setFleetOutcome(outcome: OutcomeKind | undefined): void;
     setFleetSearch(search: string): void;
@@ -421,6 +429,10 @@ export function createDebuggerStore(
         setFleetSort: (sort) => {
           const { sort: _old, ...rest } = get().fleet;
           set({ fleet: sort ? { ...rest, sort } : rest });
+        },
+        setFleetCompareSort: (compareSort) => {
+          const { compareSort: _old, ...rest } = get().fleet;
+          set({ fleet: compareSort ? { ...rest, compareSort } : rest });
         },
         setFleetOutcome: (outcome) => {
           const { outcome: _old, ...rest } = get().fleet;

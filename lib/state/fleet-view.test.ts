@@ -6,7 +6,7 @@ import { importSources } from '../import/files';
 import { summarizeRuns } from '../model/run-summary';
 import type { History } from '../model/types';
 import { createDebuggerStore } from './debugger-store';
-import { decodeFleetSort, encodeFleetSort } from './fleet-view';
+import { decodeCompareSort, decodeFleetSort, encodeFleetSort } from './fleet-view';
 import { fromParams, isNavigation, toParams, urlStateOf } from './url';
 
 const tau = importSources([
@@ -97,6 +97,24 @@ describe('the runs overview in the URL', () => {
       'unknown run column "speed" (runsort=; known: run, steps, calls, input, peak, over, cost, outcome, model, with - for descending)',
       'unknown outcome "won" (outcome=; known: resolved, partial, failed, submitted, error, other)',
     ]);
+  });
+
+  it("keeps the fleet comparison's per-run sort in the address, strictly", () => {
+    const store = storeWithTau();
+    const { actions } = store.getState();
+    actions.libraryStored('f'.repeat(64));
+    actions.setFleetCompareSort({ by: 's1', desc: true });
+    const state = urlStateOf(store.getState());
+    expect(toParams(state).get('cmpsort')).toBe('-s1');
+    expect(fromParams(toParams(state)).fleet?.compareSort).toEqual({ by: 's1', desc: true });
+    actions.setFleetCompareSort(undefined);
+    expect(toParams(urlStateOf(store.getState())).get('cmpsort')).toBeNull();
+    const bad = fromParams(new URLSearchParams('view=runs&cmpsort=-saved'));
+    expect(bad.fleet).toBeUndefined();
+    expect(bad.problems).toEqual([
+      'unknown compared-run column "saved" (cmpsort=; known: run, outcome, baseline, or s0, s1, … for a strategy\'s column, with - for descending)',
+    ]);
+    expect(decodeCompareSort('baseline')).toEqual({ by: 'baseline', desc: false });
   });
 
   it('encodes a sort as its column, with - for descending', () => {

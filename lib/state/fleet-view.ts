@@ -26,9 +26,23 @@ export interface FleetSort {
   readonly desc: boolean;
 }
 
+/**
+ * The fleet comparison's per-run table sort: one of its fixed columns, or `s<k>`, the k-th
+ * strategy's saving (its column in the order the strategies ran).
+ */
+export interface FleetCompareSort {
+  readonly by: string;
+  readonly desc: boolean;
+}
+
+/** The per-run table's columns before the strategies'. */
+export const FLEET_COMPARE_SORT_KEYS = ['run', 'outcome', 'baseline'] as const;
+
 export interface FleetChoices {
   /** Absent: the file's order. */
   readonly sort?: FleetSort;
+  /** The fleet comparison's per-run table sort (absent: the file's order). */
+  readonly compareSort?: FleetCompareSort;
   /** Only runs that ended this way; absent: every run. */
   readonly outcome?: OutcomeKind;
   /** Runs whose id, title, model or outcome holds this text (case-insensitive); '' for all. */
@@ -63,6 +77,22 @@ export function decodeFleetSort(text: string): FleetSort {
   if (by === undefined)
     throw new Error(
       `unknown run column "${name}" (runsort=; known: ${FLEET_SORT_KEYS.join(', ')}, with - for descending)`,
+    );
+  return { by, desc };
+}
+
+/** `s0` ascending, `-baseline` descending (the URL's `cmpsort=`). */
+export function encodeCompareSort(sort: FleetCompareSort): string {
+  return `${sort.desc ? '-' : ''}${sort.by}`;
+}
+
+/** The sort a `cmpsort=` value names; throws naming the known columns when it names none. */
+export function decodeCompareSort(text: string): FleetCompareSort {
+  const desc = text.startsWith('-');
+  const by = desc ? text.slice(1) : text;
+  if (!(FLEET_COMPARE_SORT_KEYS as readonly string[]).includes(by) && !/^s\d+$/.test(by))
+    throw new Error(
+      `unknown compared-run column "${by}" (cmpsort=; known: ${FLEET_COMPARE_SORT_KEYS.join(', ')}, or s0, s1, … for a strategy's column, with - for descending)`,
     );
   return { by, desc };
 }

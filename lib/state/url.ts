@@ -18,7 +18,9 @@ import { STEP_KINDS, type StepKind } from '../model/types';
 import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerId } from '../tokens/tokenizer';
 import type { DebuggerState, View } from './debugger-store';
 import {
+  decodeCompareSort,
   decodeFleetSort,
+  encodeCompareSort,
   encodeFleetSort,
   FLEET_PANELS,
   isOutcomeKind,
@@ -88,17 +90,32 @@ function strictParam<T extends string>(
   return undefined;
 }
 
+/**
+ * A `name=` value decoded, or undefined with the decoder's message among the problems (after
+ * `what (name=): ` when the message does not name the parameter itself).
+ */
+function decodedParam<T>(
+  p: URLSearchParams,
+  name: string,
+  decode: (text: string) => T,
+  problems: string[],
+  what?: string,
+): T | undefined {
+  const text = p.get(name);
+  if (text === null) return undefined;
+  try {
+    return decode(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    problems.push(what ? `${what} (${name}=): ${message}` : message);
+    return undefined;
+  }
+}
+
 /** The runs overview's choices (issue 26), strict as the choices of issue 25 are. */
 function fleetFromParams(p: URLSearchParams, problems: string[]): Omit<FleetChoices, 'opened'> {
-  let sort: FleetChoices['sort'];
-  const sortText = p.get('runsort');
-  if (sortText !== null) {
-    try {
-      sort = decodeFleetSort(sortText);
-    } catch (error) {
-      problems.push((error as Error).message);
-    }
-  }
+  const sort = decodedParam(p, 'runsort', decodeFleetSort, problems);
+  const compareSort = decodedParam(p, 'cmpsort', decodeCompareSort, problems);
   const outcomeText = p.get('outcome');
   if (outcomeText !== null && !isOutcomeKind(outcomeText))
     problems.push(
@@ -106,17 +123,10 @@ function fleetFromParams(p: URLSearchParams, problems: string[]): Omit<FleetChoi
     );
   const outcome = outcomeText !== null && isOutcomeKind(outcomeText) ? outcomeText : undefined;
   const panel = strictParam(p, 'runtab', 'runs panel', FLEET_PANELS, problems);
-  let ran: FleetChoices['ran'];
-  const ranText = p.get('fleetcompare');
-  if (ranText !== null) {
-    try {
-      ran = decodeChoices(ranText);
-    } catch (error) {
-      problems.push(`the fleet comparison (fleetcompare=): ${(error as Error).message}`);
-    }
-  }
+  const ran = decodedParam(p, 'fleetcompare', decodeChoices, problems, 'the fleet comparison');
   return {
     ...(sort ? { sort } : {}),
+    ...(compareSort ? { compareSort } : {}),
     ...(outcome ? { outcome } : {}),
     search: p.get('runq') ?? '',
     ...(panel && panel !== 'runs' ? { panel } : {}),
@@ -127,6 +137,7 @@ function fleetFromParams(p: URLSearchParams, problems: string[]): Omit<FleetChoi
 /** Whether the overview's choices differ from its defaults (then the URL carries them). */
 const fleetChosen = (f: Omit<FleetChoices, 'opened'>) =>
   f.sort !== undefined ||
+  f.compareSort !== undefined ||
   f.outcome !== undefined ||
   f.search !== '' ||
   f.panel !== undefined ||
@@ -248,6 +259,7 @@ export function toParams(s: UrlState): URLSearchParams {
     ['runq', s.fleet?.search || undefined],
     ['runtab', s.fleet?.panel],
     ['fleetcompare', s.fleet?.ran ? encodeChoices(s.fleet.ran) : undefined],
+    ['cmpsort', s.fleet?.compareSort ? encodeCompareSort(s.fleet.compareSort) : undefined],
     ['pairsort', s.pair?.sort ? encodePairSort(s.pair.sort) : undefined],
     ['pairwith', s.pair?.presets ? s.pair.presets.join(',') : undefined],
   ];
