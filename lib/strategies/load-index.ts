@@ -67,3 +67,6 @@ export function prepareIndexes(
 ): void {
   for (const id of new Set(strategies)) PREPARATIONS[id]?.(steps, tokens);
 }
+
+/** The strategies whose first apply a load prepares (`prepareIndexes`' default), in that order. */
+export const PREPARED_STRATEGIES: readonly string[] = Object.keys(PREPARATIONS);

@@ -243,8 +243,8 @@ export function createWorkerHandler(
     }
     // The load's last part: the strategies' indexes of every run, with the counter the compare
     // view will use (the heuristic one when that is what was asked for).
-    prepareAll(file, tokensFor(counting));
     post({ type: 'progress', requestId, progress: 1 });
+    await prepareAll(file, tokensFor(counting), () => file === current);
   };
 
   /** Picked files (or a library entry's), read in chunks; a folder's other files are skipped. */

@@ -6,7 +6,7 @@
 
 import { parseSource, readSource, type ParsedSource } from '../import';
 import type { History, HistoryFile, Step } from '../model/types';
-import { loadCounts, prepareIndexes } from '../strategies/load-index';
+import { loadCounts, PREPARED_STRATEGIES, prepareIndexes } from '../strategies/load-index';
 import type { StepTokens } from '../tokens/step-tokens';
 import { LibraryError, type Library, type StoredPart } from '../library/library';
 import type { PickedFile } from './protocol';
@@ -53,19 +53,36 @@ export function countAll(
 }
 
 /**
- * The rest of a load, once its counts are on the page: the run's indexes for the index-driven
- * strategies (load-index.ts), sub-agents' too, so the first strategy the user picks applies at
- * once. A file of several runs (a fleet) is compared run after run, in bulk: there the load would
- * only build the same indexes earlier, and hold every run's, whatever strategies are picked.
+ * The rest of a load, once its counts are on the page: the run's indexes and default variants for
+ * the strategies that build them at load (load-index.ts), sub-agents' too, so the first strategy
+ * the user picks applies at once. One strategy at a time, a task each: a request that arrives
+ * meanwhile (the user picked a strategy) is answered between two, not after them all, and builds
+ * what it needs itself from the same per-list caches. Stops when `wanted` says the file was
+ * replaced. A file of several runs (a fleet) is compared run after run, in bulk: there the load
+ * would only build the same indexes earlier, and hold every run's, whatever strategies are picked.
  */
-export function prepareAll(file: HistoryFile, tokens: StepTokens): void {
+export async function prepareAll(
+  file: HistoryFile,
+  tokens: StepTokens,
+  wanted: () => boolean = () => true,
+): Promise<void> {
   if (file.histories.length !== 1) return;
+  const lists: (readonly Step[])[] = [];
   const visit = (h: History) => {
-    prepareIndexes(h.steps, tokens);
+    lists.push(h.steps);
     for (const c of h.children ?? []) visit(c.history);
   };
   for (const h of file.histories) visit(h);
+  for (const id of PREPARED_STRATEGIES)
+    for (const steps of lists) {
+      if (!wanted()) return;
+      prepareIndexes(steps, tokens, [id]);
+      await nextTask();
+    }
 }
+
+/** Lets the worker's queued messages in before the next piece of preparation. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function totalSteps(file: HistoryFile): number {
   const count = (h: History): number =>
