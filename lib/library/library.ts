@@ -1,15 +1,19 @@
 /**
  * The library: every history the user opened, kept in the browser's IndexedDB (through `idb`) with
  * its original bytes, name, format, size, dates and a content hash, and saved comparisons beside
- * them. It survives reloads, other tabs and browser restarts. What can go wrong (a full quota, a
- * database blocked by an older tab, storage switched off in a private window) is a `LibraryError`
- * with a message a person can act on; the file in hand keeps working either way.
+ * them. It survives reloads, other tabs and browser restarts. An entry's summary and its bytes are
+ * two records (schema.ts, version 5): only `get`, `add`, `dump`, `restore` and `remove` touch the
+ * bytes, so listing, marking opened and renaming cost a summary each, whatever the entry's size.
+ * What can go wrong (a full quota, a database blocked by an older tab, storage switched off in a
+ * private window) is a `LibraryError` with a message a person can act on; the file in hand keeps
+ * working either way.
  */
 import { wrap, type IDBPDatabase } from 'idb';
 import {
   DB_NAME,
   DB_VERSION,
   upgrade,
+  type FileSummary,
   type LibrarySchema,
   type StoredComparison,
   type StoredFile,
@@ -17,10 +21,7 @@ import {
 } from './schema';
 import { contentHash } from './hash';
 
-export type { StoredComparison, StoredFile, StoredPart, StoredPlace } from './schema';
-
-/** An entry as the library page lists it: everything but the bytes. */
-export type FileSummary = Omit<StoredFile, 'parts'>;
+export type { FileSummary, StoredComparison, StoredFile, StoredPart, StoredPlace } from './schema';
 
 export class LibraryError extends Error {
   override name = 'LibraryError';
@@ -90,19 +91,22 @@ async function settle<T>(
 }
 
 export interface Library {
-  /** Every entry, most recently opened first. */
+  /** Every entry, most recently opened first: summaries only, no entry's bytes are read. */
   list(): Promise<FileSummary[]>;
+  /** An entry with its bytes (85 MB for a benchmark's folder): the worker reads it, not the page. */
   get(id: string): Promise<StoredFile | undefined>;
   /**
-   * An entry's name, read from the name index's keys: `get` reads the whole entry, its bytes
-   * included (85 MB for a benchmark's folder, deserialized on the page's main thread in ~0.3-1 s).
+   * An entry's name, from its summary: `get` reads the whole entry, its bytes included (deserialized
+   * on the page's main thread in ~0.3-1 s for a benchmark's folder).
    */
   nameOf(id: string): Promise<string | undefined>;
   /** Adds a file (or, when the same bytes are already in, marks it opened now and keeps its name). */
   add(file: Omit<StoredFile, 'id' | 'addedAt' | 'openedAt'>, now?: number): Promise<StoredFile>;
-  touch(id: string, now?: number): Promise<void>;
+  /** Marks an entry opened now (its bytes are neither read nor written); its summary, if it is in. */
+  touch(id: string, now?: number): Promise<FileSummary | undefined>;
+  /** Renames an entry (its bytes are neither read nor written). */
   rename(id: string, name: string): Promise<void>;
-  /** Deletes an entry, its saved comparisons and the place remembered in it. */
+  /** Deletes an entry, its bytes, its saved comparisons and the place remembered in it. */
   remove(id: string): Promise<void>;
   comparisons(fileId?: string): Promise<StoredComparison[]>;
   /** Saves a comparison; without a run it is for run 0 with no other choice. */
@@ -186,31 +190,47 @@ export async function openLibrary(
     }
   };
 
+  /** Rewrites an entry's summary (read and written in one transaction; the bytes stay untouched). */
+  const changeSummary = (id: string, change: (f: FileSummary) => FileSummary) => {
+    const tx = db.transaction('files', 'readwrite');
+    return settle(tx, async () => {
+      const f = await tx.store.get(id);
+      if (!f) return undefined;
+      const next = change(f);
+      await tx.store.put(next);
+      return next;
+    });
+  };
+
   return {
     list: () =>
       run(
         'listing the library',
-        async () => (await db.getAllFromIndex('files', 'openedAt')).reverse().map(fileSummary),
+        async () => (await db.getAllFromIndex('files', 'openedAt')).reverse(),
         false,
       ),
-    get: (id) => run('reading the library', () => db.get('files', id), false),
-    nameOf: (id) =>
+    get: (id) =>
       run(
         'reading the library',
         async () => {
-          let cursor = await db.transaction('files').store.index('name').openKeyCursor();
-          while (cursor && cursor.primaryKey !== id) cursor = await cursor.continue();
-          return cursor?.key;
+          const tx = db.transaction(['files', 'parts']);
+          const [summary, bytes] = await Promise.all([
+            tx.objectStore('files').get(id),
+            tx.objectStore('parts').get(id),
+          ]);
+          return summary && bytes ? { ...summary, parts: bytes.parts } : undefined;
         },
         false,
       ),
+    nameOf: (id) =>
+      run('reading the library', async () => (await db.get('files', id))?.name, false),
     add: (file, now = Date.now()) =>
       run(`keeping ${file.name} in the library`, async () => {
         const id = await contentHash(file.parts);
-        const tx = db.transaction('files', 'readwrite');
+        const tx = db.transaction(['files', 'parts'], 'readwrite');
         return settle(tx, async () => {
-          const existing = await tx.store.get(id);
-          const entry: StoredFile = existing
+          const existing = await tx.objectStore('files').get(id);
+          const entry: FileSummary = existing
             ? {
                 ...existing,
                 openedAt: now,
@@ -218,32 +238,32 @@ export async function openLibrary(
                 steps: file.steps,
                 format: file.format,
               }
-            : { ...file, id, addedAt: now, openedAt: now };
-          await tx.store.put(entry);
-          return entry;
+            : fileSummary({ ...file, id, addedAt: now, openedAt: now });
+          await tx.objectStore('files').put(entry);
+          // The same id is the same bytes (paths included): they are written once.
+          if (!existing || (await tx.objectStore('parts').getKey(id)) === undefined)
+            await tx.objectStore('parts').put({ id, parts: file.parts });
+          return { ...entry, parts: file.parts };
         });
       }),
     touch: (id, now = Date.now()) =>
-      run('updating the library', async () => {
-        const f = await db.get('files', id);
-        if (f) await db.put('files', { ...f, openedAt: now });
-      }),
+      run('updating the library', () => changeSummary(id, (f) => ({ ...f, openedAt: now }))),
     rename: (id, newName) =>
       run('renaming', async () => {
         const trimmed = newName.trim();
         if (trimmed === '') throw new LibraryError('A name cannot be empty');
-        const f = await db.get('files', id);
-        if (!f)
+        const renamed = await changeSummary(id, (f) => ({ ...f, name: trimmed }));
+        if (!renamed)
           throw new LibraryError(
             'That entry is no longer in the library (deleted in another tab?)',
           );
-        await db.put('files', { ...f, name: trimmed });
       }),
     remove: (id) =>
       run('deleting', async () => {
-        const tx = db.transaction(['files', 'comparisons', 'places'], 'readwrite');
+        const tx = db.transaction(['files', 'parts', 'comparisons', 'places'], 'readwrite');
         await settle(tx, async () => {
           await tx.objectStore('files').delete(id);
+          await tx.objectStore('parts').delete(id);
           await tx.objectStore('places').delete(id);
           for (const key of await tx.objectStore('comparisons').index('fileId').getAllKeys(id))
             await tx.objectStore('comparisons').delete(key);
@@ -287,17 +307,32 @@ export async function openLibrary(
     dump: () =>
       run(
         'reading the library',
-        async () => ({
-          files: await db.getAll('files'),
-          comparisons: await db.getAll('comparisons'),
-        }),
+        async () => {
+          const tx = db.transaction(['files', 'parts', 'comparisons']);
+          const [summaries, bytes, comparisons] = await Promise.all([
+            tx.objectStore('files').getAll(),
+            tx.objectStore('parts').getAll(),
+            tx.objectStore('comparisons').getAll(),
+          ]);
+          const partsOf = new Map(bytes.map((b) => [b.id, b.parts]));
+          const files: StoredFile[] = [];
+          for (const f of summaries) {
+            const parts = partsOf.get(f.id);
+            // An entry is written with its bytes in one transaction; one without could not be read back.
+            if (parts) files.push({ ...f, parts });
+          }
+          return { files, comparisons };
+        },
         false,
       ),
     restore: (data) =>
       run('importing into the library', async () => {
-        const tx = db.transaction(['files', 'comparisons'], 'readwrite');
+        const tx = db.transaction(['files', 'parts', 'comparisons'], 'readwrite');
         await settle(tx, async () => {
-          for (const f of data.files) await tx.objectStore('files').put(f);
+          for (const f of data.files) {
+            await tx.objectStore('files').put(fileSummary(f));
+            await tx.objectStore('parts').put({ id: f.id, parts: f.parts });
+          }
           for (const c of data.comparisons) await tx.objectStore('comparisons').put(c);
         });
       }),

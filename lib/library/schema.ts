@@ -4,14 +4,19 @@
  * for byte), when it was first added, and saved comparisons beside the files; version 3 keeps the
  * run (and the other choices) a comparison was saved on, and where the user was in each file (a
  * store of its own, so listing files never reads it and remembering a place never rewrites a
- * file's bytes); version 4 indexes each file's name, so the page reads an entry's name from the
- * index's keys without reading (and deserializing on its main thread) the entry's bytes. An upgrade runs every step from the stored version to the current one, inside the
+ * file's bytes); version 4 indexes each file's name, so the page could read an entry's name without
+ * reading (and deserializing on its main thread) the entry's bytes; version 5 moves the bytes out of
+ * `files` into a `parts` store keyed by the entry's id, so a `files` record is the entry's summary
+ * alone: listing the library (on the page's main thread), marking an entry opened and renaming it
+ * read and write a few hundred bytes per entry instead of its whole bytes (a benchmark's folder is
+ * 85 MB). The name index stays (nothing reads it since version 5; dropping it would be a step for
+ * nothing). An upgrade runs every step from the stored version to the current one, inside the
  * browser's version-change transaction.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 
 export const DB_NAME = 'stepscope-library';
-export const DB_VERSION = 4;
+export const DB_VERSION = 5;
 
 /** One file of an entry (a folder has several), as it was read: path inside the folder and bytes. */
 export interface StoredPart {
@@ -19,7 +24,11 @@ export interface StoredPart {
   readonly bytes: ArrayBuffer;
 }
 
-/** A history the user opened: its original bytes and what the import found. */
+/**
+ * A history the user opened: its original bytes and what the import found, as `get` returns it and
+ * an export carries it. Stored in two records since version 5: the summary in `files`, the parts
+ * in `parts`.
+ */
 export interface StoredFile {
   /** SHA-256 of the parts (paths and bytes): the same file opened twice is one entry. */
   readonly id: string;
@@ -30,6 +39,15 @@ export interface StoredFile {
   readonly steps: number;
   readonly addedAt: number;
   readonly openedAt: number;
+  readonly parts: readonly StoredPart[];
+}
+
+/** An entry as the `files` store keeps it (version 5 on) and the library page lists it: everything but the bytes. */
+export type FileSummary = Omit<StoredFile, 'parts'>;
+
+/** An entry's bytes, in a store of their own (version 5 on), keyed by the entry's id. */
+export interface StoredBytes {
+  readonly id: string;
   readonly parts: readonly StoredPart[];
 }
 
@@ -86,7 +104,8 @@ export interface StoredFileV1 {
 }
 
 export interface LibrarySchema extends DBSchema {
-  files: { key: string; value: StoredFile; indexes: { openedAt: number; name: string } };
+  files: { key: string; value: FileSummary; indexes: { openedAt: number; name: string } };
+  parts: { key: string; value: StoredBytes };
   comparisons: { key: string; value: StoredComparison; indexes: { fileId: string } };
   places: { key: string; value: StoredPlace };
 }
@@ -138,6 +157,19 @@ const UPGRADES: Record<number, (db: IDBPDatabase<LibrarySchema>, tx: UpgradeTx) 
     },
     4: async (_db, tx) => {
       tx.objectStore('files').createIndex('name', 'name');
+    },
+    5: async (db, tx) => {
+      db.createObjectStore('parts', { keyPath: 'id' });
+      const bytes = tx.objectStore('parts');
+      // Every entry's bytes move, in this transaction: a failure aborts the upgrade and leaves
+      // version 4's database as it was.
+      let cursor = await tx.objectStore('files').openCursor();
+      while (cursor) {
+        const { parts, ...summary } = cursor.value as FileSummary & Partial<StoredBytes>;
+        if (parts) await bytes.put({ id: summary.id, parts });
+        await cursor.update(summary);
+        cursor = await cursor.continue();
+      }
     },
   };
 
