@@ -8,7 +8,7 @@
 import { parseSource, type ParsedSource } from '../import';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
-import { fileSummary, type Library, type StoredFile } from '../library/library';
+import { fileSummary, type FileSummary, type Library, type StoredFile } from '../library/library';
 import { assertUnreachable } from '../model/steps';
 import { summarizeRuns } from '../model/run-summary';
 import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
@@ -147,20 +147,22 @@ export function createWorkerHandler(
   ) => {
     try {
       const lib = await openOrExplain(library);
-      let entry: StoredFile | undefined;
+      let entry: FileSummary | undefined;
       if ('add' in what) {
         const { name, parts } = what.add;
-        entry = await lib.add({
-          name,
-          size: parts.reduce((n, p) => n + p.bytes.byteLength, 0),
-          parts,
-          ...stats,
-        });
+        entry = fileSummary(
+          await lib.add({
+            name,
+            size: parts.reduce((n, p) => n + p.bytes.byteLength, 0),
+            parts,
+            ...stats,
+          }),
+        );
       } else {
-        await lib.touch(what.reopened);
-        entry = await lib.get(what.reopened);
+        // The summary only: the bytes were read once to open the entry.
+        entry = await lib.touch(what.reopened);
       }
-      if (entry) post({ type: 'stored', requestId, entry: fileSummary(entry) });
+      if (entry) post({ type: 'stored', requestId, entry });
     } catch (error) {
       post({ type: 'store-failed', requestId, message: (error as Error).message });
     }
