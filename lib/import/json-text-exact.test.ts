@@ -9,7 +9,13 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keptDigits, parseJsonExact, parseJsonText, scanValue } from './json-text';
+import {
+  keptDigits,
+  longRunsRoundTrip,
+  parseJsonExact,
+  parseJsonText,
+  scanValue,
+} from './json-text';
 
 const BIG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![\w.])/g;
 
@@ -163,5 +169,70 @@ describe('keptDigits', () => {
     const edge = `${'['.repeat(500)}12345678901234567890${']'.repeat(500)}`;
     expect(keptDigits(edge)).toBeDefined();
     expectSame(edge);
+  });
+
+  it('reads texts whose long integers all write back the same (Tempo times) as before, deep or not', () => {
+    // 1777555053780274700 is one of the kagent export's times: its double prints the same digits.
+    const time = '1777555053780274700';
+    expect(String(Number(time))).toBe(time);
+    const texts = [
+      `{"t": ${time}}`,
+      `[-${time}, "${time}1"]`,
+      `[${time}, ${'['.repeat(600)}${']'.repeat(600)}]`,
+      `${'['.repeat(600)}${time}${']'.repeat(600)}`,
+      `${'['.repeat(500)}${time}${']'.repeat(500)}`,
+      `{"a": ${'['.repeat(600)}${']'.repeat(600)}, "a": 1, "b": ${time}}`,
+    ];
+    for (const text of texts) {
+      expect(longRunsRoundTrip(text)).toBe(!text.includes(`${time}1`));
+      expectSame(text);
+      const before = keptDigits(text);
+      const read = parseJsonText(text);
+      // Deep exactly where the one-pass reader found the text too deep and the value is.
+      expect(read.deepAt !== undefined).toBe(before === undefined && scanValue(read.value).deep);
+    }
+    expect(parseJsonText(texts[2] ?? '').deepAt).toMatch(/^\/1\/0/);
+  });
+
+  it('finds every long run that rounds, wherever it sits (property)', () => {
+    // Long integers that write back the same (a double's own digits) and ones that may not.
+    const exact = fc
+      .bigInt({ min: 10n ** 15n, max: 10n ** 22n })
+      .map((b) => String(Number(b)))
+      .filter((d) => /^\d{16,}$/.test(d));
+    const any = fc.stringMatching(/^[1-9]\d{15,21}$/);
+    const filler = fc.constantFrom('', ' ', 'a', '"', ',', '[', '{"k":', '.', '-', 'e5');
+    const text = fc
+      .array(fc.tuple(filler, fc.oneof(exact, exact, any, fc.stringMatching(/^\d{0,20}$/))), {
+        maxLength: 12,
+      })
+      .map((xs) => xs.map(([f, d]) => f + d).join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const runs = t.match(/\d{16,}/g) ?? [];
+        expect(longRunsRoundTrip(t)).toBe(runs.every((r) => String(Number(r)) === r));
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            exact,
+            exact.map((d) => `-${d}`),
+            fc.integer().map(String),
+          ),
+          {
+            maxLength: 8,
+          },
+        ),
+        fc.integer({ min: 0, max: 3 }),
+        (items, nest) => {
+          const text = `${'['.repeat(nest)}{"a": [${items.join(', ')}], "b": "${items.join(' ')}"}${']'.repeat(nest)}`;
+          expectSame(text);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
