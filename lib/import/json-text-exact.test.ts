@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import {
   keptDigits,
   longRunsRoundTrip,
+  mayStartJson,
+  parseEmbeddedJson,
   parseJsonExact,
   parseJsonText,
   scanValue,
@@ -234,5 +236,47 @@ describe('keptDigits', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('parseEmbeddedJson', () => {
+  /** What it read before the first-character check: undefined wherever JSON.parse throws. */
+  function reference(raw: string): unknown {
+    let value: unknown;
+    try {
+      value = parseJsonExact(raw);
+    } catch {
+      return undefined;
+    }
+    return scanValue(value).deep ? undefined : value;
+  }
+
+  it('says a text cannot be JSON only where JSON.parse throws (property)', () => {
+    const head = fc.constantFrom('', ' ', '\t', '\n', '\r', '\u00a0', '\ufeff', '\v', '\f');
+    const body = fc.oneof(
+      fc.string(),
+      fc.json(),
+      fc.constantFrom('NaN', 'Infinity', '+1', '.5', 'true', 'nul', '"a', '{}', '[]', '-', 'x'),
+    );
+    fc.assert(
+      fc.property(fc.array(head, { maxLength: 3 }), body, (ws, b) => {
+        const raw = ws.join('') + b;
+        if (!mayStartJson(raw)) expect(() => JSON.parse(raw) as unknown).toThrow();
+        expect(parseEmbeddedJson(raw)).toEqual(reference(raw));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads every string of the real OTLP exports as before', () => {
+    const strings: string[] = [];
+    const collect = (v: unknown) => {
+      if (typeof v === 'string') strings.push(v);
+      else if (typeof v === 'object' && v !== null) Object.values(v).forEach(collect);
+    };
+    for (const path of filesUnder(join(ROOT, 'otel-genai')))
+      if (/\.json$/.test(path)) collect(JSON.parse(readFileSync(path, 'utf8')));
+    expect(strings.filter((s) => !mayStartJson(s)).length).toBeGreaterThan(100);
+    for (const raw of strings) expect(parseEmbeddedJson(raw)).toEqual(reference(raw));
   });
 });
