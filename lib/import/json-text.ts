@@ -407,7 +407,8 @@ export function parseJsonText(text: string): {
   // nothing, so the value is exact and only its depth is left to check, by a walk of the value
   // (half the time of keptDigits' pass over every character of a 26 MB export, issue 26).
   if (first === BIG && longRunsRoundTrip(text)) {
-    const deep = visit(value as object, 1, MAX_DEPTH, { big: false });
+    const deep =
+      typeof value === 'object' && value !== null && visit(value, 1, MAX_DEPTH, { big: false });
     return deep ? { value, warnings, deepAt: tooDeep(value) } : { value, warnings };
   }
   // Else the text's brackets, which keptDigits counts, bound the value's nesting (an OTLP export
