@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importValue } from './index';
 import { sanitizeHistories } from './sanitize';
+import type { Step } from '../model/types';
 import type { ImportWarning } from './types';
 
 const REAL = ['real/openai-chat/derived__tau-bench_gpt-4o-airline_task3_messages.json'].map(
@@ -29,6 +30,56 @@ function expectCleanAsMarked(list: unknown) {
     expect(again?.steps).toStrictEqual(h.steps);
     expect(warnings).toEqual([]);
   }
+}
+
+type Listed = {
+  role: string;
+  tool_calls?: { id: string }[];
+  tool_call_id?: string;
+  content?: unknown;
+};
+
+/**
+ * Where each tool message's text went, as the import linked results before issue 26 (a map from
+ * every call id to the calls of the last step that made it): per assistant message, its calls'
+ * results; per unanswered tool message, its index.
+ */
+function referenceLinks(list: readonly Listed[]) {
+  const callsOf = new Map<string, { id: string; result?: string }[]>();
+  const byStep = new Map<number, { id: string; result?: string }[]>();
+  const orphans: number[] = [];
+  list.forEach((m, i) => {
+    if (m.role === 'assistant') {
+      const calls = (m.tool_calls ?? []).map(
+        (c) => ({ id: c.id }) as { id: string; result?: string },
+      );
+      for (const c of calls) callsOf.set(c.id, calls);
+      byStep.set(i, calls);
+    } else if (m.role === 'tool') {
+      const calls = m.tool_call_id === undefined ? undefined : callsOf.get(m.tool_call_id);
+      const text = typeof m.content === 'string' ? m.content : '';
+      if (!calls) return void orphans.push(i);
+      const call =
+        calls.find((c) => c.id === m.tool_call_id && c.result === undefined) ??
+        calls.findLast((c) => c.id === m.tool_call_id);
+      if (call) call.result = call.result === undefined ? text : `${call.result}\n${text}`;
+    }
+  });
+  return {
+    results: [...byStep].map(([i, calls]) => [`m${i}`, calls.map((c) => c.result)]),
+    orphans: orphans.map((i) => `m${i}`),
+  };
+}
+
+/** The same, read from the imported steps. */
+function linked(steps: readonly Step[]) {
+  const actions = steps.filter((s) => s.kind === 'action');
+  return {
+    results: actions
+      .filter((s) => s.observation === undefined || s.toolCalls.length > 0)
+      .map((s) => [s.id, s.toolCalls.map((c) => c.result)]),
+    orphans: actions.filter((s) => s.observation !== undefined).map((s) => s.id),
+  };
 }
 
 describe('the OpenAI import, clean by construction', () => {
@@ -68,6 +119,7 @@ describe('the OpenAI import, clean by construction', () => {
           return;
         }
         if (imported.format !== 'openai-messages') return;
+        expect(linked(imported.file.histories[0]?.steps ?? [])).toEqual(referenceLinks(list));
         const repeated = list.some(
           (m) =>
             'tool_calls' in m &&

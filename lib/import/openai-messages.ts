@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { History, JsonValue, Step } from '../model/types';
 import { exchangeOf, type Exchange } from './exchange';
-import { recordLine } from './read';
+import { recordLines } from './read';
 import { isRecord, parseArguments } from './util';
 import { builtClean } from './sanitize';
 import { defineImporter, type ImportWarning, NotThisFormat } from './types';
@@ -115,11 +115,24 @@ export function importOpenAIMessages(
   const warnings: ImportWarning[] = [];
   // Ids m0, m1, … are unique, and no step has usage or a model: clean unless two calls share an id.
   let clean = true;
-  // The calls of the step that made each call id (this import's own objects, not yet handed out).
-  const callsOf = new Map<string, Call[]>();
+  // The calls of the last step that made each call id (this import's own objects, not yet handed
+  // out): a result answers the last step's calls as a rule, so the map from ids is built only when
+  // one does not (10,607 ids hashed and stored for nothing in the 52 MB history: issue 26).
+  const callLists: Call[][] = [];
+  let callsById: Map<string, Call[]> | undefined;
+  const callsOf = (callId: string): Call[] | undefined => {
+    const last = callLists.at(-1);
+    if (last) for (const c of last) if (c.id === callId) return last;
+    if (!callsById) {
+      callsById = new Map();
+      for (const calls of callLists) for (const c of calls) callsById.set(c.id, calls);
+    }
+    return callsById.get(callId);
+  };
+  const lines = records ? recordLines(records) : undefined;
   // A step's source (built only for messages that become steps).
   const sourceAt = (i: number) => {
-    const line = records ? recordLine(records, i) : undefined;
+    const line = lines?.[i];
     const pointer = `${source.pointer}/${i}`;
     return line === undefined
       ? { format: source.format, file: source.file, pointer }
@@ -144,13 +157,15 @@ export function importOpenAIMessages(
       steps.push({ id, stepNumber: steps.length, source: sourceAt(i), kind: 'task', task: text });
     else if (m.role === 'assistant') {
       const calls: Call[] = [];
-      for (const c of m.tool_calls ?? []) {
+      for (const c of m.tool_calls ?? [])
         calls.push({
           id: c.id,
           name: c.function.name,
           arguments: parseArguments(c.function.arguments),
         });
-        callsOf.set(c.id, calls);
+      if (calls.length > 0) {
+        callLists.push(calls);
+        for (const c of calls) callsById?.set(c.id, calls);
       }
       // Two calls of one step with one id: sanitize renames the later one (and says so).
       if (calls.length > 1 && new Set(calls.map((c) => c.id)).size < calls.length) clean = false;
@@ -176,7 +191,7 @@ export function importOpenAIMessages(
             },
       );
     } else {
-      const calls = m.tool_call_id === undefined ? undefined : callsOf.get(m.tool_call_id);
+      const calls = m.tool_call_id === undefined ? undefined : callsOf(m.tool_call_id);
       if (!calls) {
         warnings.push({
           message: `tool message ${i} answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`,
