@@ -22,6 +22,16 @@ import { asCamel, isSnake, locate } from './otlp-locate';
 import { contextSpansOf } from './phoenix-spans';
 import { parsedBy } from './types';
 
+/**
+ * `nanos(nanoText(value) ?? '0')`: a time checked as OTLP's (digits, or an integer not negative).
+ * An integer below 1e21 prints as its digits (nanoText), which need no pattern test (nanos).
+ */
+function nanosOf(value: string | number | undefined): bigint {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1e21
+    ? BigInt(String(value))
+    : nanos(nanoText(value) ?? '0');
+}
+
 /** One export's spans appended to `out`, as `toSpans` reads otlp.ts's `flatten` of them. */
 function readExport(list: readonly ResourceSpans[], at: string, snake: boolean, out: Span[]): void {
   list.forEach((rs, r) => {
@@ -42,8 +52,8 @@ function readExport(list: readonly ResourceSpans[], at: string, snake: boolean, 
         const id = hexId(s.spanId);
         const trace = s.traceId ? hexId(s.traceId) : 'trace';
         const name = s.name;
-        const start = nanos(nanoText(s.startTimeUnixNano) ?? '0');
-        const end = nanos(nanoText(s.endTimeUnixNano ?? s.startTimeUnixNano) ?? '0');
+        const start = nanosOf(s.startTimeUnixNano);
+        const end = nanosOf(s.endTimeUnixNano ?? s.startTimeUnixNano);
         const attrs = decodeAttributes(s.attributes);
         const index = out.length;
         const pointer = `${at}/${r}/${key}/${k}/spans/${i}`;

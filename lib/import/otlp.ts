@@ -228,6 +228,8 @@ export function decodeAnyValue(v: AnyValueJson | undefined): AttributeValue {
   if (v.stringValue !== undefined) return v.stringValue;
   if (v.boolValue !== undefined) return v.boolValue;
   if (v.intValue !== undefined) {
+    // A safe integer is its own digits (what the lines below give it back as; -0 reads as 0).
+    if (Number.isSafeInteger(v.intValue)) return Number(v.intValue) + 0;
     const n = typeof v.intValue === 'number' ? String(writtenInteger(v.intValue)) : v.intValue;
     return Number.isSafeInteger(Number(n)) ? Number(n) : n;
   }
