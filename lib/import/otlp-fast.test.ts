@@ -11,9 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { snake } from '../../test/snake-keys';
 import { parseSource } from './read';
 import { toSpans } from './otel-spans';
-import { fitsResourceSpans, otlpSpansOf } from './otlp';
+import { decodeAnyValue, fitsResourceSpans, otlpSpansOf } from './otlp';
 import { otlpSpans } from './otlp-spans';
 import {
+  decodeAnyValue as referenceDecode,
   fitsResourceSpans as referenceFits,
   otlpSpansOf as referenceSpansOf,
 } from '../../test/reference/otlp';
@@ -217,6 +218,29 @@ describe('the OTLP fast path', () => {
         expectSameSpans(snake(value));
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('decodeAnyValue', () => {
+  it('reads integers written as numbers as before, -0 and the edges of safe integers included', () => {
+    const ints = [0, -0, 1, -1, 8083, 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, 2 ** 60, 1.5e21, 1e21];
+    for (const intValue of ints) {
+      const fast = decodeAnyValue({ intValue });
+      const before = referenceDecode({ intValue });
+      expect(Object.is(fast, before)).toBe(true);
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.maxSafeInteger(),
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+        ),
+        (intValue) => {
+          expect(Object.is(decodeAnyValue({ intValue }), referenceDecode({ intValue }))).toBe(true);
+        },
+      ),
     );
   });
 });
