@@ -240,15 +240,14 @@ describe('keptDigits', () => {
 });
 
 describe('parseEmbeddedJson', () => {
-  /** What it read before the first-character check: undefined wherever JSON.parse throws. */
-  function reference(raw: string): unknown {
-    let value: unknown;
-    try {
-      value = parseJsonExact(raw);
-    } catch {
-      return undefined;
-    }
-    return scanValue(value).deep ? undefined : value;
+  /**
+   * The first-character check changes nothing when it says no only where JSON.parse throws: the
+   * reader gave undefined there before (it caught the error), and reads the rest as before.
+   */
+  function expectAsBefore(raw: string) {
+    if (mayStartJson(raw)) return;
+    expect(() => JSON.parse(raw) as unknown).toThrow();
+    expect(parseEmbeddedJson(raw)).toBeUndefined();
   }
 
   it('says a text cannot be JSON only where JSON.parse throws (property)', () => {
@@ -258,14 +257,19 @@ describe('parseEmbeddedJson', () => {
       fc.json(),
       fc.constantFrom('NaN', 'Infinity', '+1', '.5', 'true', 'nul', '"a', '{}', '[]', '-', 'x'),
     );
+    let ruledOut = 0;
     fc.assert(
       fc.property(fc.array(head, { maxLength: 3 }), body, (ws, b) => {
         const raw = ws.join('') + b;
-        if (!mayStartJson(raw)) expect(() => JSON.parse(raw) as unknown).toThrow();
-        expect(parseEmbeddedJson(raw)).toEqual(reference(raw));
+        if (!mayStartJson(raw)) ruledOut++;
+        expectAsBefore(raw);
+        // Every JSON text may start as it does.
+        if (ws.every((w) => ' \t\n\r'.includes(w)) && b !== '' && isJson(b))
+          expect(mayStartJson(raw)).toBe(true);
       }),
       { numRuns: 5000 },
     );
+    expect(ruledOut).toBeGreaterThan(500);
   });
 
   it('reads every string of the real OTLP exports as before', () => {
@@ -277,6 +281,15 @@ describe('parseEmbeddedJson', () => {
     for (const path of filesUnder(join(ROOT, 'otel-genai')))
       if (/\.json$/.test(path)) collect(JSON.parse(readFileSync(path, 'utf8')));
     expect(strings.filter((s) => !mayStartJson(s)).length).toBeGreaterThan(100);
-    for (const raw of strings) expect(parseEmbeddedJson(raw)).toEqual(reference(raw));
+    for (const raw of strings) expectAsBefore(raw);
   });
 });
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
