@@ -21,12 +21,12 @@ import {
   isLlmSpan,
   isToolSpan,
   nearSpans,
+  readSpans,
   text,
   toSpans,
   type Span,
 } from './otel-spans';
 import { looksLikeOtlp } from './otlp';
-import { readSpans } from './otlp-spans';
 import type { ChildHistory, History } from '../model/types';
 import { defineImporter, type ImportWarning } from './types';
 import { ImportError } from '../model/errors';

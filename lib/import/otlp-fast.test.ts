@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { snake } from '../../test/snake-keys';
 import { parseSource } from './read';
-import { toSpans } from './otel-spans';
+import { otlpSpans, toSpans } from './otel-spans';
 import { decodeAnyValue, fitsResourceSpans, otlpSpansOf } from './otlp';
-import { otlpSpans } from './otlp-spans';
+
 import {
   decodeAnyValue as referenceDecode,
   fitsResourceSpans as referenceFits,
@@ -33,7 +33,7 @@ function expectSameSpans(value: unknown) {
   expect(fast).toStrictEqual(reference);
   // Key order too (toStrictEqual does not look at it): views and exports list fields in it.
   expect(JSON.stringify(fast)).toBe(JSON.stringify(reference));
-  // The importer's spans, read straight from the export (otlp-spans.ts), are toSpans' of these.
+  // The importer's spans, read straight from the export (otel-spans.ts), are toSpans' of these.
   expect(otlpSpans(value)).toStrictEqual(
     reference && toSpans(reference.list, '', reference.pointers),
   );

@@ -1,5 +1,5 @@
 /**
- * The OpenTelemetry importer's spans read straight from the file (`readSpans`, otlp-spans.ts)
+ * The OpenTelemetry importer's spans read straight from the file (`readSpans`, otel-spans.ts)
  * against what detection read before: `toSpans` of `spansOf`'s spans (or of AgentOps' when
  * `spansOf` finds none), on every real OpenTelemetry, Phoenix and AgentOps fixture. The OTLP path
  * on generated and altered exports is held equal in otlp-fast.test.ts.
@@ -8,8 +8,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentopsSpans } from './otel-agentops';
-import { spansOf, toSpans } from './otel-spans';
-import { readSpans } from './otlp-spans';
+import { readSpans, spansOf, toSpans } from './otel-spans';
+
 import { parseSource } from './read';
 
 const ROOT = new URL('../../test/fixtures/', import.meta.url).pathname;
