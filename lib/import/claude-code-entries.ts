@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { recordLine } from './read';
+import { mayHaveKeys } from './guards';
 import { imagePlaceholder, isRecord, str } from './util';
 import { fits, parsedBy } from './types';
 
@@ -51,7 +52,8 @@ export const nearTranscript = z.array(
 
 /** True when a list of records holds Claude Code message entries (and nothing that says otherwise). */
 export function isTranscript(records: unknown): records is unknown[] {
-  if (!Array.isArray(records) || records.length === 0) return false;
+  if (!Array.isArray(records) || records.length === 0 || !mayHaveKeys(records, 'type'))
+    return false;
   // A message entry (checked by its type first: other formats' records have none) that carries
   // what only a transcript does.
   return records.some(

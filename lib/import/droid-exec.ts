@@ -12,6 +12,7 @@ import type { Usage } from '../model/types';
 import { where } from './claude-code-entries';
 import { parsedBy } from './types';
 import { anthropicUsage } from './usage-conventions';
+import { mayHaveKeys } from './guards';
 import { isoToUnix, isRecord, str, tool, type StepList } from './util';
 
 const EVENT_TYPES = [
@@ -41,6 +42,7 @@ export const parseExec = (value: unknown) => parsedBy(execLines, value);
 /** A `droid exec` stream, loosely: some line an exec event with its session id. */
 export const looksExec = (v: unknown) =>
   Array.isArray(v) &&
+  mayHaveKeys(v, 'type') &&
   v.some((r) => isRecord(r) && EVENTS.has(str(r.type)) && ('session_id' in r || 'sessionId' in r));
 
 /** For refusals (`near`): each exec event as agent-sessions reads it, by its type. */

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { History, JsonValue, Usage } from '../model/types';
 import { convert } from './claude-code-convert';
 import { messageOf, type Entry } from './claude-code-entries';
+import { mayHaveKeys } from './guards';
 import { FolderValue } from './read';
 import { EXEC_EVENTS, execType, fromExec, looksExec, parseExec } from './droid-exec';
 import { kindOf, nearRecords } from './near';
@@ -196,7 +197,9 @@ export const droidImporter = defineImporter<Parsed>({
     }
     // Cheap signatures first: a list that holds no session_start (or no exec event) is not parsed.
     const records =
-      Array.isArray(value) && value.some((r) => isRecord(r) && r.type === 'session_start')
+      Array.isArray(value) &&
+      mayHaveKeys(value, 'type') &&
+      value.some((r) => isRecord(r) && r.type === 'session_start')
         ? parsedBy(lines, value)
         : undefined;
     if (records) return { records };

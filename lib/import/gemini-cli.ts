@@ -26,6 +26,7 @@ import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { partsText } from './gemini-parts';
 import { withInputCounts } from './usage-conventions';
+import { mayHaveKeys } from './guards';
 import { isoToUnix, isRecord, num, parseArguments, StepList, str, usage } from './util';
 
 const MESSAGE_TYPES = ['user', 'gemini', 'qwen', 'info', 'error', 'warning'] as const;
@@ -257,7 +258,11 @@ export const geminiCliImporter = defineImporter<Parsed>({
   detect(value) {
     if (Array.isArray(value)) {
       // A list holding no session metadata line is not parsed (a cheap signature first).
-      if (!value.some((r) => isRecord(r) && isMeta(r))) return undefined;
+      if (
+        !mayHaveKeys(value, 'sessionId', 'projectHash') ||
+        !value.some((r) => isRecord(r) && isMeta(r))
+      )
+        return undefined;
       const records = parsedBy(lines, value);
       return records ? { form: 'jsonl', records } : undefined;
     }

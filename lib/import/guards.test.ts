@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isJsonValue } from './guards';
+import { isJsonValue, isRecord, mayHaveKeys, withRecordKeys } from './guards';
 import { keptArguments, sole } from './util';
 
 describe('isJsonValue', () => {
@@ -33,5 +33,48 @@ describe('sole', () => {
     expect(sole(new Set<string>())).toBeUndefined();
     expect(sole(['a', 'b'])).toBeUndefined();
     expect(sole(new Map([['k', 1]]).keys())).toBe('k');
+  });
+});
+
+describe('mayHaveKeys', () => {
+  const KEYS = ['type', 'uuid', 'sessionId', 'message', 'constructor', 'toString', '__proto__'];
+  const record = fc.dictionary(fc.constantFrom(...KEYS, 'role', 'content'), fc.jsonValue(), {
+    maxKeys: 4,
+  });
+  const item = fc.oneof(record, record, fc.jsonValue());
+
+  it('says no only when no record has every key (property), inside a detection run or not', () => {
+    fc.assert(
+      fc.property(
+        // Through JSON, as a file's records are read (own `__proto__` keys included).
+        fc.array(item, { maxLength: 6 }).map((xs) => JSON.parse(JSON.stringify(xs)) as unknown[]),
+        fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 }),
+        (list, keys) => {
+          const some = list.some((r) => isRecord(r) && keys.every((k) => k in r));
+          const outside = mayHaveKeys(list, ...keys);
+          const inside = withRecordKeys(list, () => [
+            mayHaveKeys(list, ...keys),
+            mayHaveKeys(list, ...keys),
+          ]);
+          if (some) expect([outside, ...inside]).toEqual([true, true, true]);
+          expect(inside).toEqual([outside, outside]);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('says "may" for records that are not plain objects, and reads a changed list again', () => {
+    class Event {
+      get type() {
+        return 'session_start';
+      }
+    }
+    expect(mayHaveKeys([new Event()], 'type')).toBe(true);
+    const list: unknown[] = [{ role: 'user' }];
+    expect(withRecordKeys(list, () => mayHaveKeys(list, 'type'))).toBe(false);
+    list.push({ type: 'user' });
+    expect(withRecordKeys(list, () => mayHaveKeys(list, 'type'))).toBe(true);
+    expect(mayHaveKeys(list, 'type')).toBe(true);
   });
 });

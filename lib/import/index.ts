@@ -35,7 +35,7 @@ import { sweAgentImporter } from './swe-agent';
 import { tauBenchRunsImporter } from './tau-bench-runs';
 import { tinyAgentImporter } from './tinyagent';
 import { FolderValue, parseSource } from './read';
-import { errorOf, isRecord } from './guards';
+import { errorOf, isRecord, withRecordKeys } from './guards';
 import { whyNot } from './refusal';
 import { sanitizeHistories } from './sanitize';
 import { type Detected, type Importer, type ImportResult, NotThisFormat } from './types';
@@ -85,13 +85,16 @@ function detectFirst(
   value: unknown,
   from = 0,
 ): { importer: Importer; detected: Detected; input: unknown; next: number } | undefined {
-  for (let k = from; k < IMPORTERS.length; k++) {
-    const importer = IMPORTERS[k];
-    const detected = importer?.detect(value);
-    if (importer && detected !== undefined)
-      return { importer, detected, input: value, next: k + 1 };
-  }
-  return undefined;
+  // The records' keys, which several detectors look for first, are collected once for the run.
+  return withRecordKeys(value, () => {
+    for (let k = from; k < IMPORTERS.length; k++) {
+      const importer = IMPORTERS[k];
+      const detected = importer?.detect(value);
+      if (importer && detected !== undefined)
+        return { importer, detected, input: value, next: k + 1 };
+    }
+    return undefined;
+  });
 }
 
 const isPlainObject = (value: unknown) =>

@@ -9,7 +9,15 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keptDigits, parseJsonExact, parseJsonText, scanValue } from './json-text';
+import {
+  keptDigits,
+  longRunsRoundTrip,
+  mayStartJson,
+  parseEmbeddedJson,
+  parseJsonExact,
+  parseJsonText,
+  scanValue,
+} from './json-text';
 
 const BIG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![\w.])/g;
 
@@ -164,4 +172,124 @@ describe('keptDigits', () => {
     expect(keptDigits(edge)).toBeDefined();
     expectSame(edge);
   });
+
+  it('reads texts whose long integers all write back the same (Tempo times) as before, deep or not', () => {
+    // 1777555053780274700 is one of the kagent export's times: its double prints the same digits.
+    const time = '1777555053780274700';
+    expect(String(Number(time))).toBe(time);
+    const texts = [
+      `{"t": ${time}}`,
+      `[-${time}, "${time}1"]`,
+      `[${time}, ${'['.repeat(600)}${']'.repeat(600)}]`,
+      `${'['.repeat(600)}${time}${']'.repeat(600)}`,
+      `${'['.repeat(500)}${time}${']'.repeat(500)}`,
+      `{"a": ${'['.repeat(600)}${']'.repeat(600)}, "a": 1, "b": ${time}}`,
+    ];
+    for (const text of texts) {
+      expect(longRunsRoundTrip(text)).toBe(!text.includes(`${time}1`));
+      expectSame(text);
+      const before = keptDigits(text);
+      const read = parseJsonText(text);
+      // Deep exactly where the one-pass reader found the text too deep and the value is.
+      expect(read.deepAt !== undefined).toBe(before === undefined && scanValue(read.value).deep);
+    }
+    expect(parseJsonText(texts[2] ?? '').deepAt).toMatch(/^\/1\/0/);
+  });
+
+  it('finds every long run that rounds, wherever it sits (property)', () => {
+    // Long integers that write back the same (a double's own digits) and ones that may not.
+    const exact = fc
+      .bigInt({ min: 10n ** 15n, max: 10n ** 22n })
+      .map((b) => String(Number(b)))
+      .filter((d) => /^\d{16,}$/.test(d));
+    const any = fc.stringMatching(/^[1-9]\d{15,21}$/);
+    const filler = fc.constantFrom('', ' ', 'a', '"', ',', '[', '{"k":', '.', '-', 'e5');
+    const text = fc
+      .array(fc.tuple(filler, fc.oneof(exact, exact, any, fc.stringMatching(/^\d{0,20}$/))), {
+        maxLength: 12,
+      })
+      .map((xs) => xs.map(([f, d]) => f + d).join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const runs = t.match(/\d{16,}/g) ?? [];
+        expect(longRunsRoundTrip(t)).toBe(runs.every((r) => String(Number(r)) === r));
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            exact,
+            exact.map((d) => `-${d}`),
+            fc.integer().map(String),
+          ),
+          {
+            maxLength: 8,
+          },
+        ),
+        fc.integer({ min: 0, max: 3 }),
+        (items, nest) => {
+          const text = `${'['.repeat(nest)}{"a": [${items.join(', ')}], "b": "${items.join(' ')}"}${']'.repeat(nest)}`;
+          expectSame(text);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
 });
+
+describe('parseEmbeddedJson', () => {
+  /**
+   * The first-character check changes nothing when it says no only where JSON.parse throws: the
+   * reader gave undefined there before (it caught the error), and reads the rest as before.
+   */
+  function expectAsBefore(raw: string) {
+    if (mayStartJson(raw)) return;
+    expect(() => JSON.parse(raw) as unknown).toThrow();
+    expect(parseEmbeddedJson(raw)).toBeUndefined();
+  }
+
+  it('says a text cannot be JSON only where JSON.parse throws (property)', () => {
+    const head = fc.constantFrom('', ' ', '\t', '\n', '\r', '\u00a0', '\ufeff', '\v', '\f');
+    const body = fc.oneof(
+      fc.string(),
+      fc.json(),
+      fc.constantFrom('NaN', 'Infinity', '+1', '.5', 'true', 'nul', '"a', '{}', '[]', '-', 'x'),
+    );
+    let ruledOut = 0;
+    fc.assert(
+      fc.property(fc.array(head, { maxLength: 3 }), body, (ws, b) => {
+        const raw = ws.join('') + b;
+        if (!mayStartJson(raw)) ruledOut++;
+        expectAsBefore(raw);
+        // Every JSON text may start as it does.
+        if (ws.every((w) => ' \t\n\r'.includes(w)) && b !== '' && isJson(b))
+          expect(mayStartJson(raw)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(ruledOut).toBeGreaterThan(500);
+  });
+
+  it('reads every string of the real OTLP exports as before', () => {
+    const strings: string[] = [];
+    const collect = (v: unknown) => {
+      if (typeof v === 'string') strings.push(v);
+      else if (typeof v === 'object' && v !== null) Object.values(v).forEach(collect);
+    };
+    for (const path of filesUnder(join(ROOT, 'otel-genai')))
+      if (/\.json$/.test(path)) collect(JSON.parse(readFileSync(path, 'utf8')));
+    expect(strings.filter((s) => !mayStartJson(s)).length).toBeGreaterThan(100);
+    for (const raw of strings) expectAsBefore(raw);
+  });
+});
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import type { History, JsonValue, Step } from '../model/types';
 import { exchangeOf, type Exchange } from './exchange';
-import { recordLine } from './read';
+import { recordLines } from './read';
 import { isRecord, parseArguments } from './util';
+import { builtClean } from './sanitize';
 import { defineImporter, type ImportWarning, NotThisFormat } from './types';
 
 const toolCall = z.object({
@@ -31,7 +32,9 @@ export const openAIMessageSchema = message;
 const messages = z.array(message).min(1);
 type Message = z.infer<typeof message>;
 
-const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
+// The roles compared one by one: a Set's lookup hashed each message's fresh role string.
+const isRole = (r: string) =>
+  r === 'assistant' || r === 'tool' || r === 'user' || r === 'system' || r === 'developer';
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
@@ -56,7 +59,7 @@ const isContentBlock = (b: unknown) =>
  * the importer reads only the known ones.
  */
 export function isOpenAIMessage(m: unknown): m is Message {
-  if (!isObject(m) || typeof m.role !== 'string' || !ROLES.has(m.role)) return false;
+  if (!isObject(m) || typeof m.role !== 'string' || !isRole(m.role)) return false;
   const c = m.content;
   if (
     !(c === undefined || c === null || typeof c === 'string') &&
@@ -110,11 +113,26 @@ export function importOpenAIMessages(
 ) {
   const steps: Step[] = [];
   const warnings: ImportWarning[] = [];
-  // The calls of the step that made each call id (this import's own objects, not yet handed out).
-  const callsOf = new Map<string, Call[]>();
+  // Ids m0, m1, … are unique, and no step has usage or a model: clean unless two calls share an id.
+  let clean = true;
+  // The calls of the last step that made each call id (this import's own objects, not yet handed
+  // out): a result answers the last step's calls as a rule, so the map from ids is built only when
+  // one does not (10,607 ids hashed and stored for nothing in the 52 MB history: issue 26).
+  const callLists: Call[][] = [];
+  let callsById: Map<string, Call[]> | undefined;
+  const callsOf = (callId: string): Call[] | undefined => {
+    const last = callLists.at(-1);
+    if (last) for (const c of last) if (c.id === callId) return last;
+    if (!callsById) {
+      callsById = new Map();
+      for (const calls of callLists) for (const c of calls) callsById.set(c.id, calls);
+    }
+    return callsById.get(callId);
+  };
+  const lines = records ? recordLines(records) : undefined;
   // A step's source (built only for messages that become steps).
   const sourceAt = (i: number) => {
-    const line = records ? recordLine(records, i) : undefined;
+    const line = lines?.[i];
     const pointer = `${source.pointer}/${i}`;
     return line === undefined
       ? { format: source.format, file: source.file, pointer }
@@ -138,12 +156,19 @@ export function importOpenAIMessages(
     else if (m.role === 'user')
       steps.push({ id, stepNumber: steps.length, source: sourceAt(i), kind: 'task', task: text });
     else if (m.role === 'assistant') {
-      const calls: Call[] = (m.tool_calls ?? []).map((c) => ({
-        id: c.id,
-        name: c.function.name,
-        arguments: parseArguments(c.function.arguments),
-      }));
-      for (const c of calls) callsOf.set(c.id, calls);
+      const calls: Call[] = [];
+      for (const c of m.tool_calls ?? [])
+        calls.push({
+          id: c.id,
+          name: c.function.name,
+          arguments: parseArguments(c.function.arguments),
+        });
+      if (calls.length > 0) {
+        callLists.push(calls);
+        for (const c of calls) callsById?.set(c.id, calls);
+      }
+      // Two calls of one step with one id: sanitize renames the later one (and says so).
+      if (calls.length > 1 && new Set(calls.map((c) => c.id)).size < calls.length) clean = false;
       const stepNumber = steps.length;
       steps.push(
         text
@@ -166,7 +191,7 @@ export function importOpenAIMessages(
             },
       );
     } else {
-      const calls = m.tool_call_id === undefined ? undefined : callsOf.get(m.tool_call_id);
+      const calls = m.tool_call_id === undefined ? undefined : callsOf(m.tool_call_id);
       if (!calls) {
         warnings.push({
           message: `tool message ${i} answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`,
@@ -185,7 +210,12 @@ export function importOpenAIMessages(
       }
       // Two calls with one id, or two results for one call: each result goes to the first call still
       // waiting for it, and a result for a call already answered is added to its result, never lost.
-      const waiting = calls.find((c) => c.id === m.tool_call_id && c.result === undefined);
+      let waiting: Call | undefined;
+      for (const c of calls)
+        if (c.id === m.tool_call_id && c.result === undefined) {
+          waiting = c;
+          break;
+        }
       const call = waiting ?? calls.findLast((c) => c.id === m.tool_call_id);
       if (!waiting)
         warnings.push({
@@ -204,7 +234,7 @@ export function importOpenAIMessages(
       break;
     }
   }
-  return { steps, warnings };
+  return { steps, warnings, clean };
 }
 
 /** The response's step: where it is in the file, and the call's usage and cost. */
@@ -284,6 +314,8 @@ export const openAIMessagesImporter = defineImporter({
     );
     const { warnings } = imported;
     const steps = exchange ? withReply(imported.steps, list.length - 1, exchange) : imported.steps;
+    // A reply's usage is a file's numbers, which sanitize checks.
+    if (!exchange && imported.clean) builtClean(steps);
     const model = exchange?.model ?? (typeof body?.model === 'string' ? body.model : undefined);
     const tools = Array.isArray(body?.tools) ? body.tools.length : undefined;
     const history: History = {

@@ -21,7 +21,7 @@ import {
   isLlmSpan,
   isToolSpan,
   nearSpans,
-  spansOf,
+  readSpans,
   text,
   toSpans,
   type Span,
@@ -31,6 +31,12 @@ import type { ChildHistory, History } from '../model/types';
 import { defineImporter, type ImportWarning } from './types';
 import { ImportError } from '../model/errors';
 import { isRecord, StepList } from './util';
+
+/** An AgentOps export's spans (none when the value is not one). */
+function agentopsSpanList(value: unknown): Span[] {
+  const found = agentopsSpans(value);
+  return found ? toSpans(found.list, found.prefix) : [];
+}
 
 /** An agent span that records its whole conversation, as one call without per-call usage. */
 function conversationCall(s: Span): Call | undefined {
@@ -235,8 +241,7 @@ export const otelImporter = defineImporter({
   },
   // The spans, read once, when some are model calls or tools.
   detect: (value) => {
-    const found: ReturnType<typeof spansOf> = spansOf(value) ?? agentopsSpans(value);
-    const spans = found ? toSpans(found.list, found.prefix, found.pointers) : [];
+    const spans = readSpans(value) ?? agentopsSpanList(value);
     return spans.some((s) => isLlmSpan(s) || isToolSpan(s)) ? spans : undefined;
   },
   import(spans, fileName) {

@@ -10,8 +10,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { snake } from '../../test/snake-keys';
 import { parseSource } from './read';
-import { fitsResourceSpans, otlpSpansOf } from './otlp';
+import { otlpSpans, toSpans } from './otel-spans';
+import { decodeAnyValue, fitsResourceSpans, otlpSpansOf } from './otlp';
+
 import {
+  decodeAnyValue as referenceDecode,
   fitsResourceSpans as referenceFits,
   otlpSpansOf as referenceSpansOf,
 } from '../../test/reference/otlp';
@@ -30,6 +33,10 @@ function expectSameSpans(value: unknown) {
   expect(fast).toStrictEqual(reference);
   // Key order too (toStrictEqual does not look at it): views and exports list fields in it.
   expect(JSON.stringify(fast)).toBe(JSON.stringify(reference));
+  // The importer's spans, read straight from the export (otel-spans.ts), are toSpans' of these.
+  expect(otlpSpans(value)).toStrictEqual(
+    reference && toSpans(reference.list, '', reference.pointers),
+  );
 }
 
 const tempo = () =>
@@ -211,6 +218,29 @@ describe('the OTLP fast path', () => {
         expectSameSpans(snake(value));
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('decodeAnyValue', () => {
+  it('reads integers written as numbers as before, -0 and the edges of safe integers included', () => {
+    const ints = [0, -0, 1, -1, 8083, 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, 2 ** 60, 1.5e21, 1e21];
+    for (const intValue of ints) {
+      const fast = decodeAnyValue({ intValue });
+      const before = referenceDecode({ intValue });
+      expect(Object.is(fast, before)).toBe(true);
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.maxSafeInteger(),
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+        ),
+        (intValue) => {
+          expect(Object.is(decodeAnyValue({ intValue }), referenceDecode({ intValue }))).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -108,7 +108,7 @@ const resourceSpans = z.object({
 });
 /** TracesData's `resourceSpans` (a file's export, its JSON Lines, a wrapper's list: otlp-locate.ts). */
 export const resourceSpansList = z.array(resourceSpans);
-type ResourceSpans = z.infer<typeof resourceSpans>;
+export type ResourceSpans = z.infer<typeof resourceSpans>;
 
 /**
  * The schema above written out as checks, per message type: each field it names absent or of the
@@ -228,6 +228,8 @@ export function decodeAnyValue(v: AnyValueJson | undefined): AttributeValue {
   if (v.stringValue !== undefined) return v.stringValue;
   if (v.boolValue !== undefined) return v.boolValue;
   if (v.intValue !== undefined) {
+    // A safe integer is its own digits (what the lines below give it back as; -0 reads as 0).
+    if (Number.isSafeInteger(v.intValue)) return Number(v.intValue) + 0;
     const n = typeof v.intValue === 'number' ? String(writtenInteger(v.intValue)) : v.intValue;
     return Number.isSafeInteger(Number(n)) ? Number(n) : n;
   }
@@ -270,13 +272,13 @@ export function hexId(id: string): string {
 }
 
 const KINDS = ['UNSPECIFIED', 'INTERNAL', 'SERVER', 'CLIENT', 'PRODUCER', 'CONSUMER'];
-const CODES = ['UNSET', 'OK', 'ERROR'];
+export const CODES = ['UNSET', 'OK', 'ERROR'];
 
 /** Enum names as shortened, per prefix (a few per export). */
 const SHORT = new Map<string, Map<string, string>>();
 
 /** An enum written as its number or its name (`SPAN_KIND_CLIENT`, `STATUS_CODE_ERROR`), as the bare name. */
-function enumName(value: number | string | undefined, names: string[], prefix: string) {
+export function enumName(value: number | string | undefined, names: string[], prefix: string) {
   if (value === undefined) return undefined;
   if (typeof value === 'number') return names[value] ?? String(value);
   // Every span of an export writes the same few names: each is shortened once.
@@ -289,7 +291,7 @@ function enumName(value: number | string | undefined, names: string[], prefix: s
   return name;
 }
 
-function nanoText(value: string | number | undefined): string | undefined {
+export function nanoText(value: string | number | undefined): string | undefined {
   if (typeof value !== 'number') return value;
   // An integer below 1e21 prints as its digits, which are writtenInteger's.
   return Number.isInteger(value) && Math.abs(value) < 1e21
@@ -298,7 +300,7 @@ function nanoText(value: string | number | undefined): string | undefined {
 }
 
 /** A span's status: its code as written, its message, and the code's name when it has one. */
-function statusOf(
+export function statusOf(
   status: { code?: number | string; message?: string },
   name: string | undefined,
 ): Record<string, unknown> {

@@ -30,6 +30,7 @@ import { where } from './claude-code-entries';
 import { defineImporter, parsedBy } from './types';
 import { ImportError } from '../model/errors';
 import { declaredTotal } from './usage-conventions';
+import { mayHaveKeys } from './guards';
 import { sole } from './util';
 import { actionDraft, isoToUnix, isRecord, num, StepList, str, usage } from './util';
 
@@ -264,7 +265,9 @@ export const qwenCodeImporter = defineImporter<Record<string, unknown>[]>({
   label: 'Qwen Code chat recording',
   // A list holding no Qwen message record is not parsed (a cheap signature first).
   detect: (value) =>
-    Array.isArray(value) && value.some((r) => isRecord(r) && isMessage(r))
+    Array.isArray(value) &&
+    mayHaveKeys(value, 'type', 'uuid', 'sessionId', 'message') &&
+    value.some((r) => isRecord(r) && isMessage(r))
       ? parsedBy(lines, value)
       : undefined,
   import(parsed, fileName, raw) {

@@ -50,6 +50,11 @@ export function recordLine(records: readonly unknown[], index: number): number |
   return lineIndex.get(records)?.[index];
 }
 
+/** Every record's line (`recordLine` of each), for an importer reading the records in turn. */
+export function recordLines(records: readonly unknown[]): readonly number[] | undefined {
+  return lineIndex.get(records);
+}
+
 /** One JSON value from a file's text (already checked, without its byte-order mark). Errors name the file and the position. */
 function parseWhole(text: string, name: string): { value: unknown; warnings: ImportWarning[] } {
   let parsed;

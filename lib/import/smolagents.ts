@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { History } from '../model/types';
-import { isJsonValue } from './guards';
+import { isJsonValue, mayHaveKeys } from './guards';
 import { recordLine } from './read';
 import { readRuns, runPlace, type RunRead } from './runs';
 import { defineImporter, type ImportWarning, fits, parsedBy } from './types';
@@ -41,7 +41,11 @@ function isFullSteps(value: unknown): value is Record<string, unknown>[] {
 }
 
 function isRunList(value: unknown): value is Record<string, unknown>[] {
-  if (!Array.isArray(value) || !value.some((r) => isRecord(r) && 'intermediate_steps' in r))
+  if (
+    !Array.isArray(value) ||
+    !mayHaveKeys(value, 'intermediate_steps') ||
+    !value.some((r) => isRecord(r) && 'intermediate_steps' in r)
+  )
     return false;
   const parsed = parsedBy(looseRuns, value);
   if (parsed === undefined) return false;
