@@ -9,6 +9,7 @@
 import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
 import { UnitIndex } from './replay-kit';
+import { prepareSummaryMode } from './smolagents-summary-mode';
 import { seedWindowOfItems } from './session-trajectory-window';
 import { budgetIndex } from './token-budget';
 import { trajectoryIndex } from './trajectory-sliding-window';
@@ -32,6 +33,7 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
     trajectory(steps, tokens);
     seedWindowOfItems(trajectoryIndex(steps, tokens).items);
   },
+  'smolagents-summary-mode': (steps) => prepareSummaryMode(steps),
 };
 
 export interface LoadOptions {

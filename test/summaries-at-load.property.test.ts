@@ -1,0 +1,76 @@
+/**
+ * The summarizing strategies' first apply on a loaded list (issue 26): what the load builds for
+ * them (lib/strategies/load-index.ts `prepareIndexes`) is what the apply would have built, so an
+ * apply after the load equals the previous implementation's (test/reference), on random histories
+ * with the steps' ids and plans as generated, and on real runs laid end to end.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Step } from '../lib/model/types';
+import { parseParams } from '../lib/strategies';
+import { createStrategyContext } from '../lib/strategies/context';
+import { loadCounts } from '../lib/strategies/load-index';
+import { smolagentsSummaryMode } from '../lib/strategies/smolagents-summary-mode';
+import type { Strategy, StrategyContext, StrategyResult } from '../lib/strategies/types';
+import { longHistory } from '../bench/history';
+import { plannedStepsArb, stepsArb } from './arbitraries';
+import { smolagentsSummaryMode as referenceSmolagents } from './reference/smolagents-summary-mode';
+
+const RUNS = Number(process.env.FC_RUNS ?? 100);
+
+type Reference = (h: { steps: readonly Step[] }, p: never, ctx: StrategyContext) => StrategyResult;
+
+/** Loaded (or not) in one context, applied there, against the reference in a fresh context. */
+function agreesAfterLoad(
+  strategy: Strategy<unknown>,
+  reference: Reference,
+  steps: readonly Step[],
+  raw: Record<string, unknown>,
+  contextWindow: number,
+  load: boolean,
+) {
+  const ctx = createStrategyContext({ contextWindow });
+  if (load) loadCounts(steps, ctx.tokens);
+  const p = parseParams(strategy, raw);
+  const fast = strategy.apply({ steps }, p, ctx);
+  const slow = reference(
+    { steps: structuredClone(steps) },
+    p as never,
+    createStrategyContext({ contextWindow }),
+  );
+  expect(fast).toEqual(slow);
+  // Applied again on the same list, from what the first built.
+  expect(strategy.apply({ steps }, p, ctx)).toEqual(slow);
+}
+
+const cases: readonly [Strategy<unknown>, Reference, fc.Arbitrary<Record<string, unknown>>][] = [
+  [
+    smolagentsSummaryMode as Strategy<unknown>,
+    referenceSmolagents.apply as Reference,
+    fc.constant({}),
+  ],
+];
+
+describe('the summarizing strategies after a load that prepared them', () => {
+  for (const [strategy, reference, params] of cases) {
+    it(`${strategy.id}: equal the reference, loaded or not`, () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(stepsArb(50), plannedStepsArb(30)),
+          params,
+          fc.integer({ min: 200, max: 6_000 }),
+          fc.boolean(),
+          (steps, raw, window, load) =>
+            agreesAfterLoad(strategy, reference, steps, raw, window, load),
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+    it(`${strategy.id}: on real runs, loaded`, () => {
+      const steps = longHistory(2_000);
+      agreesAfterLoad(strategy, reference, steps, {}, 128_000, true);
+      agreesAfterLoad(strategy, reference, steps.slice(0, 700), {}, 8_000, true);
+    });
+  }
+});
