@@ -11,10 +11,12 @@ import { parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
 import { loadCounts } from '../lib/strategies/load-index';
 import { smolagentsSummaryMode } from '../lib/strategies/smolagents-summary-mode';
+import { summarizePlanSteps } from '../lib/strategies/summarize-plan-steps';
 import type { Strategy, StrategyContext, StrategyResult } from '../lib/strategies/types';
 import { longHistory } from '../bench/history';
 import { plannedStepsArb, stepsArb } from './arbitraries';
 import { smolagentsSummaryMode as referenceSmolagents } from './reference/smolagents-summary-mode';
+import { summarizePlanSteps as referencePlanSteps } from './reference/summarize-plan-steps';
 
 const RUNS = Number(process.env.FC_RUNS ?? 100);
 
@@ -43,12 +45,31 @@ function agreesAfterLoad(
   expect(strategy.apply({ steps }, p, ctx)).toEqual(slow);
 }
 
+/** Defaults most often (what the load prepares for), and the rest of the parameters. */
+const planParams = fc.oneof(
+  fc.constant({}),
+  fc.record(
+    {
+      maxTokens: fc.integer({ min: 100, max: 5_000 }),
+      threshold: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      mode: fc.constantFrom('pressure', 'all-completed', 'manual'),
+      compactTo: fc.constantFrom('summary', 'condensed', 'title'),
+      overrides: fc.dictionary(
+        fc.constantFrom('1', '2', '3', 'p1', 'p2'),
+        fc.constantFrom('full', 'summary', 'condensed', 'title'),
+      ),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
 const cases: readonly [Strategy<unknown>, Reference, fc.Arbitrary<Record<string, unknown>>][] = [
   [
     smolagentsSummaryMode as Strategy<unknown>,
     referenceSmolagents.apply as Reference,
     fc.constant({}),
   ],
+  [summarizePlanSteps as Strategy<unknown>, referencePlanSteps.apply as Reference, planParams],
 ];
 
 describe('the summarizing strategies after a load that prepared them', () => {

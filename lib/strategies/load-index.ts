@@ -10,6 +10,7 @@ import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
 import { UnitIndex } from './replay-kit';
 import { prepareSummaryMode } from './smolagents-summary-mode';
+import { preparePlanSteps } from './summarize-plan-steps';
 import { seedWindowOfItems } from './session-trajectory-window';
 import { budgetIndex } from './token-budget';
 import { trajectoryIndex } from './trajectory-sliding-window';
@@ -34,6 +35,7 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
     seedWindowOfItems(trajectoryIndex(steps, tokens).items);
   },
   'smolagents-summary-mode': (steps) => prepareSummaryMode(steps),
+  'summarize-plan-steps': preparePlanSteps,
 };
 
 export interface LoadOptions {
