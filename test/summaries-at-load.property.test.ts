@@ -12,6 +12,7 @@ import { createStrategyContext } from '../lib/strategies/context';
 import { loadCounts } from '../lib/strategies/load-index';
 import { smolagentsSummaryMode } from '../lib/strategies/smolagents-summary-mode';
 import { summarizePlanSteps } from '../lib/strategies/summarize-plan-steps';
+import { applyByRounds, summarizingWindow } from '../lib/strategies/summarizing-window';
 import type { Strategy, StrategyContext, StrategyResult } from '../lib/strategies/types';
 import { longHistory } from '../bench/history';
 import { plannedStepsArb, stepsArb } from './arbitraries';
@@ -63,6 +64,18 @@ const planParams = fc.oneof(
   ),
 );
 
+const windowParams = fc.oneof(
+  fc.constant({}),
+  fc.record(
+    {
+      triggerTokens: fc.integer({ min: 100, max: 4_000 }),
+      preserveRecentMessages: fc.integer({ min: 0, max: 10 }),
+      summaryRatio: fc.double({ min: 0.1, max: 0.8, noNaN: true }),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
 const cases: readonly [Strategy<unknown>, Reference, fc.Arbitrary<Record<string, unknown>>][] = [
   [
     smolagentsSummaryMode as Strategy<unknown>,
@@ -70,6 +83,8 @@ const cases: readonly [Strategy<unknown>, Reference, fc.Arbitrary<Record<string,
     fc.constant({}),
   ],
   [summarizePlanSteps as Strategy<unknown>, referencePlanSteps.apply as Reference, planParams],
+  // The rounds run one list at a time, as Strands runs them: the definition the fast path follows.
+  [summarizingWindow as Strategy<unknown>, applyByRounds as Reference, windowParams],
 ];
 
 describe('the summarizing strategies after a load that prepared them', () => {
@@ -94,4 +109,27 @@ describe('the summarizing strategies after a load that prepared them', () => {
       agreesAfterLoad(strategy, reference, steps.slice(0, 700), {}, 8_000, true);
     });
   }
+});
+
+describe('summarizing-window, its rounds computed once and taken as far as each limit asks', () => {
+  it('equals the rounds run one list at a time, for limits applied one after another', () => {
+    fc.assert(
+      fc.property(
+        stepsArb(60),
+        fc.array(fc.integer({ min: 50, max: 4_000 }), { minLength: 2, maxLength: 4 }),
+        fc.boolean(),
+        (steps, limits, load) => {
+          const ctx = createStrategyContext({ contextWindow: 2_000 });
+          if (load) loadCounts(steps, ctx.tokens);
+          for (const triggerTokens of limits) {
+            const p = parseParams(summarizingWindow, { triggerTokens });
+            expect(summarizingWindow.apply({ steps }, p, ctx)).toEqual(
+              applyByRounds({ steps }, p, createStrategyContext({ contextWindow: 2_000 })),
+            );
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
 });

@@ -11,6 +11,7 @@ import type { StepTokens } from '../tokens/step-tokens';
 import { UnitIndex } from './replay-kit';
 import { prepareSummaryMode } from './smolagents-summary-mode';
 import { preparePlanSteps } from './summarize-plan-steps';
+import { prepareSummarizingWindow } from './summarizing-window';
 import { seedWindowOfItems } from './session-trajectory-window';
 import { budgetIndex } from './token-budget';
 import { trajectoryIndex } from './trajectory-sliding-window';
@@ -36,6 +37,7 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
   },
   'smolagents-summary-mode': (steps) => prepareSummaryMode(steps),
   'summarize-plan-steps': preparePlanSteps,
+  'summarizing-window': prepareSummarizingWindow,
 };
 
 export interface LoadOptions {

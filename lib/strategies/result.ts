@@ -126,3 +126,11 @@ export function keepAll(original: readonly Step[], notes: readonly string[] = []
 export function truncatedFateOf(step: Step, out: Step): StepFate {
   return truncatedFate(step, out);
 }
+
+/**
+ * The positions by id `buildResult` looks a list's steps up in, built ahead (a load): a strategy
+ * inserting a summary looks every step it replaces up there in its first apply.
+ */
+export function preparePositions(steps: readonly Step[]): void {
+  positionsOf(steps);
+}
