@@ -111,11 +111,28 @@ describe('the summarizing strategies after a load that prepared them', () => {
   }
 });
 
+/** `steps` with actions that send nothing (no text, calls, observation or error) put in here and there. */
+const withSilentSteps = fc
+  .tuple(stepsArb(60), fc.array(fc.nat(), { maxLength: 8 }))
+  .map(([steps, places]) => {
+    const out: Step[] = [...steps];
+    places.forEach((at, k) =>
+      out.splice(at % (out.length + 1), 0, {
+        kind: 'action',
+        id: `silent-${k}`,
+        stepNumber: 0,
+        toolCalls: [],
+        isFinal: false,
+      }),
+    );
+    return out;
+  });
+
 describe('summarizing-window, its rounds computed once and taken as far as each limit asks', () => {
   it('equals the rounds run one list at a time, for limits applied one after another', () => {
     fc.assert(
       fc.property(
-        stepsArb(60),
+        fc.oneof(stepsArb(60), withSilentSteps),
         fc.array(fc.integer({ min: 50, max: 4_000 }), { minLength: 2, maxLength: 4 }),
         fc.boolean(),
         (steps, limits, load) => {

@@ -88,29 +88,34 @@ export const summarizingWindow: Strategy<Params> = {
     const summary = last?.summary;
     const c = last?.c ?? 0;
     if (!summary) return buildResult(original, original, notes);
-    const kept: Step[] = [];
-    const replaces: string[] = [];
+    // The steps before the one holding unit c are summarized (those with units) or kept (those
+    // without), in order; the list's split of them is made once (`splitOf`).
+    const split = splitOf(original, index);
     const owner = (index.units[c] as StrategyUnit<StrandsMessage> | undefined)?.stepIndex ?? n;
-    for (let i = 0; i < n; i++) {
-      const s = original[i] as Step;
-      const units = index.unitsPerStep[i] as number;
-      if (s.kind === 'system-prompt') continue;
-      if (units === 0 || i > owner) kept.push(s);
-      else if (i < owner) replaces.push(s.id);
-      else {
-        // The step cut at unit c: summarized, and its units from c on kept as a partial step.
-        const first = index.firstUnit[i] as number;
-        if (first < c) replaces.push(s.id);
-        const variant = keptVariant(
-          s,
-          index.units.slice(first, first + units),
-          Array.from({ length: units }, (_, u) => first + u >= c),
-        );
-        if (variant) kept.push(variant);
-      }
+    const replaces = split.ids.slice(0, split.withUnitsBefore[owner]);
+    const kept: Step[] = [];
+    for (const i of split.withoutUnits) {
+      if (i >= owner) break;
+      kept.push(original[i] as Step);
     }
-    const prompts = original.filter((s) => s.kind === 'system-prompt');
-    return buildResult(original, [...prompts, { ...summary, replaces }, ...kept], notes);
+    if (owner < n) {
+      // The step cut at unit c: summarized, and its units from c on kept as a partial step.
+      const s = original[owner] as Step;
+      const units = index.unitsPerStep[owner] as number;
+      const first = index.firstUnit[owner] as number;
+      if (first < c) replaces.push(s.id);
+      const variant = keptVariant(
+        s,
+        index.units.slice(first, first + units),
+        Array.from({ length: units }, (_, u) => first + u >= c),
+      );
+      if (variant) kept.push(variant);
+    }
+    for (let i = owner + 1; i < n; i++) {
+      const s = original[i] as Step;
+      if (s.kind !== 'system-prompt') kept.push(s);
+    }
+    return buildResult(original, [...split.prompts, { ...summary, replaces }, ...kept], notes);
   },
   /**
    * After r rounds the request is [system] + one summary of every step with a message before unit
@@ -138,8 +143,8 @@ function summaryIds(steps: readonly Step[]): boolean {
  * whether an id reads as one of our summaries', the Strands units' messages (the index itself is
  * the Strands window's, built at load), the default parameters' rounds with the built-in
  * summarizer (every round they can take: an apply takes the first ones while the request is over
- * its window, so any window's apply reuses them) and the list's positions by id (`buildResult`
- * looks every summarized step up there).
+ * its window, so any window's apply reuses them), the steps' split into summarized and kept, and
+ * the list's positions by id (`buildResult` looks every summarized step up there).
  */
 export function prepareSummarizingWindow(steps: readonly Step[], tokens: StepTokens): void {
   const used = listContext(steps, tokens);
@@ -148,10 +153,43 @@ export function prepareSummarizingWindow(steps: readonly Step[], tokens: StepTok
   const ctx = { tokens, summarizer: extractiveSummarizer };
   const rounds = roundsOf(steps, DEFAULTS, ctx, used);
   while (extendRounds(rounds, steps, DEFAULTS, ctx));
-  if (rounds.list.length > 0) preparePositions(steps);
+  if (rounds.list.length === 0) return;
+  splitOf(steps, UnitIndex.cached(steps, tokens, 'strands', 'no-system'));
+  preparePositions(steps);
 }
 
 const DEFAULTS: Params = params.parse({});
+
+/** A list's steps as the window's apply splits them around the step holding the first unit kept. */
+interface Split {
+  /** The system prompts, kept outside the messages. */
+  readonly prompts: readonly Step[];
+  /** The ids of the other steps with units, in order. */
+  readonly ids: readonly string[];
+  /** `withUnitsBefore[i]`: how many of them are before step i. */
+  readonly withUnitsBefore: Int32Array;
+  /** The indices of the other steps without units (kept whole), in order. */
+  readonly withoutUnits: readonly number[];
+}
+
+function splitOf(original: readonly Step[], index: UnitIndex<StrandsMessage>): Split {
+  return listMemo(original, index, 'window-split', () => {
+    const n = original.length;
+    const prompts: Step[] = [];
+    const ids: string[] = [];
+    const withUnitsBefore = new Int32Array(n + 1);
+    const withoutUnits: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const s = original[i] as Step;
+      withUnitsBefore[i] = ids.length;
+      if (s.kind === 'system-prompt') prompts.push(s);
+      else if ((index.unitsPerStep[i] as number) > 0) ids.push(s.id);
+      else withoutUnits.push(i);
+    }
+    withUnitsBefore[n] = ids.length;
+    return { prompts, ids, withUnitsBefore, withoutUnits };
+  });
+}
 
 /** One round of the summarizing window on a list: the units from `c` on kept after it. */
 interface Round {
