@@ -50,9 +50,9 @@ export const smolagentsSummaryMode: Strategy<z.infer<typeof params>> = {
   apply(history) {
     // Each step's variant and fate once per list (built at load, `prepareSummaryMode`); an apply
     // copies them.
-    const { variants, fates } = summaryModeVariants(history.steps);
+    const { kept, fates } = summaryModeVariants(history.steps);
     return {
-      steps: variants.filter((s): s is Step => s !== null),
+      steps: kept.slice(),
       fates: fates.slice(),
       inserted: [],
       notes: [],
@@ -77,15 +77,20 @@ const THOUGHT: readonly StepPart[] = Object.freeze(['thought']);
  * when the step shows a model output (fate-text.ts: dropping a line that renders shortens the
  * text), so its fate is decided without comparing texts; any other goes through `changedFate`.
  */
-function summaryModeVariants(steps: readonly Step[]): ListVariants {
+function summaryModeVariants(
+  steps: readonly Step[],
+): ListVariants & { readonly kept: readonly Step[] } {
   return listMemo(steps, OWNER, 'variants:smolagents-summary-mode', () => {
     const n = steps.length;
     const variants = new Array<Step | null>(n);
     const fates = new Array<StepFate>(n);
+    // The variants sent, in order: an apply copies them.
+    const kept: Step[] = [];
     for (let i = 0; i < n; i++) {
       const s = steps[i] as Step;
       const v = summaryModeVariant(s);
       variants[i] = v;
+      if (v !== null) kept.push(v);
       fates[i] =
         v === null
           ? REMOVED_FATE
@@ -97,7 +102,7 @@ function summaryModeVariants(steps: readonly Step[]): ListVariants {
                 : truncatedFateOf(s, v)
               : changedFate(s, v);
     }
-    return { variants, fates };
+    return { variants, fates, kept };
   });
 }
 
