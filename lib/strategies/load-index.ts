@@ -9,6 +9,9 @@
 import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
 import { UnitIndex } from './replay-kit';
+import { prepareSummaryMode } from './smolagents-summary-mode';
+import { preparePlanSteps } from './summarize-plan-steps';
+import { prepareSummarizingWindow } from './summarizing-window';
 import { seedWindowOfItems } from './session-trajectory-window';
 import { budgetIndex } from './token-budget';
 import { trajectoryIndex } from './trajectory-sliding-window';
@@ -32,6 +35,9 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
     trajectory(steps, tokens);
     seedWindowOfItems(trajectoryIndex(steps, tokens).items);
   },
+  'smolagents-summary-mode': (steps) => prepareSummaryMode(steps),
+  'summarize-plan-steps': preparePlanSteps,
+  'summarizing-window': prepareSummarizingWindow,
 };
 
 export interface LoadOptions {

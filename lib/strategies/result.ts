@@ -117,3 +117,20 @@ function positionsOf(steps: readonly Step[]): Map<string, number> {
 export function keepAll(original: readonly Step[], notes: readonly string[] = []): StrategyResult {
   return { steps: original, fates: original.map(() => ({ kind: 'kept' })), inserted: [], notes };
 }
+
+/**
+ * The truncated fate `changedFate(step, out)` gives when the texts differ, for a caller that has
+ * decided they do without rendering or comparing them (smolagents' summary mode: a variant that
+ * only drops the model output differs exactly when the step shows one).
+ */
+export function truncatedFateOf(step: Step, out: Step): StepFate {
+  return truncatedFate(step, out);
+}
+
+/**
+ * The positions by id `buildResult` looks a list's steps up in, built ahead (a load): a strategy
+ * inserting a summary looks every step it replaces up there in its first apply.
+ */
+export function preparePositions(steps: readonly Step[]): void {
+  positionsOf(steps);
+}

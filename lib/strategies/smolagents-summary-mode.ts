@@ -4,11 +4,12 @@
  * output and keep their tool calls, observations and errors; tasks stay.
  */
 import { z } from 'zod';
-import { omitParts } from '../model/steps';
-import type { Step } from '../model/types';
+import { assistantText, omitParts } from '../model/steps';
+import type { Step, StepPart } from '../model/types';
 import { prefixSums, replayPrefix } from './per-step';
-import { listMemo, listVariants } from './replay-kit';
-import type { Strategy, StrategyContext } from './types';
+import { listMemo, type ListVariants } from './replay-kit';
+import { changedFate, KEPT_FATE, REMOVED_FATE, truncatedFateOf } from './result';
+import type { StepFate, Strategy, StrategyContext } from './types';
 
 const params = z.object({});
 
@@ -29,7 +30,11 @@ function makeVariant(step: Step): Step | null {
     case 'planning':
       return null;
     case 'action':
-      return (step.modelOutput ?? step.thought) === undefined ? step : omitParts(step, ['thought']);
+      if ((step.modelOutput ?? step.thought) === undefined) return step;
+      // `omitParts(step, ['thought'])` without its merge of no earlier parts (the same object).
+      return step.omitted === undefined
+        ? { ...step, omitted: THOUGHT }
+        : omitParts(step, ['thought']);
     default:
       return step;
   }
@@ -43,15 +48,11 @@ export const smolagentsSummaryMode: Strategy<z.infer<typeof params>> = {
   source: 'seed 004; smolagents MemoryStep.to_messages(summary_mode=True)',
   paramsSchema: params,
   apply(history) {
-    // Each step's variant and fate once per list; an apply copies them.
-    const { variants, fates } = listVariants(
-      history.steps,
-      OWNER,
-      'smolagents-summary-mode',
-      summaryModeVariant,
-    );
+    // Each step's variant and fate once per list (built at load, `prepareSummaryMode`); an apply
+    // copies them.
+    const { kept, fates } = summaryModeVariants(history.steps);
     return {
-      steps: variants.filter((s): s is Step => s !== null),
+      steps: kept.slice(),
       fates: fates.slice(),
       inserted: [],
       notes: [],
@@ -67,6 +68,51 @@ export const smolagentsSummaryMode: Strategy<z.infer<typeof params>> = {
     return calls.map((_, c) => (c === 0 ? 0 : (sums[calls[c - 1] as number] as number)));
   },
 };
+
+const THOUGHT: readonly StepPart[] = Object.freeze(['thought']);
+
+/**
+ * Each step's variant and the fate `buildResult` derives for it, once per list. A variant that
+ * only drops the model output of a step with no other part omitted has a different text exactly
+ * when the step shows a model output (fate-text.ts: dropping a line that renders shortens the
+ * text), so its fate is decided without comparing texts; any other goes through `changedFate`.
+ */
+function summaryModeVariants(
+  steps: readonly Step[],
+): ListVariants & { readonly kept: readonly Step[] } {
+  return listMemo(steps, OWNER, 'variants:smolagents-summary-mode', () => {
+    const n = steps.length;
+    const variants = new Array<Step | null>(n);
+    const fates = new Array<StepFate>(n);
+    // The variants sent, in order: an apply copies them.
+    const kept: Step[] = [];
+    for (let i = 0; i < n; i++) {
+      const s = steps[i] as Step;
+      const v = summaryModeVariant(s);
+      variants[i] = v;
+      if (v !== null) kept.push(v);
+      fates[i] =
+        v === null
+          ? REMOVED_FATE
+          : v === s
+            ? KEPT_FATE
+            : s.kind === 'action' && s.omitted === undefined && v.omitted === THOUGHT
+              ? assistantText(s) === ''
+                ? KEPT_FATE
+                : truncatedFateOf(s, v)
+              : changedFate(s, v);
+    }
+    return { variants, fates, kept };
+  });
+}
+
+/**
+ * What the first apply on a loaded list builds (load-index.ts): every step's variant depends on the
+ * step alone, and the apply's default (its only) parameters need each of them.
+ */
+export function prepareSummaryMode(steps: readonly Step[]): void {
+  summaryModeVariants(steps);
+}
 
 /** Running sums of the variants' tokens, once per list and counter (replay-kit.ts `listMemo`). */
 function variantSums(steps: readonly Step[], ctx: StrategyContext): number[] {

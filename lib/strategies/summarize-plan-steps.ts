@@ -351,8 +351,11 @@ export const summarizePlanSteps: Strategy<Params> = {
           : ctx.tokens.context(compose(steps, plan, compacted, []).steps);
       const own = ownTokens(steps, plan, ctx.tokens);
       const summaryTokens = summaryTokensOf(steps, plan, ctx.tokens, p.compactTo);
+      // `contextPressure(used, max).utilization` without an object per plan step (the call
+      // checks the window once).
+      if (free.length > 0) contextPressure(used, max);
       for (const g of free) {
-        if (contextPressure(used, max).utilization <= p.threshold) break;
+        if (used / max <= p.threshold) break;
         used += summaryTokens(g) - (own[g] as number);
         compact(g, p.compactTo);
       }
@@ -373,3 +376,20 @@ export const summarizePlanSteps: Strategy<Params> = {
   replayShared: (history, calls, p, ctx) => replayOf(history.steps, p, ctx)?.shared(calls),
   replayContexts: (history, p, ctx) => replayOf(history.steps, p, ctx)?.contextAt,
 };
+
+/**
+ * What the first apply with the default parameters builds on a loaded list (load-index.ts): its
+ * plan steps, each one's tokens, the list's context, and each completed plan step's summary at the
+ * default level with its tokens. All depend on the steps and the counter alone; pressure compacts
+ * completed plan steps oldest first until the context fits, which on a history over the window is
+ * all of them but the last few (all-completed mode takes every one).
+ */
+export function preparePlanSteps(steps: readonly Step[], tokens: StepTokens): void {
+  const plan = planOf(steps);
+  ownTokens(steps, plan, tokens);
+  listContext(steps, tokens);
+  const summaryTokens = summaryTokensOf(steps, plan, tokens, DEFAULT_LEVEL);
+  for (const g of plan.completed) summaryTokens(g);
+}
+
+const DEFAULT_LEVEL: Level = params.shape.compactTo.parse(undefined);
