@@ -8,6 +8,9 @@
  */
 import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
+import { prepareClearing } from './clear-tool-uses';
+import { prepareMasking } from './observation-masking';
+import { preparePrune } from './prune-old-observations';
 import { UnitIndex } from './replay-kit';
 import { seedWindowOfItems } from './session-trajectory-window';
 import { budgetIndex } from './token-budget';
@@ -32,6 +35,11 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
     trajectory(steps, tokens);
     seedWindowOfItems(trajectoryIndex(steps, tokens).items);
   },
+  // Each step's variant under the default parameters, and its fate, where the default apply
+  // would build them (past clear_tool_uses' trigger, with observations old enough to cut or mask).
+  'clear-tool-uses': prepareClearing,
+  'observation-masking': prepareMasking,
+  'prune-old-observations': preparePrune,
 };
 
 export interface LoadOptions {
