@@ -56,8 +56,24 @@ export function placeholderTemplate() {
 const isLineBreak = (c: number): boolean =>
   c <= 0x1e ? (c >= 0x0a && c <= 0x0d) || c >= 0x1c : c === 0x85 || c === 0x2028 || c === 0x2029;
 
-/** Python's `len(text.splitlines())`: \r\n is one break; a break at the end starts no new line. */
+/** Every line boundary but \n, found by the regular expression engine in one scan. */
+const OTHER_BREAK = /[\v\f\r\x1c-\x1e\x85\u2028\u2029]/;
+
+/**
+ * Python's `len(text.splitlines())`: \r\n is one break; a break at the end starts no new line.
+ * A text whose only breaks are \n (nearly every tool output) has its \n found by `indexOf`, about
+ * three times as fast as reading it a character at a time (26 M characters of tool results on the
+ * bench's 100k steps: 14 against 40-85 ms).
+ */
 export function pySplitLinesCount(text: string): number {
+  if (text === '') return 0;
+  if (OTHER_BREAK.test(text)) return linesByCharacter(text);
+  let breaks = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) breaks++;
+  return text.charCodeAt(text.length - 1) === 0x0a ? breaks : breaks + 1;
+}
+
+function linesByCharacter(text: string): number {
   let breaks = 0;
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -67,7 +83,7 @@ export function pySplitLinesCount(text: string): number {
     breaks++;
     if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
   }
-  return text === '' || isLineBreak(text.charCodeAt(n - 1)) ? breaks : breaks + 1;
+  return isLineBreak(text.charCodeAt(n - 1)) ? breaks : breaks + 1;
 }
 
 export interface CompiledPlaceholder {
