@@ -56,8 +56,13 @@ export function placeholderTemplate() {
 const isLineBreak = (c: number): boolean =>
   c <= 0x1e ? (c >= 0x0a && c <= 0x0d) || c >= 0x1c : c === 0x85 || c === 0x2028 || c === 0x2029;
 
-/** Every line boundary but \n, found by the regular expression engine in one scan. */
-const OTHER_BREAK = /[\v\f\r\x1c-\x1e\x85\u2028\u2029]/;
+/**
+ * Whether the text has a line boundary other than \n: one scan of the regular expression engine,
+ * and `indexOf` for the separators \x1c-\x1e (a control character in a pattern is a lint error).
+ */
+const OTHER_BREAK = /[\v\f\r\x85\u2028\u2029]/;
+const otherBreak = (text: string): boolean =>
+  OTHER_BREAK.test(text) || text.includes('\x1c') || text.includes('\x1d') || text.includes('\x1e');
 
 /**
  * Python's `len(text.splitlines())`: \r\n is one break; a break at the end starts no new line.
@@ -67,7 +72,7 @@ const OTHER_BREAK = /[\v\f\r\x1c-\x1e\x85\u2028\u2029]/;
  */
 export function pySplitLinesCount(text: string): number {
   if (text === '') return 0;
-  if (OTHER_BREAK.test(text)) return linesByCharacter(text);
+  if (otherBreak(text)) return linesByCharacter(text);
   let breaks = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) breaks++;
   return text.charCodeAt(text.length - 1) === 0x0a ? breaks : breaks + 1;
