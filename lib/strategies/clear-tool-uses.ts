@@ -10,10 +10,11 @@
  * reads as the template is not cleared again (LangChain skips results equal to its placeholder).
  */
 import { z } from 'zod';
-import type { Step, ToolCall } from '../model/types';
+import type { ActionStep, Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
-import { compilePlaceholder, placeholderTemplate } from './placeholder';
+import type { TextCounter } from '../tokens/tokenizer';
+import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
 import { clearedReplay } from './clear-tool-uses-shared';
 import { firstTrue } from './replay-kit';
 import { listContext, listMemo } from './replay-kit';
@@ -176,6 +177,15 @@ export const clearToolUses: Strategy<Params> = {
     clearedReplay(history, p, ctx, (call, text) => clearCall(call, text, p)).contextAt,
 };
 
+/**
+ * What the default apply builds on a loaded list (load-index.ts `prepareIndexes`), built there
+ * once instead of at the first apply: the list's tokens and, past the trigger, every step cleared.
+ */
+export function prepareClearing(steps: readonly Step[], tokens: StepTokens): void {
+  const p = params.parse({});
+  if (listContext(steps, tokens) > p.triggerTokens) clearedList(steps, p, tokens);
+}
+
 /** What clearing does to one step list under one set of parameters, made once per list. */
 interface ClearedList {
   /** Each step with every use it can clear cleared (the step itself when none). */
@@ -197,8 +207,9 @@ function clearedList(steps: readonly Step[], p: Params, tokens: StepTokens): Cle
       freedSums: [0],
       countSums: [0],
     };
+    const clearer = clearerOf(p, tokens);
     for (const s of steps) {
-      const { step, count } = clearedStep(s, Number.MAX_SAFE_INTEGER, p, tokens);
+      const { step, count } = clearedBy(clearer, s, Number.MAX_SAFE_INTEGER);
       list.variants.push(step);
       list.fates.push(step === s ? KEPT_FATE : changedFate(s, step));
       const last = list.useSums.length - 1;
@@ -223,53 +234,110 @@ const usesOf = (s: Step) => {
 const variantKey = (p: Params) =>
   JSON.stringify([p.placeholder, p.clearToolInputs, p.excludeTools]);
 
-// Steps are immutable: a step with its first m uses cleared is the same object every time it is
-// asked for, so its text and tokens are made once (an in-place run clears the same steps again).
-const clearedSteps = new WeakMap<Step, Map<string, { step: Step; count: number }>>();
+/**
+ * What clearing reads of the parameters and the counter, made once per parameters (not per step:
+ * a first apply on 100,000 steps spent a tenth of its time building each step's cache key, set of
+ * excluded tools and compiled template), with the steps cleared under them. Steps are immutable: a
+ * step with its first m uses cleared is the same object every time it is asked for, so its text and
+ * tokens are made once (an in-place run clears the same steps again). A step with every use it can
+ * clear cleared (m at least its uses) is one object whatever m, kept without a map per step.
+ */
+interface Clearer {
+  readonly p: Params;
+  readonly ph: CompiledPlaceholder;
+  readonly excluded: ReadonlySet<string>;
+  readonly counter: TextCounter;
+  readonly whole: WeakMap<Step, Cleared>;
+  readonly partial: WeakMap<Step, Map<number, Cleared>>;
+}
+
+interface Cleared {
+  readonly step: Step;
+  readonly count: number;
+}
+
+// Per counter (a placeholder's `{tokens}` renders with it), weakly: a counter holds its strings.
+const clearers = new WeakMap<TextCounter, Map<string, Clearer>>();
+
+function clearerOf(p: Params, tokens: StepTokens): Clearer {
+  const counter = tokens.counter;
+  let byKey = clearers.get(counter);
+  if (!byKey) clearers.set(counter, (byKey = new Map()));
+  const key = variantKey(p);
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const made: Clearer = {
+    p,
+    ph: compilePlaceholder(p.placeholder),
+    excluded: new Set(p.excludeTools),
+    counter,
+    whole: new WeakMap(),
+    partial: new WeakMap(),
+  };
+  // A handful of parameter sets per session; the bound only guards against a sweep.
+  if (byKey.size > 256) byKey.clear();
+  byKey.set(key, made);
+  return made;
+}
 
 /**
  * The step with its first `m` tool uses cleared, as the cleared-ids map of the previous apply built
  * it: the uses not excluded nor already a placeholder have their ids cleared (every call with such
  * an id). `count`: uses cleared.
  */
-function clearedStep(
-  s: Step,
-  m: number,
-  p: Params,
-  tokens: StepTokens,
-): { step: Step; count: number } {
+function clearedStep(s: Step, m: number, p: Params, tokens: StepTokens): Cleared {
   if (s.kind !== 'action' || m <= 0) return { step: s, count: 0 };
-  const ph = compilePlaceholder(p.placeholder);
-  const key = `${m}\u0000${ph.usesTokens ? tokens.counter.id : ''}\u0000${variantKey(p)}`;
-  let byKey = clearedSteps.get(s);
-  if (!byKey) clearedSteps.set(s, (byKey = new Map()));
-  const hit = byKey.get(key);
-  if (hit) return hit;
-  const excluded = new Set(p.excludeTools);
+  return clearedBy(clearerOf(p, tokens), s, m);
+}
+
+function clearedBy(c: Clearer, s: Step, m: number): Cleared {
+  if (s.kind !== 'action' || m <= 0) return { step: s, count: 0 };
+  if (m >= usesOf(s)) {
+    let out = c.whole.get(s);
+    if (!out) c.whole.set(s, (out = clearOnce(c, s, m)));
+    return out;
+  }
+  let byCount = c.partial.get(s);
+  if (!byCount) c.partial.set(s, (byCount = new Map()));
+  let out = byCount.get(m);
+  if (!out) byCount.set(m, (out = clearOnce(c, s, m)));
+  return out;
+}
+
+function clearOnce(c: Clearer, s: ActionStep, m: number): Cleared {
+  const { excluded, ph, counter, p } = c;
+  const calls = s.toolCalls;
+  // One call (most steps): it is cleared exactly when it is a use among the first m that is
+  // neither excluded nor already a placeholder, with no set of ids to build.
+  if (calls.length === 1) {
+    const call = calls[0] as ToolCall;
+    if (call.result === undefined || excluded.has(call.name) || ph.isRendering(call.result))
+      return { step: s, count: 0 };
+    return {
+      step: { ...s, toolCalls: [clearCall(call, ph.render(call.result, counter), p)] },
+      count: 1,
+    };
+  }
   const ids = new Set<string>();
   let seen = 0;
   let count = 0;
-  for (const call of s.toolCalls) {
+  for (const call of calls) {
     if (call.result === undefined) continue;
     if (++seen > m) break;
     if (excluded.has(call.name) || ph.isRendering(call.result)) continue;
     ids.add(call.id);
     count++;
   }
-  const out = {
-    step:
-      ids.size === 0
-        ? s
-        : {
-            ...s,
-            toolCalls: s.toolCalls.map((c): ToolCall =>
-              ids.has(c.id) ? clearCall(c, ph.render(c.result as string, tokens.counter), p) : c,
-            ),
-          },
+  if (ids.size === 0) return { step: s, count };
+  return {
+    step: {
+      ...s,
+      toolCalls: calls.map((call): ToolCall =>
+        ids.has(call.id) ? clearCall(call, ph.render(call.result as string, counter), p) : call,
+      ),
+    },
     count,
   };
-  byKey.set(key, out);
-  return out;
 }
 
 /** A cleared call: its result replaced (and its input too with `clear_tool_inputs`). */

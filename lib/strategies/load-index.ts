@@ -1,13 +1,17 @@
 /**
- * A history's load (issue 26): each step counted and, beside the counts, the unit indexes the
+ * A history's load (issue 26): each step counted and, beside the counts, what the strategies'
+ * first applies build, once for the loaded step list and token counter: the unit indexes the
  * index-driven strategies decide on (the Strands window's Strands messages, token-budget's OpenAI
- * messages and their counts, the seed 002 windows' flat trajectory), built once for the loaded
- * step list and token counter. A strategy's first apply on the loaded list is then its decision,
- * not rebuilding every message of the run. The app's history worker, the CLI and the bench load
+ * messages and their counts, the seed 002 windows' flat trajectory), and the default parameters'
+ * variants, fates and summaries of the rewriting and summarizing strategies. A strategy's first
+ * apply on the loaded list is then its decision, not rebuilding every message of the run. The app's history worker, the CLI and the bench load
  * through `loadCounts`, so what the bench times is what a user waits for.
  */
 import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
+import { prepareClearing } from './clear-tool-uses';
+import { prepareMasking } from './observation-masking';
+import { preparePrune } from './prune-old-observations';
 import { UnitIndex } from './replay-kit';
 import { prepareSummaryMode } from './smolagents-summary-mode';
 import { preparePlanSteps } from './summarize-plan-steps';
@@ -38,6 +42,11 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
   'smolagents-summary-mode': (steps) => prepareSummaryMode(steps),
   'summarize-plan-steps': preparePlanSteps,
   'summarizing-window': prepareSummarizingWindow,
+  // Each step's variant under the default parameters, and its fate, where the default apply
+  // would build them (past clear_tool_uses' trigger, with observations old enough to cut or mask).
+  'clear-tool-uses': prepareClearing,
+  'observation-masking': prepareMasking,
+  'prune-old-observations': preparePrune,
 };
 
 export interface LoadOptions {

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { isOmitted } from '../model/steps';
 import type { ActionStep, Step, ToolCall } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import type { StepTokens } from '../tokens/step-tokens';
 import type { TextCounter } from '../tokens/tokenizer';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
 import { firstCleared } from './first-cleared-shared';
@@ -85,25 +86,45 @@ export function maskedCount(total: number, p: Pick<Params, 'keepLast' | 'polling
 }
 
 // Steps are immutable: a masked step is the same object every time it is asked for (calls share
-// their prompt prefix by identity, and replay counts it once). Keyed by step, then by the compiled
-// template and its tokenizer, then by how many observations are masked.
-const masked = new WeakMap<Step, WeakMap<CompiledPlaceholder, Map<string, ActionStep>>>();
+// their prompt prefix by identity, and replay counts it once). Kept per compiled template (and its
+// tokenizer, for `{tokens}`), then per step: a step with every observation masked without a map of
+// its own (a first apply on 100,000 steps built three maps per step), in part by how many.
+interface Masks {
+  readonly whole: WeakMap<Step, ActionStep>;
+  readonly partial: WeakMap<Step, Map<number, ActionStep>>;
+}
+const masked = new WeakMap<CompiledPlaceholder, Map<string, Masks>>();
 
-/** The step with its first `count` observations replaced by the placeholder. */
+function masksOf(ph: CompiledPlaceholder, counter: TextCounter): Masks {
+  let byCounter = masked.get(ph);
+  if (!byCounter) masked.set(ph, (byCounter = new Map()));
+  const key = ph.usesTokens ? counter.id : '';
+  let out = byCounter.get(key);
+  if (!out) byCounter.set(key, (out = { whole: new WeakMap(), partial: new WeakMap() }));
+  return out;
+}
+
+/**
+ * The step with its first `count` observations replaced by the placeholder (every one when
+ * `count` is at least the step's observations: masking counts down and stops at the last).
+ */
 function maskStep(
   step: ActionStep,
   count: number,
   ph: CompiledPlaceholder,
   counter: TextCounter,
+  masks: Masks = masksOf(ph, counter),
 ): ActionStep {
   if (count <= 0) return step;
-  let byTemplate = masked.get(step);
-  if (!byTemplate) masked.set(step, (byTemplate = new WeakMap()));
-  let byCount = byTemplate.get(ph);
-  if (!byCount) byTemplate.set(ph, (byCount = new Map()));
-  const key = ph.usesTokens ? `${count}:${counter.id}` : String(count);
-  let out = byCount.get(key);
-  if (!out) byCount.set(key, (out = maskOnce(step, count, ph, counter)));
+  if (count >= observationCount(step)) {
+    let out = masks.whole.get(step);
+    if (!out) masks.whole.set(step, (out = maskOnce(step, count, ph, counter)));
+    return out;
+  }
+  let byCount = masks.partial.get(step);
+  if (!byCount) masks.partial.set(step, (byCount = new Map()));
+  let out = byCount.get(count);
+  if (!out) byCount.set(count, (out = maskOnce(step, count, ph, counter)));
   return out;
 }
 
@@ -113,22 +134,30 @@ function maskOnce(
   ph: CompiledPlaceholder,
   counter: TextCounter,
 ): ActionStep {
+  // One loop and no closure per step (a first apply on 100,000 steps masks 33,800 of them).
   let left = count;
   let changed = false;
-  const mask = (text: string): string => {
+  const toolCalls: ToolCall[] = [];
+  for (const c of step.toolCalls) {
+    if (left <= 0 || c.result === undefined || isOmitted(step, `result:${c.id}`)) {
+      toolCalls.push(c);
+      continue;
+    }
     left--;
     // Already masked (an in-place run feeds the strategy its own output): leave it.
-    if (ph.isRendering(text)) return text;
+    if (ph.isRendering(c.result)) {
+      toolCalls.push(c);
+      continue;
+    }
     changed = true;
-    return ph.render(text, counter);
-  };
-  const toolCalls = step.toolCalls.map((c): ToolCall => {
-    if (left <= 0 || c.result === undefined || isOmitted(step, `result:${c.id}`)) return c;
-    const result = mask(c.result);
-    return result === c.result ? c : { ...c, result };
-  });
+    const result = ph.render(c.result, counter);
+    toolCalls.push(result === c.result ? c : { ...c, result });
+  }
   let observation = step.observation;
-  if (left > 0 && observation && !isOmitted(step, 'observation')) observation = mask(observation);
+  if (left > 0 && observation && !isOmitted(step, 'observation') && !ph.isRendering(observation)) {
+    changed = true;
+    observation = ph.render(observation, counter);
+  }
   if (!changed) return step;
   return observation === step.observation
     ? { ...step, toolCalls }
@@ -136,6 +165,38 @@ function maskOnce(
 }
 
 const SEEN = {};
+
+/** Observations before each step, once per list. */
+const seenOf = (steps: readonly Step[]) =>
+  listMemo(steps, SEEN, 'seen', () => {
+    const sums = [0];
+    for (const s of steps) sums.push((sums[sums.length - 1] as number) + observationCount(s));
+    return sums;
+  });
+
+/** Each step with every observation masked, and its fate, once per list. */
+function wholeMasked(steps: readonly Step[], ph: CompiledPlaceholder, counter: TextCounter) {
+  const masks = masksOf(ph, counter);
+  return listVariants(
+    steps,
+    counter,
+    `mask:${ph.usesTokens ? counter.id : ''}:${ph.template}`,
+    (s) => (s.kind === 'action' ? maskStep(s, observationCount(s), ph, counter, masks) : s),
+  );
+}
+
+/**
+ * What the default apply builds on a loaded list (load-index.ts `prepareIndexes`), built there
+ * once instead of at the first apply: observations before each step and, when some step is
+ * masked whole, every step masked.
+ */
+export function prepareMasking(steps: readonly Step[], tokens: StepTokens): void {
+  const p = params.parse({});
+  const seen = seenOf(steps);
+  const toMask = maskedCount(seen[steps.length] as number, p);
+  if (toMask > 0 && firstTrue(0, steps.length, (i) => (seen[i + 1] as number) >= toMask) > 0)
+    wholeMasked(steps, compilePlaceholder(p.placeholder), tokens.counter);
+}
 
 export const observationMasking: Strategy<Params> = {
   id: 'observation-masking',
@@ -151,23 +212,15 @@ export const observationMasking: Strategy<Params> = {
     const counter = ctx.tokens.counter;
     // Observations before each step, and each step with all of them masked, once per list: the
     // steps before the one holding the last masked observation are masked whole, it in part.
-    const seen = listMemo(steps, SEEN, 'seen', () => {
-      const sums = [0];
-      for (const s of steps) sums.push((sums[sums.length - 1] as number) + observationCount(s));
-      return sums;
-    });
+    const seen = seenOf(steps);
     const n = steps.length;
     const total = seen[n] as number;
     const toMask = maskedCount(total, p);
-    const whole = listVariants(
-      steps,
-      counter,
-      `mask:${ph.usesTokens ? counter.id : ''}:${ph.template}`,
-      (s) => (s.kind === 'action' ? maskStep(s, observationCount(s), ph, counter) : s),
-    );
     const b = toMask <= 0 ? 0 : firstTrue(0, n, (i) => (seen[i + 1] as number) >= toMask);
-    const output = whole.variants.slice(0, b) as Step[];
-    const fates = whole.fates.slice(0, b);
+    // Built only when some step is masked whole (none before b = 0).
+    const whole = b > 0 ? wholeMasked(steps, ph, counter) : undefined;
+    const output = (whole?.variants.slice(0, b) ?? []) as Step[];
+    const fates = whole?.fates.slice(0, b) ?? [];
     for (let i = b; i < n; i++) {
       const s = steps[i] as Step;
       const out =

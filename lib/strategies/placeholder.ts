@@ -47,20 +47,48 @@ export function placeholderTemplate() {
   });
 }
 
-/** Python's line boundaries (str.splitlines): \n \v \f \r \x1c \x1d \x1e \x85 U+2028 U+2029. */
-const LINE_BREAKS = new Set([0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029]);
+/**
+ * Whether a UTF-16 code unit is one of Python's line boundaries (str.splitlines): \n \v \f \r
+ * \x1c \x1d \x1e \x85 U+2028 U+2029. Compared as ranges, not looked up in a set: the placeholder
+ * strategies count the lines of every observation they replace (26 M characters in a first apply
+ * on 100,000 steps), and a set lookup per character was most of observation masking's apply.
+ */
+const isLineBreak = (c: number): boolean =>
+  c <= 0x1e ? (c >= 0x0a && c <= 0x0d) || c >= 0x1c : c === 0x85 || c === 0x2028 || c === 0x2029;
 
-/** Python's `len(text.splitlines())`: \r\n is one break; a break at the end starts no new line. */
+/**
+ * Whether the text has a line boundary other than \n: one scan of the regular expression engine,
+ * and `indexOf` for the separators \x1c-\x1e (a control character in a pattern is a lint error).
+ */
+const OTHER_BREAK = /[\v\f\r\x85\u2028\u2029]/;
+const otherBreak = (text: string): boolean =>
+  OTHER_BREAK.test(text) || text.includes('\x1c') || text.includes('\x1d') || text.includes('\x1e');
+
+/**
+ * Python's `len(text.splitlines())`: \r\n is one break; a break at the end starts no new line.
+ * A text whose only breaks are \n (nearly every tool output) has its \n found by `indexOf`, about
+ * three times as fast as reading it a character at a time (26 M characters of tool results on the
+ * bench's 100k steps: 14 against 40-85 ms).
+ */
 export function pySplitLinesCount(text: string): number {
+  if (text === '') return 0;
+  if (otherBreak(text)) return linesByCharacter(text);
   let breaks = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) breaks++;
+  return text.charCodeAt(text.length - 1) === 0x0a ? breaks : breaks + 1;
+}
+
+function linesByCharacter(text: string): number {
+  let breaks = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (!LINE_BREAKS.has(c)) continue;
+    // Printable ASCII first: almost every character, and none of them a break.
+    if ((c > 0x1e && c < 0x85) || !isLineBreak(c)) continue;
     breaks++;
     if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
   }
-  const last = text.charCodeAt(text.length - 1);
-  return text === '' || LINE_BREAKS.has(last) ? breaks : breaks + 1;
+  return isLineBreak(text.charCodeAt(n - 1)) ? breaks : breaks + 1;
 }
 
 export interface CompiledPlaceholder {

@@ -15,11 +15,12 @@ import { z } from 'zod';
 import type { ActionStep, Step, ToolCall } from '../model/types';
 import { pyLen, pyPrefix } from '../text/python-string';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import type { StepTokens } from '../tokens/step-tokens';
 import type { TextCounter } from '../tokens/tokenizer';
 import { firstCleared } from './first-cleared-shared';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
 import { listMemo, listVariants } from './replay-kit';
-import type { Carrier, Strategy, StrategyContext } from './types';
+import type { Carrier, StepFate, Strategy, StrategyContext } from './types';
 
 export const TRUNCATION_MARKER = '...';
 
@@ -56,11 +57,6 @@ const params = z.object({
 });
 type Params = z.infer<typeof params>;
 
-// Steps are immutable: a step cut to a length is the same object every time it is asked for, which
-// spares recounting long observations (run in place after every step, the same steps are cut at
-// every application) and keeps object identity for prompt-cache prefixes.
-const truncated = new WeakMap<ActionStep, Map<string, ActionStep>>();
-
 /** How an observation longer than the limit is cut: seed 004's prefix, or a placeholder. */
 interface Cut {
   readonly maxLength: number;
@@ -68,9 +64,35 @@ interface Cut {
   readonly counter?: TextCounter;
 }
 
+// Steps are immutable: a step cut to a length is the same object every time it is asked for, which
+// spares recounting long observations (run in place after every step, the same steps are cut at
+// every application) and keeps object identity for prompt-cache prefixes. Kept per cut (its key
+// made once per apply, not once per step: a first apply on 100,000 steps built a key and a map
+// for every action), then per step.
+interface Cutter {
+  readonly cut: Cut;
+  readonly made: WeakMap<ActionStep, ActionStep>;
+}
+// Per counter (a placeholder's `{tokens}` renders with it), weakly: a counter holds its strings.
+const cutters = new WeakMap<object, Map<string, Cutter>>();
+const NO_COUNTER = {};
+
+function cutterOf(cut: Cut): Cutter {
+  const owner = cut.placeholder ? (cut.counter ?? NO_COUNTER) : NO_COUNTER;
+  let byKey = cutters.get(owner);
+  if (!byKey) cutters.set(owner, (byKey = new Map()));
+  const key = cutKey(cut);
+  let out = byKey.get(key);
+  if (out) return out;
+  // A handful of cuts per session; the bound only guards against a sweep over parameters.
+  if (byKey.size > 256) byKey.clear();
+  byKey.set(key, (out = { cut, made: new WeakMap() }));
+  return out;
+}
+
 /** Seed 004 `ActionStep.truncate(max_length)`, returning the same object when nothing is longer. */
 export function truncateAction(step: ActionStep, maxLength: number): ActionStep {
-  return cutAction(step, { maxLength });
+  return cutAction(step, cutterOf({ maxLength }));
 }
 
 /** What a cut depends on, as a key. */
@@ -89,41 +111,91 @@ const actionPositions = (steps: readonly Step[]): readonly number[] =>
 
 const ACTIONS = {};
 
-function cutAction(step: ActionStep, cut: Cut): ActionStep {
-  const key = cutKey(cut);
-  let byKey = truncated.get(step);
-  if (!byKey) truncated.set(step, (byKey = new Map()));
-  let out = byKey.get(key);
-  if (!out) byKey.set(key, (out = cutOnce(step, cut)));
+function cutAction(step: ActionStep, cutter: Cutter): ActionStep {
+  let out = cutter.made.get(step);
+  if (!out) cutter.made.set(step, (out = cutOnce(step, cutter.cut)));
   return out;
 }
 
-function cutOnce(step: ActionStep, { maxLength, placeholder, counter }: Cut): ActionStep {
-  const cut = (text: string) => {
-    if (pyLen(text) <= maxLength) return text;
-    if (!placeholder) return pyPrefix(text, maxLength) + TRUNCATION_MARKER;
-    if (placeholder.isRendering(text)) return text;
-    return placeholder.render(text, counter as TextCounter);
-  };
+/**
+ * `pyLen(text) > maxLength`, reading the text only where its UTF-16 length leaves it open: a text
+ * has between half its length and its length in code points.
+ */
+const longerThan = (text: string, maxLength: number): boolean =>
+  text.length > maxLength && (text.length > 2 * maxLength || pyLen(text) > maxLength);
+
+/** One text cut: as it is when not longer than the limit, else its prefix or the placeholder. */
+function cutText(text: string, { maxLength, placeholder, counter }: Cut): string {
+  if (!longerThan(text, maxLength)) return text;
+  if (!placeholder) return pyPrefix(text, maxLength) + TRUNCATION_MARKER;
+  if (placeholder.isRendering(text)) return text;
+  return placeholder.render(text, counter as TextCounter);
+}
+
+function cutOnce(step: ActionStep, cut: Cut): ActionStep {
+  // One loop and no closure per step (a first apply on 100,000 steps cuts 64,800 actions).
   let changed = false;
-  const toolCalls = step.toolCalls.map((c): ToolCall => {
-    if (c.result === undefined) return c;
-    const result = cut(c.result);
-    if (result === c.result) return c;
-    changed = true;
-    return { ...c, result };
-  });
-  const observation = step.observation === undefined ? undefined : cut(step.observation);
+  const toolCalls: ToolCall[] = [];
+  for (const c of step.toolCalls) {
+    const result = c.result === undefined ? undefined : cutText(c.result, cut);
+    if (result === c.result) toolCalls.push(c);
+    else {
+      changed = true;
+      toolCalls.push({ ...c, result });
+    }
+  }
+  const observation = step.observation === undefined ? undefined : cutText(step.observation, cut);
   if (observation !== step.observation) changed = true;
   if (!changed) return step;
   return observation === undefined ? { ...step, toolCalls } : { ...step, toolCalls, observation };
 }
 
 /** The older actions' cut under the parameters. */
-const cutOf = (p: Params, counter: TextCounter): Cut =>
-  p.placeholder === undefined
-    ? { maxLength: p.maxLength }
-    : { maxLength: p.maxLength, placeholder: compilePlaceholder(p.placeholder), counter };
+const cutOf = (p: Params, counter: TextCounter): Cutter =>
+  cutterOf(
+    p.placeholder === undefined
+      ? { maxLength: p.maxLength }
+      : { maxLength: p.maxLength, placeholder: compilePlaceholder(p.placeholder), counter },
+  );
+
+/** Each step as recorded (cut to `recordMaxLength` first), and its fate, once per list. */
+const recordedList = (steps: readonly Step[], p: Params, counter: TextCounter) => {
+  const rml = p.recordMaxLength;
+  return listVariants(steps, counter, `prune:${rml}`, (s) =>
+    s.kind !== 'action' || rml === undefined ? s : truncateAction(s, rml),
+  );
+};
+
+/** Each step as recorded and then cut as an older action, and its fate, once per list. */
+const cutList = (steps: readonly Step[], p: Params, counter: TextCounter) => {
+  const rml = p.recordMaxLength;
+  const older = cutOf(p, counter);
+  return listVariants(steps, counter, `prune:${rml}:${JSON.stringify(cutKey(older.cut))}`, (s) => {
+    if (s.kind !== 'action') return s;
+    return cutAction(rml === undefined ? s : truncateAction(s, rml), older);
+  });
+};
+
+/** The first step not cut: the steps before the last `keepLastN` actions' first are. */
+function cutBefore(steps: readonly Step[], p: Params): number {
+  const actions = actionPositions(steps);
+  const keptFrom = actions.length - p.keepLastN;
+  return keptFrom <= 0
+    ? 0
+    : keptFrom >= actions.length
+      ? steps.length
+      : (actions[keptFrom] as number);
+}
+
+/**
+ * What the default apply builds on a loaded list (load-index.ts `prepareIndexes`), built there
+ * once instead of at the first apply: the steps as recorded and, when some are old enough, cut.
+ */
+export function preparePrune(steps: readonly Step[], tokens: StepTokens): void {
+  const p = params.parse({});
+  recordedList(steps, p, tokens.counter);
+  if (cutBefore(steps, p) > 0) cutList(steps, p, tokens.counter);
+}
 
 export const pruneOldObservations: Strategy<Params> = {
   id: 'prune-old-observations',
@@ -134,28 +206,19 @@ export const pruneOldObservations: Strategy<Params> = {
   paramsSchema: params,
   apply(history, p, ctx) {
     const steps = history.steps;
-    const older = cutOf(p, ctx.tokens.counter);
-    const rml = p.recordMaxLength;
-    const recordedOf = (s: Step) =>
-      s.kind !== 'action' || rml === undefined ? s : truncateAction(s, rml);
+    const counter = ctx.tokens.counter;
     // Each step as recorded and as cut, once per list (steps are cut the same at every apply):
     // the actions before the last keep_last_n are cut, the rest as recorded.
-    const owner = ctx.tokens.counter;
-    const recorded = listVariants(steps, owner, `prune:${rml}`, recordedOf);
-    const cut = listVariants(steps, owner, `prune:${rml}:${JSON.stringify(cutKey(older))}`, (s) => {
-      const r = recordedOf(s);
-      return r.kind === 'action' ? cutAction(r, older) : r;
-    });
-    const actions = actionPositions(steps);
-    const keptFrom = actions.length - p.keepLastN;
-    const b =
-      keptFrom <= 0 ? 0 : keptFrom >= actions.length ? steps.length : (actions[keptFrom] as number);
-    return {
-      steps: [...cut.variants.slice(0, b), ...recorded.variants.slice(b)] as Step[],
-      fates: [...cut.fates.slice(0, b), ...recorded.fates.slice(b)],
-      inserted: [],
-      notes: [],
-    };
+    const b = cutBefore(steps, p);
+    const recorded = recordedList(steps, p, counter);
+    const cut = b > 0 ? cutList(steps, p, counter) : recorded;
+    const output = cut.variants.slice(0, b) as Step[];
+    const fates = cut.fates.slice(0, b);
+    for (let i = b; i < steps.length; i++) {
+      output.push(recorded.variants[i] as Step);
+      fates.push(recorded.fates[i] as StepFate);
+    }
+    return { steps: output, fates, inserted: [], notes: [] };
   },
   replayTokens(history, calls, p, ctx) {
     const all = [0];
