@@ -190,9 +190,10 @@ async function main(argv: string[]): Promise<number> {
       contextWindow: contextWindowFor(model, prices),
     });
     if (pool) await countHistories(imported.file.histories, ctx.tokens, pool.helpers);
-    // Loaded as the app loads a run (lib/strategies/load-index.ts): each step counted, and the
-    // index of the strategy asked for built with the counts.
-    if (values.strategy)
+    // Loaded as the app loads a run (lib/strategies/load-index.ts): each step counted, and what the
+    // strategy asked for builds at load (its default parameters' variants among it) built with the
+    // counts; with --params its first apply builds what those parameters need instead.
+    if (values.strategy && values.params === undefined)
       for (const h of imported.file.histories)
         loadCounts(h.steps, ctx.tokens, { strategies: [values.strategy] });
     return runCommand(command, file, imported, ctx, values, prices);
