@@ -9,6 +9,7 @@
 import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
 import { UnitIndex } from './replay-kit';
+import { stepPositions } from './result';
 import { seedWindowOfItems } from './session-trajectory-window';
 import { budgetIndex } from './token-budget';
 import { trajectoryIndex } from './trajectory-sliding-window';
@@ -28,6 +29,11 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
     budgetIndex(steps, tokens).index.prepare();
   },
   'trajectory-sliding-window': trajectory,
+  // What a first apply that drops steps looks up: `buildResult`'s positions by id (whether ids
+  // repeat, for keep-last-n-steps).
+  'keep-last-n-steps': (steps) => {
+    stepPositions(steps);
+  },
   'session-trajectory-window': (steps, tokens) => {
     trajectory(steps, tokens);
     seedWindowOfItems(trajectoryIndex(steps, tokens).items);
