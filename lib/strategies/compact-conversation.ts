@@ -25,7 +25,7 @@ import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
 import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
 import { firstTrue, lastTrue } from './replay-kit';
-import { buildResult, keepAll } from './result';
+import { buildResult, idsUnique, keepAll } from './result';
 import { summaryTokens } from './replay-kit';
 import type { Strategy, StrategyContext } from './types';
 
@@ -379,7 +379,9 @@ function partsOf(steps: readonly Step[]): { system: Step[]; rest: Step[]; distin
   return listMemo(steps, PARTS, 'parts', () => ({
     system: steps.filter((s) => !isRest(s)),
     rest: steps.filter(isRest),
-    distinct: new Set(steps).size === steps.length,
+    // Unique ids (the positions `buildResult` looks up anyway, often built at load) say it without
+    // a set of 100,000 step objects.
+    distinct: idsUnique(steps) || new Set(steps).size === steps.length,
   }));
 }
 

@@ -8,7 +8,8 @@
  */
 import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
-import { UnitIndex } from './replay-kit';
+import { prepareCondense } from './condense-events';
+import { listContext, UnitIndex } from './replay-kit';
 import { stepPositions } from './result';
 import { seedWindowOfItems } from './session-trajectory-window';
 import { budgetIndex } from './token-budget';
@@ -33,6 +34,17 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
   // repeat, for keep-last-n-steps).
   'keep-last-n-steps': (steps) => {
     stepPositions(steps);
+  },
+  // The compacting strategies also test the list's context tokens against their thresholds, and
+  // condense-events reads each step's events and tokens summed.
+  'compact-conversation': (steps, tokens) => {
+    stepPositions(steps);
+    listContext(steps, tokens);
+  },
+  'condense-events': (steps, tokens) => {
+    stepPositions(steps);
+    listContext(steps, tokens);
+    prepareCondense(steps, tokens);
   },
   'session-trajectory-window': (steps, tokens) => {
     trajectory(steps, tokens);
