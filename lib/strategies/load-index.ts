@@ -8,6 +8,7 @@
  */
 import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
+import { prepareCompact } from './compact-conversation';
 import { prepareCondense } from './condense-events';
 import { listContext, UnitIndex } from './replay-kit';
 import { stepPositions } from './result';
@@ -40,6 +41,7 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
   'compact-conversation': (steps, tokens) => {
     stepPositions(steps);
     listContext(steps, tokens);
+    prepareCompact(steps);
   },
   'condense-events': (steps, tokens) => {
     stepPositions(steps);
