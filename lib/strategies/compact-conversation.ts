@@ -25,7 +25,7 @@ import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import type { StepTokens } from '../tokens/step-tokens';
 import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
 import { firstTrue, lastTrue } from './replay-kit';
-import { buildResult, keepAll } from './result';
+import { buildResult, idsUnique, keepAll } from './result';
 import { summaryTokens } from './replay-kit';
 import type { Strategy, StrategyContext } from './types';
 
@@ -135,8 +135,12 @@ export const compactConversation: Strategy<Params> = {
     // prefix of the list: built once per prefix.
     const prefix = tasks.length === 0 && partsOf(steps).distinct;
     const kept = new Set([...recent, ...tasks]);
+    // Nothing kept: the summary covers the rest itself (read, never changed; a copy of 100,000
+    // steps was one more allocation for a first apply to collect).
     const covered = prefix
-      ? rest.slice(0, rest.length - recent.length)
+      ? recent.length === 0
+        ? rest
+        : rest.slice(0, rest.length - recent.length)
       : rest.filter((s) => !kept.has(s));
     if (covered.length === 0) return keepAll(steps, ['nothing to compact']);
     const end = recent.length === 0 ? steps.length : steps.indexOf(recent[0] as Step);
@@ -374,12 +378,22 @@ function keptTasks(
 
 const isRest = (s: Step) => s.kind !== 'system-prompt';
 
+/**
+ * What an apply reads of the list beside its counts (its system prompts and the rest), built by a
+ * load (`prepareIndexes`, lib/strategies/load-index.ts) for the applies to come.
+ */
+export function prepareCompact(steps: readonly Step[]): void {
+  partsOf(steps);
+}
+
 /** The list's system prompts and the rest, and whether no step object is listed twice, once per list. */
 function partsOf(steps: readonly Step[]): { system: Step[]; rest: Step[]; distinct: boolean } {
   return listMemo(steps, PARTS, 'parts', () => ({
     system: steps.filter((s) => !isRest(s)),
     rest: steps.filter(isRest),
-    distinct: new Set(steps).size === steps.length,
+    // Unique ids (the positions `buildResult` looks up anyway, often built at load) say it without
+    // a set of 100,000 step objects.
+    distinct: idsUnique(steps) || new Set(steps).size === steps.length,
   }));
 }
 

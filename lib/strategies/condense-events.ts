@@ -21,6 +21,7 @@ import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
 import { firstTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
 import { summaryTokens } from './replay-kit';
+import type { StepTokens } from '../tokens/step-tokens';
 import type { Strategy, StrategyContext } from './types';
 
 const params = z
@@ -49,14 +50,17 @@ type Params = z.infer<typeof params>;
 /** The events the SDK's view holds for one step. */
 export function eventsOf(step: Step): number {
   if (step.kind !== 'action' || step.toolCalls.length === 0) return 1;
-  return step.toolCalls.reduce((n, c) => n + (c.result !== undefined ? 2 : 1), 0);
+  let n = 0;
+  for (const c of step.toolCalls) n += c.result !== undefined ? 2 : 1;
+  return n;
 }
 
 /** `starts[i]`: events before step i (the step boundaries are the manipulation indices), once per list. */
 const eventStarts = (steps: readonly Step[]): readonly number[] =>
   listMemo(steps, STARTS, 'starts', () => {
     const starts = [0];
-    for (const s of steps) starts.push((starts[starts.length - 1] as number) + eventsOf(s));
+    let n = 0;
+    for (const s of steps) starts.push((n += eventsOf(s)));
     return starts;
   });
 
@@ -93,11 +97,13 @@ export const condenseEvents: Strategy<Params> = {
     if (overEvents)
       end = Math.max(end, boundaryAt(total - (Math.floor(p.maxSize / 2) - p.keepFirst - 1)));
     if (overTokens) {
-      // Forget from the start until the context falls to half the limit.
-      let removed = 0;
-      let k = start;
-      while (k < steps.length && tokens - removed > ctx.contextWindow / 2)
-        removed += ctx.tokens.step(steps[k++] as Step);
+      // Forget from the start until the context falls to half the limit: the first k at or past
+      // `start` whose steps [start, k) bring it there, or every step, by binary search on the
+      // list's prefix sums (walking step by step counted 100,000 steps on a long run).
+      const all = stepSums(steps, ctx);
+      const from = all[start] as number;
+      const half = ctx.contextWindow / 2;
+      const k = firstTrue(start, steps.length, (j) => tokens - ((all[j] as number) - from) <= half);
       end = Math.max(end, k);
     }
     end = Math.min(end, steps.length);
@@ -174,6 +180,15 @@ interface Condensed {
   readonly end: number;
 }
 
+/**
+ * What an apply reads of the list beside its counts (each step's events and tokens, summed), built
+ * by a load (`prepareIndexes`, lib/strategies/load-index.ts) for the applies to come.
+ */
+export function prepareCondense(steps: readonly Step[], tokens: StepTokens): void {
+  eventStarts(steps);
+  stepSums(steps, { tokens });
+}
+
 /** `all[i]`: tokens of steps [0, i), once per list and counter. */
 const stepSums = (
   steps: readonly Step[],
@@ -181,7 +196,8 @@ const stepSums = (
 ): readonly number[] =>
   listMemo(steps, ctx.tokens, 'step-sums', () => {
     const all = [0];
-    steps.forEach((s, i) => all.push((all[i] as number) + ctx.tokens.step(s)));
+    let n = 0;
+    for (const s of steps) all.push((n += ctx.tokens.step(s)));
     return all;
   });
 

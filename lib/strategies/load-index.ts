@@ -10,9 +10,12 @@
 import type { Step } from '../model/types';
 import type { StepTokens } from '../tokens/step-tokens';
 import { prepareClearing } from './clear-tool-uses';
+import { prepareCompact } from './compact-conversation';
+import { prepareCondense } from './condense-events';
 import { prepareMasking } from './observation-masking';
 import { preparePrune } from './prune-old-observations';
-import { UnitIndex } from './replay-kit';
+import { listContext, UnitIndex } from './replay-kit';
+import { stepPositions } from './result';
 import { prepareSummaryMode } from './smolagents-summary-mode';
 import { preparePlanSteps } from './summarize-plan-steps';
 import { prepareSummarizingWindow } from './summarizing-window';
@@ -26,7 +29,7 @@ const trajectory: Preparation = (steps, tokens) => {
   trajectoryIndex(steps, tokens).index.prepare();
 };
 
-/** What each index-driven strategy's first apply would build, by strategy id. */
+/** What each strategy's first apply would build (with the default parameters), by strategy id. */
 const PREPARATIONS: Readonly<Record<string, Preparation>> = {
   'strands-sliding-window': (steps, tokens) => {
     UnitIndex.cached(steps, tokens, 'strands', 'no-system').prepare();
@@ -35,6 +38,23 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
     budgetIndex(steps, tokens).index.prepare();
   },
   'trajectory-sliding-window': trajectory,
+  // What a first apply that drops steps looks up: `buildResult`'s positions by id (whether ids
+  // repeat, for keep-last-n-steps).
+  'keep-last-n-steps': (steps) => {
+    stepPositions(steps);
+  },
+  // The compacting strategies also test the list's context tokens against their thresholds, and
+  // condense-events reads each step's events and tokens summed.
+  'compact-conversation': (steps, tokens) => {
+    stepPositions(steps);
+    listContext(steps, tokens);
+    prepareCompact(steps);
+  },
+  'condense-events': (steps, tokens) => {
+    stepPositions(steps);
+    listContext(steps, tokens);
+    prepareCondense(steps, tokens);
+  },
   'session-trajectory-window': (steps, tokens) => {
     trajectory(steps, tokens);
     seedWindowOfItems(trajectoryIndex(steps, tokens).items);

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { listContext, listMemo, prefixSummary } from './replay-kit';
-import { buildResult, keepAll, preparePositions } from './result';
+import { buildResult, keepAll, stepPositions } from './result';
 import type { StepTokens } from '../tokens/step-tokens';
 import { summaryTokens } from './replay-kit';
 import { extractiveSummarizer, type Summarizer } from './summarizer';
@@ -155,7 +155,7 @@ export function prepareSummarizingWindow(steps: readonly Step[], tokens: StepTok
   while (extendRounds(rounds, steps, DEFAULTS, ctx));
   if (rounds.list.length === 0) return;
   splitOf(steps, UnitIndex.cached(steps, tokens, 'strands', 'no-system'));
-  preparePositions(steps);
+  stepPositions(steps);
 }
 
 const DEFAULTS: Params = params.parse({});
