@@ -8,13 +8,7 @@ import type { Dialect } from '../messages/types';
 import type { Step } from '../model/types';
 import { messageStrings } from './messages';
 import type { StepTokens } from './step-tokens';
-import {
-  rawCounter,
-  SEGMENT_ABOVE,
-  splitForCounting,
-  type TextCounter,
-  type TokenizerId,
-} from './tokenizer';
+import { rawCounter, type TextCounter, type TokenizerId } from './tokenizer';
 
 /** Counts a share of strings on another core. */
 export interface CountHelper {
@@ -174,57 +168,16 @@ export async function countInParallel(
 ): Promise<void> {
   const counter = tokens.counter;
   if (counter.id === 'heuristic') return;
-  const { texts, long } = segmented(
-    uncountedStrings(steps, tokens.dialect, (t) => counter.has(t)),
-    counter,
-  );
+  const texts = uncountedStrings(steps, tokens.dialect, (t) => counter.has(t));
   if (
     helpers.length > 0 &&
     typeof SharedArrayBuffer === 'function' &&
     helpers.every((h) => h.countFromFront)
   ) {
     await countSharing(texts, counter, helpers, onProgress);
-  } else await countPieces(texts, counter, helpers, onProgress);
-  for (const [text, parts] of long) {
-    let n = 0;
-    for (const part of parts) n += counter.count(part);
-    counter.prime(text, n);
+    onProgress(1);
+    return;
   }
-  onProgress(1);
-}
-
-/**
- * What is left to tokenize of `strings`, as the counter counts them: a long text is the sum of its
- * segments (`splitForCounting`), so only its segments not yet known are counted, each once however
- * many texts share it (real runs resend the same file contents and outputs in new messages: a
- * quarter of a real SWE-bench fleet's characters are segments another message already carries).
- * `long`: each long text with its segments, whose counts add up to its own.
- */
-function segmented(
-  strings: readonly string[],
-  counter: TextCounter,
-): { texts: string[]; long: Map<string, string[]> } {
-  const texts = new Set<string>();
-  const long = new Map<string, string[]>();
-  for (const text of strings) {
-    if (text.length <= SEGMENT_ABOVE) {
-      texts.add(text);
-      continue;
-    }
-    const parts = splitForCounting(text);
-    long.set(text, parts);
-    for (const part of parts) if (!counter.has(part)) texts.add(part);
-  }
-  return { texts: [...texts], long };
-}
-
-/** `countInParallel`'s counting with helpers that are sent pieces (or none). */
-async function countPieces(
-  texts: readonly string[],
-  counter: TextCounter,
-  helpers: readonly CountHelper[],
-  onProgress: (fraction: number) => void,
-): Promise<void> {
   const count = rawCounter(counter.id);
   const threads = helpers.length + 1;
   const chars = lengthOf(texts);
@@ -314,6 +267,7 @@ async function countPieces(
     await yieldToEvents();
   }
   finished = true;
+  onProgress(1);
 }
 
 /** A helper's strings, shared with this thread: it counts from the front, this thread from the back. */
