@@ -8,11 +8,6 @@
  */
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import {
-  CL100K_TOKEN_SPLIT_REGEX,
-  O200K_TOKEN_SPLIT_REGEX,
-} from 'gpt-tokenizer/encodingParams/constants';
-import { chunkCounter } from './chunk-count';
 
 export const TOKENIZERS = ['o200k_base', 'cl100k_base', 'heuristic'] as const;
 export type TokenizerId = (typeof TOKENIZERS)[number];
@@ -47,14 +42,14 @@ export const TOKENIZER_REGISTRY: readonly TokenizerInfo[] = [
     label: "o200k (GPT-4o and later's)",
     exact: true,
     short: 'o200k',
-    count: chunkCounter(O200K_TOKEN_SPLIT_REGEX, (text) => countO200k(text, ENCODE_OPTIONS)),
+    count: (text) => countO200k(text, ENCODE_OPTIONS),
   },
   {
     id: 'cl100k_base',
     label: "cl100k (GPT-4 and 3.5's)",
     exact: true,
     short: 'cl100k',
-    count: chunkCounter(CL100K_TOKEN_SPLIT_REGEX, (text) => countCl100k(text, ENCODE_OPTIONS)),
+    count: (text) => countCl100k(text, ENCODE_OPTIONS),
   },
   {
     id: 'heuristic',
