@@ -75,9 +75,12 @@ export function changedFate(step: Step, out: Step): StepFate {
 
 /**
  * A truncated fate whose before and after texts are rendered when first read (a view showing the
- * step's diff), not when a strategy applies: the same values `stepText` gives, kept per step.
+ * step's diff), not when a strategy applies: the same values `stepText` gives, kept per step. What
+ * `changedFate` gives when the texts differ, for a caller that has decided they do without
+ * comparing them (smolagents' summary mode: a variant that only drops the model output differs
+ * exactly when the step shows one).
  */
-function truncatedFate(step: Step, out: Step): StepFate {
+export function truncatedFate(step: Step, out: Step): StepFate {
   return Object.freeze({
     kind: 'truncated' as const,
     get before() {
@@ -131,13 +134,4 @@ export const idsUnique = (steps: readonly Step[]): boolean =>
 /** The identity result: every step kept. */
 export function keepAll(original: readonly Step[], notes: readonly string[] = []): StrategyResult {
   return { steps: original, fates: original.map(() => ({ kind: 'kept' })), inserted: [], notes };
-}
-
-/**
- * The truncated fate `changedFate(step, out)` gives when the texts differ, for a caller that has
- * decided they do without rendering or comparing them (smolagents' summary mode: a variant that
- * only drops the model output differs exactly when the step shows one).
- */
-export function truncatedFateOf(step: Step, out: Step): StepFate {
-  return truncatedFate(step, out);
 }

@@ -8,7 +8,7 @@ import { assistantText, omitParts } from '../model/steps';
 import type { Step, StepPart } from '../model/types';
 import { prefixSums, replayPrefix } from './per-step';
 import { listMemo, type ListVariants } from './replay-kit';
-import { changedFate, KEPT_FATE, REMOVED_FATE, truncatedFateOf } from './result';
+import { changedFate, KEPT_FATE, REMOVED_FATE, truncatedFate } from './result';
 import type { StepFate, Strategy, StrategyContext } from './types';
 
 const params = z.object({});
@@ -99,7 +99,7 @@ function summaryModeVariants(
             : s.kind === 'action' && s.omitted === undefined && v.omitted === THOUGHT
               ? assistantText(s) === ''
                 ? KEPT_FATE
-                : truncatedFateOf(s, v)
+                : truncatedFate(s, v)
               : changedFate(s, v);
     }
     return { variants, fates, kept };
