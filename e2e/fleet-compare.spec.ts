@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { choose } from './choose';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const FLEET = path.resolve(
@@ -116,6 +117,34 @@ test('three presets over a real fleet: totals by outcome, a run opened on them, 
   ).toHaveCount(0);
   await expect(perRun.locator('.bg-blue-50')).toContainText(name.trim());
   await expect(everything).toHaveAttribute('aria-sort', 'descending');
+});
+
+test('a custom function runs over every run of the fleet in its sandbox', async ({ page }) => {
+  await openFleet(page);
+  await page.getByRole('button', { name: 'Compare strategies over the fleet' }).click();
+  await choose(page.getByLabel('Add a strategy'), { label: 'Custom function (your code)…' });
+  // The first two steps and the last eight: every run here is longer, so each saves.
+  await page
+    .getByLabel('Custom strategy code')
+    .fill('(steps) => [...steps.slice(0, 2), ...steps.slice(2).slice(-8)]');
+  await expect(page.getByText(/runs in its sandbox on every run/)).toBeVisible();
+  await page.getByRole('button', { name: /^Compare over 30 runs$/ }).click();
+  await expect(page.getByText('Compared all 30 runs.')).toBeVisible({ timeout: 90_000 });
+  const row = page
+    .getByRole('table', { name: 'Fleet summary: every run' })
+    .getByRole('row')
+    .filter({ hasText: 'custom' });
+  await expect(row).toHaveCount(1);
+  await expect(row).not.toContainText('could not run');
+  await expect(row).toContainText(/[1-9]\d*(\.\d)?%/);
+  await page.screenshot({ path: path.join(SHOTS, 'fleet-compare-custom.png'), fullPage: true });
+  // A function that fails on some runs is counted under "could not run" on those, not a crash.
+  await page
+    .getByLabel('Custom strategy code')
+    .fill('(steps) => { if (steps.length > 60) throw new Error("too long"); return steps; }');
+  await page.getByRole('button', { name: /^Compare over 30 runs$/ }).click();
+  await expect(page.getByText('Compared all 30 runs.')).toBeVisible({ timeout: 90_000 });
+  await expect(row).toContainText(/could not run on \d+/);
 });
 
 test('a fleet comparison under way can be cancelled', async ({ page }) => {

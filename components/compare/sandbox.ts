@@ -1,15 +1,13 @@
 /** Runs a custom strategy's code in a fresh sandbox worker, stopped after the time limit. */
-import { CUSTOM_TIME_LIMIT_MS, type CustomOutput } from '../../lib/compare/custom-run';
-import type { Step } from '../../lib/model/types';
+import {
+  CUSTOM_TIME_LIMIT_MS,
+  type CustomOutput,
+  type CustomRunner,
+} from '../../lib/compare/custom-run';
 
 /** The function's output, or why it failed (a message for the column). */
-export function runInSandbox(
-  code: string,
-  steps: readonly Step[],
-  callIndices: readonly number[],
-  contextWindow: number,
-): Promise<CustomOutput | string> {
-  return new Promise((resolve) => {
+export const runInSandbox: CustomRunner = (code, steps, callIndices, contextWindow) =>
+  new Promise((resolve) => {
     const worker = new Worker(new URL('./sandbox.worker.ts', import.meta.url));
     const timer = setTimeout(() => {
       worker.terminate();
@@ -29,4 +27,3 @@ export function runInSandbox(
     };
     worker.postMessage({ code, steps, callIndices, contextWindow });
   });
-}

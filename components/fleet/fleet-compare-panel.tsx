@@ -10,7 +10,7 @@
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { sameChoice, type StrategyChoice } from '../../lib/compare/config';
-import { CUSTOM_ID } from '../../lib/compare/custom-run';
+import { CUSTOM_ID, CUSTOM_TIME_LIMIT_MS } from '../../lib/compare/custom-run';
 import { PRESETS } from '../../lib/compare/presets';
 import { countOf } from '../../lib/compare/format';
 import { StrategyCards } from '../compare/strategy-cards';
@@ -81,9 +81,9 @@ function StrategiesToRun() {
         <StrategyCards choices={choices} onChange={actions.setChoices} />
       </ShownRunProvider>
       {custom && (
-        <Alert tone="warning">
-          A custom function runs in the page’s sandbox on the run on screen; over the fleet it does
-          not run and its row says so.
+        <Alert tone="info">
+          A custom function runs in its sandbox on every run, one run after another, each stopped
+          after {CUSTOM_TIME_LIMIT_MS / 1000} s; a run it fails on is counted under “could not run”.
         </Alert>
       )}
     </>

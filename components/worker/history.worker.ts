@@ -3,6 +3,7 @@
 import { libraryOnce } from '../../lib/library/library';
 import { createWorkerHandler } from '../../lib/worker/handle-request';
 import type { WorkerRequest } from '../../lib/worker/protocol';
+import { runInSandbox } from '../compare/sandbox';
 import { startCountHelpers } from './count-helpers';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -10,5 +11,8 @@ const handle = createWorkerHandler(
   (message) => scope.postMessage(message),
   libraryOnce(),
   startCountHelpers(navigator.hardwareConcurrency || 2),
+  {},
+  // Custom functions over a fleet run in the same sandbox as on the page, a worker of its own.
+  runInSandbox,
 );
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => void handle(event.data);

@@ -80,6 +80,18 @@ export function runCustomCode(
   return { final: call(steps, 'on the whole history'), perCall };
 }
 
+/**
+ * Runs a custom function's code on a history in the sandbox: its output, or why it failed (a
+ * message for the column). The page's sandbox (components/compare/sandbox.ts) is one; a fleet
+ * comparison calls it once per run, from the history worker.
+ */
+export type CustomRunner = (
+  code: string,
+  steps: readonly Step[],
+  callIndices: readonly number[],
+  contextWindow: number,
+) => Promise<CustomOutput | string>;
+
 /** A strategy that answers from the sandbox's output: the whole history, or the prefix before a call. */
 export function precomputedStrategy(
   output: CustomOutput,

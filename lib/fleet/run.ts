@@ -7,6 +7,7 @@
  */
 import { compareStrategies } from '../compare/compare';
 import type { StrategyChoice } from '../compare/config';
+import { CUSTOM_ID, type CustomOutput, type CustomRunner } from '../compare/custom-run';
 import { outcomeKind } from '../model/run-summary';
 import { modelCallIndices } from '../model/steps';
 import type { History } from '../model/types';
@@ -75,11 +76,13 @@ export function compareFleetRun(
   ctx: StrategyContext,
   sheet: PriceSheet | undefined,
   resolvedByResults?: boolean,
+  custom?: CustomOutputs,
 ): FleetRun {
   const comparison = compareStrategies(
     h,
     choices.map((c) => c.choice),
     ctx,
+    custom,
   );
   const base = comparison.baseline;
   const baseCost = sheet ? runCost(base.calls, sheet) : undefined;
@@ -151,13 +154,40 @@ export function compareRunOfFleet(
   place: RunPlace,
   settings: FleetRunSettings,
   resolvedByResults?: boolean,
+  /** The sandbox's outputs for the custom functions among the choices (`customOutputsOf`). */
+  custom?: CustomOutputs,
 ): FleetRun {
   const model = settings.model ?? h.model;
   const ctx = createStrategyContext({
     tokens: settings.tokens,
     model,
-    contextWindow: contextWindowFor(model, settings.prices),
+    contextWindow: runWindow(h, settings),
   });
   const sheet = model ? priceSheetFor(model, settings.prices) : undefined;
-  return compareFleetRun(h, place, settings.choices, ctx, sheet, resolvedByResults);
+  return compareFleetRun(h, place, settings.choices, ctx, sheet, resolvedByResults, custom);
+}
+
+/** The window a run is compared under: its model's (or the settings' model's). */
+const runWindow = (h: History, settings: Pick<FleetRunSettings, 'model' | 'prices'>) =>
+  contextWindowFor(settings.model ?? h.model, settings.prices);
+
+/** The sandbox's outputs (or errors) by choice index, for the custom functions among the choices. */
+export type CustomOutputs = Readonly<Record<number, CustomOutput | string>>;
+
+/**
+ * Each custom function among `choices` run on `h` by `run` (the app's sandbox), under the window
+ * the run is compared with: what `compareRunOfFleet` replays for those choices. One after another,
+ * so a fleet never has more than one sandbox at a time.
+ */
+export async function customOutputsOf(
+  h: History,
+  settings: Pick<FleetRunSettings, 'choices' | 'model' | 'prices'>,
+  run: CustomRunner,
+): Promise<CustomOutputs> {
+  const out: Record<number, CustomOutput | string> = {};
+  const calls = modelCallIndices(h.steps);
+  for (const [i, { choice }] of settings.choices.entries())
+    if (choice.strategyId === CUSTOM_ID)
+      out[i] = await run(String(choice.params.code ?? ''), h.steps, calls, runWindow(h, settings));
+  return out;
 }

@@ -14,6 +14,9 @@ import { resolveStrategies } from '../fleet/choices';
 import { importValue } from '../import';
 import { createStepTokens } from '../tokens/step-tokens';
 import { compareFleetInWorker, FleetCancelled } from './fleet-compare-requests';
+import { CUSTOM_ID, runCustomCode, type CustomRunner } from '../compare/custom-run';
+import { modelCallIndices } from '../model/steps';
+import { contextWindowFor } from '../tokens/models';
 
 const DIR = 'fleet/20251118_mini-v1.15.0_gemini-3-pro-preview';
 const IDS = readdirSync(new URL(`../../test/fixtures/${DIR}/trajs`, import.meta.url))
@@ -123,6 +126,64 @@ describe('the fleet-compare request', () => {
     messages.length = 0;
     await handle({ type: 'cancel', requestId: -99 });
     expect(messages).toEqual([]);
+  });
+
+  it("runs a custom function on every run through the sandbox it is given, under each run's window", async () => {
+    const histories = files.slice(0, 4).map((f) => importValue(JSON.parse(f.text), f.name));
+    const runs = histories.flatMap((h) => h.file.histories);
+    const asked: { steps: number; calls: readonly number[]; window: number }[] = [];
+    // The sandbox's own code, in this process: what the page's sandbox worker runs.
+    const sandbox: CustomRunner = async (code, steps, calls, window) => {
+      asked.push({ steps: steps.length, calls, window });
+      try {
+        return runCustomCode(code, steps, calls, window);
+      } catch (error) {
+        return `the function failed: ${(error as Error).message}`;
+      }
+    };
+    const custom = (code: string) => ({
+      id: 'mine',
+      choice: { strategyId: CUSTOM_ID, params: { code } },
+    });
+    const out = await compareFleetInWorker(
+      runs,
+      {
+        choices: [
+          custom('(steps) => steps'),
+          custom('(steps) => [...steps.slice(0, 2), ...steps.slice(2).slice(-10)]'),
+          custom(
+            '(steps) => { if (steps.length > 40) throw new Error("too long"); return steps; }',
+          ),
+        ],
+        tokens: createStepTokens('o200k_base', 'recorded'),
+        runCustom: sandbox,
+      },
+      () => {},
+    );
+    expect(asked).toEqual(
+      runs.flatMap((h) =>
+        Array.from({ length: 3 }, () => ({
+          steps: h.steps.length,
+          calls: modelCallIndices(h.steps),
+          window: contextWindowFor(h.model),
+        })),
+      ),
+    );
+    for (const [k, run] of out.entries()) {
+      const [same, lastTen, failing] = run.strategies;
+      // Sending every step is sending everything.
+      expect(same).toMatchObject({ inputTokens: run.baseline.inputTokens, savedTokens: 0 });
+      expect(same?.error).toBeUndefined();
+      // Past twelve steps, each call's context keeps the first two and the last ten.
+      expect(lastTen?.error).toBeUndefined();
+      expect(lastTen!.inputTokens).toBeLessThan(run.baseline.inputTokens);
+      expect(lastTen!.savedTokens).toBe(run.baseline.inputTokens - lastTen!.inputTokens);
+      // The function throws on a run of more than 40 steps, before some call or on the whole run.
+      if ((runs[k] as (typeof runs)[number]).steps.length > 40)
+        expect(failing?.error).toMatch(/^the function failed: .*too long/);
+      else expect(failing?.error).toBeUndefined();
+    }
+    expect(runs.some((h) => h.steps.length > 40)).toBe(true);
   });
 
   it('says when nothing is chosen', async () => {

@@ -9,7 +9,8 @@
  * `compareFleetInWorker` is the loop alone, for any list of runs (the paired fleets reuse it).
  */
 import { aggregateFleet, type FleetRun } from '../fleet/aggregate';
-import { compareRunOfFleet, taskIdOf, type NamedChoice } from '../fleet/run';
+import { CUSTOM_ID, type CustomRunner } from '../compare/custom-run';
+import { compareRunOfFleet, customOutputsOf, taskIdOf, type NamedChoice } from '../fleet/run';
 import type { History, HistoryFile } from '../model/types';
 import type { PriceOverrides } from '../pricing/overrides';
 import type { StepTokens } from '../tokens/step-tokens';
@@ -28,6 +29,11 @@ export interface FleetCompareSettings {
   readonly prices?: PriceOverrides;
   /** A results file's verdicts by task (lib/fleet/results.ts); else each file's own outcome. */
   readonly resolved?: ReadonlyMap<string, boolean>;
+  /**
+   * The sandbox that runs custom functions (the app's; lib/compare/custom-run.ts): each run's
+   * custom choices go through it before the run is compared. Without it their rows are errors.
+   */
+  readonly runCustom?: CustomRunner;
 }
 
 /** Runs finished since the last report, and how many of how many are done. */
@@ -78,11 +84,17 @@ export async function compareFleetInWorker(
     onProgress(out.length, runs.length, out.slice(reported));
     reported = out.length;
   };
+  const sandbox = settings.choices.some((c) => c.choice.strategyId === CUSTOM_ID)
+    ? settings.runCustom
+    : undefined;
   for (let index = 0; index < runs.length; index++) {
     if (signal?.aborted) throw new FleetCancelled();
     const h = runs[index] as History;
     const place = { index, file: fileOf(h), run: index };
-    out.push(compareRunOfFleet(h, place, settings, settings.resolved?.get(taskIdOf(h))));
+    // The sandbox answers asynchronously: a cancel may arrive while it runs.
+    const outputs = sandbox ? await customOutputsOf(h, settings, sandbox) : undefined;
+    if (signal?.aborted) throw new FleetCancelled();
+    out.push(compareRunOfFleet(h, place, settings, settings.resolved?.get(taskIdOf(h)), outputs));
     if (Date.now() - sliceStart >= sliceMs) {
       if (Date.now() - reportedAt >= reportMs) {
         report();
@@ -104,6 +116,7 @@ export async function fleetCompareAnswer(
   tokensFor: TokensFor,
   resolved: ReadonlyMap<string, boolean> | undefined,
   signal: AbortSignal,
+  runCustom?: CustomRunner,
 ): Promise<FleetComparedResponse> {
   if (!file) throw new Error('No history is loaded');
   const { requestId, choices } = request;
@@ -116,6 +129,7 @@ export async function fleetCompareAnswer(
       ...(request.model ? { model: request.model } : {}),
       ...(request.prices ? { prices: request.prices } : {}),
       ...(resolved ? { resolved } : {}),
+      ...(runCustom ? { runCustom } : {}),
     },
     (done, total, fresh) =>
       post({ type: 'fleet-compare-part', requestId, done, total, runs: fresh }),

@@ -5,6 +5,7 @@
  * dispatched by a switch the compiler checks for exhaustiveness.
  */
 
+import type { CustomRunner } from '../compare/custom-run';
 import { parseSource, type ParsedSource } from '../import';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { History, HistoryFile } from '../model/types';
@@ -69,6 +70,8 @@ export function createWorkerHandler(
   helpers: readonly CountHelper[] = [],
   /** How runs reach the page (tests lower both): see `PageDelivery`. */
   delivery: Partial<PageDelivery> = {},
+  /** The sandbox custom functions run in over a fleet (the app's: components/compare/sandbox.ts). */
+  runCustom?: CustomRunner,
 ) {
   const { previewAbove, stepsPerMessage } = { ...DELIVERY, ...delivery };
   const forPage = (history: History) => runForPage(history, previewAbove);
@@ -194,7 +197,17 @@ export function createWorkerHandler(
     const stop = new AbortController();
     running.set(request.requestId, stop);
     try {
-      post(await fleetCompareAnswer(current, request, post, tokensFor, resolved, stop.signal));
+      post(
+        await fleetCompareAnswer(
+          current,
+          request,
+          post,
+          tokensFor,
+          resolved,
+          stop.signal,
+          runCustom,
+        ),
+      );
     } finally {
       running.delete(request.requestId);
     }
