@@ -87,7 +87,15 @@ const message = fc.oneof(
       withContent(id === undefined ? { role: 'tool' } : { role: 'tool', tool_call_id: id }, c),
     ),
   // Not an OpenAI message: the checked import must refuse where the previous one did.
-  fc.constantFrom({ role: 'robot' }, { role: 'tool', tool_call_id: 3 }, 7),
+  fc.constantFrom(
+    { role: 'robot' },
+    { role: 'tool', tool_call_id: 3 },
+    { role: 'user', name: 5 },
+    { role: 'user', content: 5 },
+    { role: 'assistant', tool_calls: [{ id: 1, function: { name: 'ls', arguments: '{}' } }] },
+    7,
+    null,
+  ),
 );
 
 function outcome(run: () => unknown): unknown {
