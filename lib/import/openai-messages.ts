@@ -173,15 +173,15 @@ export function importOpenAIMessages(
   // Indexed loops, not for…of or forEach: their iterators and closures were a quarter of what this
   // import allocated after JSON.parse of the 52 MB history, and any allocation past the ~2.7 MB
   // JSON.parse leaves free in young space costs a scavenge of the parsed value's tail (issue 26).
+  // A step's id is made in the branches that make a step: a tool result (half the list) makes none.
   for (let i = 0; i < list.length; i++) {
     const m = list[i] as Message;
     if (check && !isOpenAIMessage(m)) throw new NotThisFormat();
     const text = textOf(m.content);
-    const id = `m${i}`;
     const role = m.role;
     if (role === 'system' || role === 'developer')
       steps.push({
-        id,
+        id: `m${i}`,
         stepNumber: steps.length,
         source: sourceAt(source, i, lines),
         kind: 'system-prompt',
@@ -189,7 +189,7 @@ export function importOpenAIMessages(
       });
     else if (role === 'user')
       steps.push({
-        id,
+        id: `m${i}`,
         stepNumber: steps.length,
         source: sourceAt(source, i, lines),
         kind: 'task',
@@ -207,7 +207,7 @@ export function importOpenAIMessages(
       steps.push(
         text
           ? {
-              id,
+              id: `m${i}`,
               stepNumber,
               source: sourceAt(source, i, lines),
               kind: 'action',
@@ -216,7 +216,7 @@ export function importOpenAIMessages(
               modelOutput: text,
             }
           : {
-              id,
+              id: `m${i}`,
               stepNumber,
               source: sourceAt(source, i, lines),
               kind: 'action',
@@ -246,7 +246,7 @@ export function importOpenAIMessages(
           pointer: `${source.pointer}/${i}`,
         });
         steps.push({
-          id,
+          id: `m${i}`,
           stepNumber: steps.length,
           source: sourceAt(source, i, lines),
           kind: 'action',
