@@ -119,11 +119,11 @@ function keysOf(list: readonly unknown[]): RecordKeys | null {
   for (let i = 0; i < list.length; i++) {
     const r = list[i];
     // Only records (isRecord) are tested by the detectors that ask.
-    if (typeof r !== 'object' || r === null || Array.isArray(r)) continue;
+    if (!isRecord(r)) continue;
     const proto: unknown = Object.getPrototypeOf(r);
     if (proto !== Object.prototype && proto !== null) return null;
     for (const k in r) keys.add(k);
-    if (!listContent && Array.isArray((r as Record<string, unknown>).content)) listContent = true;
+    if (!listContent && Array.isArray(r.content)) listContent = true;
   }
   return { keys, listContent };
 }

@@ -175,7 +175,7 @@ export function importOpenAIMessages(
   // JSON.parse leaves free in young space costs a scavenge of the parsed value's tail (issue 26).
   // A step's id is made in the branches that make a step: a tool result (half the list) makes none.
   for (let i = 0; i < list.length; i++) {
-    const m = list[i] as Message;
+    const m = list[i]!;
     if (check && !isOpenAIMessage(m)) throw new NotThisFormat();
     const text = textOf(m.content);
     const role = m.role;
@@ -240,7 +240,8 @@ export function importOpenAIMessages(
           calls = callsById.get(callId);
         }
       }
-      if (!calls) {
+      // (`calls` is found only for a call id.)
+      if (!calls || callId === undefined) {
         warnings.push({
           message: `tool message ${i} answers no earlier tool call (${callId ?? 'no id'}); kept as an observation`,
           pointer: `${source.pointer}/${i}`,
@@ -258,14 +259,14 @@ export function importOpenAIMessages(
       }
       // Two calls with one id, or two results for one call: each result goes to the first call still
       // waiting for it, and a result for a call already answered is added to its result, never lost.
-      const waiting = indexOfCall(calls, callId as string, true);
+      const waiting = indexOfCall(calls, callId, true);
       if (waiting === -1)
         warnings.push({
           message: `tool message ${i} answers call ${callId ?? ''}, which already has a result; added to it`,
           pointer: `${source.pointer}/${i}`,
         });
       // The step's calls are this import's own objects, not yet handed out: filled in place.
-      const call = waiting === -1 ? lastCall(calls, callId as string) : calls[waiting];
+      const call = waiting === -1 ? lastCall(calls, callId) : calls[waiting];
       if (call) call.result = call.result === undefined ? text : `${call.result}\n${text}`;
     }
   }

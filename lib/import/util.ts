@@ -187,7 +187,7 @@ export function parseArguments(raw: unknown): JsonValue {
   let value: JsonValue;
   try {
     // What JSON.parse makes is JSON to the leaves (no reviver): not walked again to be sure.
-    value = JSON.parse(raw) as JsonValue;
+    value = JSON.parse(raw);
   } catch {
     return raw;
   }
