@@ -14,6 +14,7 @@ import { blockText, messageEntries } from './claude-code-entries';
 import { exchangeOf, type Exchange } from './exchange';
 import { defineImporter, parsedBy, type ImportWarning } from './types';
 import { isRecord, str } from './util';
+import { mayHaveListContent } from './guards';
 
 /** Block types only the Messages API has (OpenAI's content parts are `text`, `image_url`, …). */
 const ANTHROPIC_BLOCKS = new Set([
@@ -88,7 +89,11 @@ export const anthropicMessagesImporter = defineImporter<Parsed>({
   label: 'Anthropic Messages API conversation',
   detect(value) {
     if (Array.isArray(value)) {
-      const list = hasAnthropicBlock(value) ? parsedBy(messages, value) : undefined;
+      // Blocks are in list contents: a list without one (an OpenAI chat's) is not walked for them.
+      const list =
+        mayHaveListContent(value) && hasAnthropicBlock(value)
+          ? parsedBy(messages, value)
+          : undefined;
       return list ? { messages: list } : undefined;
     }
     if (!isRecord(value)) return undefined;

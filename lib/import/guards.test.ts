@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isJsonValue, isRecord, mayHaveKeys, withRecordKeys } from './guards';
+import { isJsonValue, isRecord, mayHaveKeys, mayHaveListContent, withRecordKeys } from './guards';
 import { keptArguments, sole } from './util';
 
 describe('isJsonValue', () => {
@@ -76,5 +76,45 @@ describe('mayHaveKeys', () => {
     list.push({ type: 'user' });
     expect(withRecordKeys(list, () => mayHaveKeys(list, 'type'))).toBe(true);
     expect(mayHaveKeys(list, 'type')).toBe(true);
+  });
+});
+
+describe('mayHaveListContent', () => {
+  const content = fc.oneof(fc.jsonValue(), fc.array(fc.jsonValue(), { maxLength: 2 }));
+  const record = fc.oneof(
+    fc.record({ role: fc.constantFrom('user', 'assistant'), content }),
+    fc.dictionary(fc.constantFrom('role', 'type', '__proto__'), fc.jsonValue(), { maxKeys: 3 }),
+  );
+  const item = fc.oneof(record, record, fc.jsonValue());
+
+  it('says no only when no record has a list as its content (property), inside a detection run or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(item, { maxLength: 6 }).map((xs) => JSON.parse(JSON.stringify(xs)) as unknown[]),
+        (list) => {
+          const some = list.some((r) => isRecord(r) && Array.isArray(r.content));
+          const outside = mayHaveListContent(list);
+          const inside = withRecordKeys(list, () => [
+            mayHaveListContent(list),
+            mayHaveKeys(list, 'role'),
+            mayHaveListContent(list),
+          ]);
+          if (some) expect([outside, inside[0], inside[2]]).toEqual([true, true, true]);
+          else expect(outside).toBe(false);
+          expect([inside[0], inside[2]]).toEqual([outside, outside]);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('says "may" for records that are not plain objects', () => {
+    class Message {
+      get content() {
+        return [{ type: 'tool_use' }];
+      }
+    }
+    expect(mayHaveListContent([new Message()])).toBe(true);
+    expect(mayHaveListContent([{ role: 'user', content: 'hi' }])).toBe(false);
   });
 });

@@ -104,6 +104,52 @@ interface Call {
   result?: string;
 }
 
+/** A step's source (built only for messages that become steps). */
+function sourceAt(
+  source: { format: string; file: string; pointer: string },
+  i: number,
+  lines: readonly number[] | undefined,
+) {
+  const line = lines?.[i];
+  const pointer = `${source.pointer}/${i}`;
+  return line === undefined
+    ? { format: source.format, file: source.file, pointer }
+    : { format: source.format, file: source.file, pointer, line };
+}
+
+const callOf = (c: z.infer<typeof toolCall>): Call => ({
+  id: c.id,
+  name: c.function.name,
+  arguments: parseArguments(c.function.arguments),
+});
+
+/** An assistant message's calls, in a list of their own (map: no growing of a list pushed to). */
+function callsOfMessage(calls: Message['tool_calls']): Call[] {
+  return calls ? calls.map(callOf) : [];
+}
+
+/** Whether two of the calls share an id (a step makes a few: compared pairwise, no Set). */
+function sharesId(calls: readonly Call[]): boolean {
+  for (let a = 1; a < calls.length; a++)
+    for (let b = 0; b < a; b++) if (calls[a]!.id === calls[b]!.id) return true;
+  return false;
+}
+
+/** The first call with the id (still `waiting` for its result, when asked), or -1. */
+function indexOfCall(calls: readonly Call[], id: string, waiting: boolean): number {
+  for (let k = 0; k < calls.length; k++) {
+    const c = calls[k]!;
+    if (c.id === id && (!waiting || c.result === undefined)) return k;
+  }
+  return -1;
+}
+
+/** The last call with the id. */
+function lastCall(calls: readonly Call[], id: string): Call | undefined {
+  for (let k = calls.length - 1; k >= 0; k--) if (calls[k]!.id === id) return calls[k];
+  return undefined;
+}
+
 export function importOpenAIMessages(
   list: readonly Message[],
   source: { format: string; file: string; pointer: string },
@@ -120,112 +166,110 @@ export function importOpenAIMessages(
   // one does not (10,607 ids hashed and stored for nothing in the 52 MB history: issue 26).
   const callLists: Call[][] = [];
   let callsById: Map<string, Call[]> | undefined;
-  const callsOf = (callId: string): Call[] | undefined => {
-    const last = callLists.at(-1);
-    if (last) for (const c of last) if (c.id === callId) return last;
-    if (!callsById) {
-      callsById = new Map();
-      for (const calls of callLists) for (const c of calls) callsById.set(c.id, calls);
-    }
-    return callsById.get(callId);
-  };
   const lines = records ? recordLines(records) : undefined;
-  // A step's source (built only for messages that become steps).
-  const sourceAt = (i: number) => {
-    const line = lines?.[i];
-    const pointer = `${source.pointer}/${i}`;
-    return line === undefined
-      ? { format: source.format, file: source.file, pointer }
-      : { format: source.format, file: source.file, pointer, line };
-  };
   // Each step is one object literal with the keys in the order `actionDraft` gives them (exports
   // and golden files keep key order), not spreads of a base and a draft: 20,000 messages make
   // 20,000 steps, and spreading made most of this import's time (22 ms of CPU against 6 here).
-  list.forEach((m, i) => {
+  // Indexed loops, not for…of or forEach: their iterators and closures were a quarter of what this
+  // import allocated after JSON.parse of the 52 MB history, and any allocation past the ~2.7 MB
+  // JSON.parse leaves free in young space costs a scavenge of the parsed value's tail (issue 26).
+  // A step's id is made in the branches that make a step: a tool result (half the list) makes none.
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i]!;
     if (check && !isOpenAIMessage(m)) throw new NotThisFormat();
     const text = textOf(m.content);
-    const id = `m${i}`;
-    if (m.role === 'system' || m.role === 'developer')
+    const role = m.role;
+    if (role === 'system' || role === 'developer')
       steps.push({
-        id,
+        id: `m${i}`,
         stepNumber: steps.length,
-        source: sourceAt(i),
+        source: sourceAt(source, i, lines),
         kind: 'system-prompt',
         content: text,
       });
-    else if (m.role === 'user')
-      steps.push({ id, stepNumber: steps.length, source: sourceAt(i), kind: 'task', task: text });
-    else if (m.role === 'assistant') {
-      const calls: Call[] = [];
-      for (const c of m.tool_calls ?? [])
-        calls.push({
-          id: c.id,
-          name: c.function.name,
-          arguments: parseArguments(c.function.arguments),
-        });
+    else if (role === 'user')
+      steps.push({
+        id: `m${i}`,
+        stepNumber: steps.length,
+        source: sourceAt(source, i, lines),
+        kind: 'task',
+        task: text,
+      });
+    else if (role === 'assistant') {
+      const calls = callsOfMessage(m.tool_calls);
       if (calls.length > 0) {
         callLists.push(calls);
-        for (const c of calls) callsById?.set(c.id, calls);
+        if (callsById) for (let k = 0; k < calls.length; k++) callsById.set(calls[k]!.id, calls);
       }
       // Two calls of one step with one id: sanitize renames the later one (and says so).
-      if (calls.length > 1 && new Set(calls.map((c) => c.id)).size < calls.length) clean = false;
+      if (clean && sharesId(calls)) clean = false;
       const stepNumber = steps.length;
       steps.push(
         text
           ? {
-              id,
+              id: `m${i}`,
               stepNumber,
-              source: sourceAt(i),
+              source: sourceAt(source, i, lines),
               kind: 'action',
               toolCalls: calls,
               isFinal: false,
               modelOutput: text,
             }
           : {
-              id,
+              id: `m${i}`,
               stepNumber,
-              source: sourceAt(i),
+              source: sourceAt(source, i, lines),
               kind: 'action',
               toolCalls: calls,
               isFinal: false,
             },
       );
     } else {
-      const calls = m.tool_call_id === undefined ? undefined : callsOf(m.tool_call_id);
-      if (!calls) {
+      const callId = m.tool_call_id;
+      let calls: Call[] | undefined;
+      if (callId !== undefined) {
+        // A result answers the last step's calls as a rule, so the map from ids is built only
+        // when one does not (10,607 ids hashed and stored for nothing in the 52 MB history).
+        const last = callLists.length > 0 ? callLists[callLists.length - 1] : undefined;
+        if (last && indexOfCall(last, callId, false) !== -1) calls = last;
+        else {
+          if (!callsById) {
+            callsById = new Map();
+            for (const cs of callLists) for (const c of cs) callsById.set(c.id, cs);
+          }
+          calls = callsById.get(callId);
+        }
+      }
+      // (`calls` is found only for a call id.)
+      if (!calls || callId === undefined) {
         warnings.push({
-          message: `tool message ${i} answers no earlier tool call (${m.tool_call_id ?? 'no id'}); kept as an observation`,
+          message: `tool message ${i} answers no earlier tool call (${callId ?? 'no id'}); kept as an observation`,
           pointer: `${source.pointer}/${i}`,
         });
         steps.push({
-          id,
+          id: `m${i}`,
           stepNumber: steps.length,
-          source: sourceAt(i),
+          source: sourceAt(source, i, lines),
           kind: 'action',
           toolCalls: [],
           isFinal: false,
           observation: text,
         });
-        return;
+        continue;
       }
       // Two calls with one id, or two results for one call: each result goes to the first call still
       // waiting for it, and a result for a call already answered is added to its result, never lost.
-      let waiting: Call | undefined;
-      for (const c of calls)
-        if (c.id === m.tool_call_id && c.result === undefined) {
-          waiting = c;
-          break;
-        }
-      const call = waiting ?? calls.findLast((c) => c.id === m.tool_call_id);
-      if (!waiting)
+      const waiting = indexOfCall(calls, callId, true);
+      if (waiting === -1)
         warnings.push({
-          message: `tool message ${i} answers call ${m.tool_call_id ?? ''}, which already has a result; added to it`,
+          message: `tool message ${i} answers call ${callId ?? ''}, which already has a result; added to it`,
           pointer: `${source.pointer}/${i}`,
         });
       // The step's calls are this import's own objects, not yet handed out: filled in place.
+      const call = waiting === -1 ? lastCall(calls, callId) : calls[waiting];
       if (call) call.result = call.result === undefined ? text : `${call.result}\n${text}`;
     }
-  });
+  }
   // The last assistant message without tool calls is the answer (seed 000: `is_final=True`).
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i];

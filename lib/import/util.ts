@@ -10,7 +10,7 @@ import type {
 } from '../model/types';
 import { USAGE_FIELDS } from '../model/usage';
 import { isJsonValue, str } from './guards';
-import { hasUnsafeInteger, scanValue } from './json-text';
+import { hasUnsafeInteger, MAX_DEPTH, mayStartJson, scanValue } from './json-text';
 import { recordLine, type FolderValue } from './read';
 import type { ImportWarning } from './types';
 
@@ -182,15 +182,23 @@ export function actionDraft(f: ActionFields): Omit<ActionStep, 'id' | 'stepNumbe
  */
 export function parseArguments(raw: unknown): JsonValue {
   if (typeof raw !== 'string') return keptArguments(raw);
-  let value: unknown;
+  // Text that cannot start JSON is kept without the SyntaxError JSON.parse would make of it.
+  if (!mayStartJson(raw)) return raw;
+  let value: JsonValue;
   try {
+    // What JSON.parse makes is JSON to the leaves (no reviver): not walked again to be sure.
     value = JSON.parse(raw);
   } catch {
     return raw;
   }
-  // Too deep, or an integer a JS number rounded: kept as the text it was.
+  // Too deep, or an integer a JS number rounded: kept as the text it was. A text shorter than the
+  // 2 × (MAX_DEPTH + 1) brackets a value too deep needs is not too deep, and without a run of 16
+  // digits (hasUnsafeInteger's text check) none rounded: most arguments are not walked at all
+  // (10,607 calls in the 52 MB history, issue 26).
+  if (raw.length <= 2 * MAX_DEPTH)
+    return hasUnsafeInteger(raw) && scanValue(value).big ? raw : value;
   const scan = scanValue(value);
-  return scan.deep || (scan.big && hasUnsafeInteger(raw)) || !isJsonValue(value) ? raw : value;
+  return scan.deep || (scan.big && hasUnsafeInteger(raw)) ? raw : value;
 }
 
 /** A value from a file as JSON: what `JSON.parse` made is, anything else (none is) reads as text. */
