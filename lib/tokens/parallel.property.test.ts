@@ -110,6 +110,35 @@ describe('countInParallel', () => {
     );
   }, 120_000);
 
+  it("reads a sharing helper's counts from shared memory, without waiting for its answer", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.subarray([...runs.keys()], { minLength: 1 }),
+        fc.integer({ min: 0, max: 2000 }),
+        async (picked, front) => {
+          const steps = picked.flatMap((i) => runs[i]?.steps ?? []);
+          // Counts its first `front` strings (writing their counts where the calling thread reads
+          // them), then never answers: a helper descheduled before its message is sent.
+          const helper: CountHelper = {
+            count: () => new Promise(() => {}),
+            countFromFront: (texts, tokenizer, ends) => {
+              const back = ends[1] as number;
+              ends[1] = Math.min(front, back);
+              countFromFront(texts, tokenizer, ends);
+              ends[1] = back;
+              return new Promise(() => {});
+            },
+          };
+          const tokens = createStepTokens('o200k_base', 'recorded');
+          const fractions: number[] = [];
+          await countInParallel(steps, tokens, [helper], (f) => fractions.push(f));
+          expectCounted(steps, tokens, fractions);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
   it('sends helpers pieces before the last step is read', async () => {
     const steps = runs.flatMap((r) => r.steps);
     const read: number[] = [];

@@ -15,7 +15,8 @@ export interface CountHelper {
   count(texts: readonly string[], tokenizer: TokenizerId): Promise<number[]>;
   /**
    * Counts `texts` from the front while the calling thread takes them from the back
-   * (`countFromFront`), `ends` ([front, back], on a SharedArrayBuffer) saying where each has got
+   * (`countFromFront`), `ends` ([front, back, then each string's count + 1 once the helper has
+   * counted it], on a SharedArrayBuffer) saying where each has got
    * to. Helpers that share memory with the calling thread (Node's worker threads) have it.
    */
   countFromFront?(
@@ -29,6 +30,13 @@ export interface CountHelper {
 const FRONT = 0;
 /** `ends[BACK]`: the first string the calling thread has taken from the back. */
 const BACK = 1;
+/**
+ * `ends[COUNTS + i]`: string i's count + 1 once the helper has counted it (0 before), written
+ * before `ends[FRONT]` passes it, so the calling thread reads the counts of the strings behind
+ * the front without waiting for the helper's answer (a message a busy or descheduled helper sends
+ * late).
+ */
+const COUNTS = 2;
 
 /**
  * The uncounted strings of steps' messages, read a part at a time (`read`), so counting can start
@@ -155,8 +163,9 @@ export function countShare(texts: readonly string[], tokenizer: TokenizerId): nu
 /**
  * What a helper runs on strings it shares with the calling thread: each string from the front
  * while it is before `ends[BACK]` (the calling thread counts the rest, from the back), recording
- * how far it got in `ends[FRONT]`. The counts of the strings it counted, in order. The two may
- * both count the string where they meet; a count is the same wherever it is made.
+ * how far it got in `ends[FRONT]`, each count also in `ends[COUNTS + i]` (+ 1) when `ends` has room
+ * for it. The counts of the strings it counted, in order. The two may both count the string
+ * where they meet; a count is the same wherever it is made.
  */
 export function countFromFront(
   texts: readonly string[],
@@ -165,8 +174,11 @@ export function countFromFront(
 ): number[] {
   const count = rawCounter(tokenizer);
   const counts: number[] = [];
+  const shared = ends.length >= COUNTS + texts.length;
   for (let i = 0; i < Atomics.load(ends, BACK); i++) {
-    counts.push(count(texts[i] as string));
+    const n = count(texts[i] as string);
+    counts.push(n);
+    if (shared) Atomics.store(ends, COUNTS + i, n + 1);
     Atomics.store(ends, FRONT, i + 1);
   }
   return counts;
@@ -373,9 +385,11 @@ interface Segment {
  * (`shares`); each helper counts its share from the front, all in one message, while this thread
  * counts from the back of whichever share has the most characters left, a chunk at a time,
  * until it meets each helper. Nothing is counted twice (but the string where they meet), no thread
- * waits for a piece, and a helper slowed by other work counts less. This thread then waits for
- * the answers of the helpers that counted anything (each stops within a string of the meeting);
- * a helper that failed has its strings counted here.
+ * waits for a piece, and a helper slowed by other work counts less. This thread then reads the
+ * counts each helper wrote in shared memory for the strings before the meeting (all counted
+ * there: its front passed them), so it does not wait for a helper's answer, a message a helper
+ * busy or descheduled by other work sends late; only a helper that did not write them is waited
+ * for, and a helper that failed has its strings counted here.
  */
 async function countSharing(
   texts: readonly string[],
@@ -385,7 +399,9 @@ async function countSharing(
 ): Promise<void> {
   const count = rawCounter(counter.id);
   const segments: Segment[] = shares(texts, helpers.length).map((share, h) => {
-    const ends = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    const ends = new Int32Array(
+      new SharedArrayBuffer((COUNTS + share.length) * Int32Array.BYTES_PER_ELEMENT),
+    );
     ends[BACK] = share.length;
     const cum = new Float64Array(share.length + 1);
     share.forEach((t, i) => (cum[i + 1] = (cum[i] as number) + t.length));
@@ -432,12 +448,17 @@ async function countSharing(
   }
   for (const s of segments) {
     const helped = s.texts.length - s.taken;
-    if (helped === 0) continue;
+    // The strings before the meeting, all counted by the helper (its front passed them): their
+    // counts are read from `ends`, and the answer is waited for only when one is not there.
+    let i = 0;
+    for (let n; i < helped && (n = Atomics.load(s.ends, COUNTS + i)) > 0; i++)
+      counter.prime(s.texts[i] as string, n - 1);
+    if (i === helped) continue;
     const counts = await s.answer;
-    s.texts.forEach((t, i) => {
-      if (i >= helped) return;
+    for (; i < helped; i++) {
+      const t = s.texts[i] as string;
       if (counts && i < counts.length) counter.prime(t, counts[i] as number);
       else if (!counter.has(t)) counter.prime(t, count(t));
-    });
+    }
   }
 }
