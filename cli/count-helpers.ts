@@ -18,8 +18,11 @@ export interface CountHelpers {
   close(): Promise<void>;
 }
 
-function helperOf(w: Worker): CountHelper {
+/** A helper, and a promise settled once it has answered every request sent so far. */
+function helperOf(w: Worker): { helper: CountHelper; answered(): Promise<unknown> } {
   let next = 0;
+  // Each request's answer, settled (answered or failed), until it settles.
+  const open = new Set<Promise<void>>();
   const waiting = new Map<number, { resolve: (c: number[]) => void; reject: (e: Error) => void }>();
   // Referenced only while a share is out: an idle helper never keeps the process alive.
   w.unref();
@@ -34,19 +37,34 @@ function helperOf(w: Worker): CountHelper {
   };
   w.on('error', fail);
   // A thread that ends without an error still answers nothing: what it was counting is counted
-  // by the calling thread (which waits only for helpers that counted part of a shared share).
+  // by the calling thread (which waits only for a sharing helper that did not write its counts).
   w.on('exit', (code) => fail(new Error(`counting helper exited (${code})`)));
-  const ask = (message: { texts: readonly string[]; tokenizer: TokenizerId; ends?: Int32Array }) =>
-    new Promise<number[]>((resolve, reject) => {
+  const ask = (message: {
+    texts: readonly string[];
+    tokenizer: TokenizerId;
+    ends?: Int32Array;
+  }) => {
+    const answer = new Promise<number[]>((resolve, reject) => {
       const id = next++;
       waiting.set(id, { resolve, reject });
       w.ref();
       w.postMessage({ id, ...message });
     });
+    const settled = answer.then(
+      () => {},
+      () => {},
+    );
+    open.add(settled);
+    void settled.then(() => open.delete(settled));
+    return answer;
+  };
   return {
-    count: (texts, tokenizer) => ask({ texts, tokenizer }),
-    // Worker threads share memory with this one: the share's ends are read and written by both.
-    countFromFront: (texts, tokenizer, ends) => ask({ texts, tokenizer, ends }),
+    helper: {
+      count: (texts, tokenizer) => ask({ texts, tokenizer }),
+      // Worker threads share memory with this one: the share's ends are read and written by both.
+      countFromFront: (texts, tokenizer, ends) => ask({ texts, tokenizer, ends }),
+    },
+    answered: () => Promise.all(open),
   };
 }
 
@@ -55,7 +73,8 @@ export function startCountHelpers(n: number, tokenizer: TokenizerId): CountHelpe
   const workers = Array.from({ length: n }, () =>
     startTsWorker(new URL('./count-worker.ts', import.meta.url)),
   );
-  const helpers = workers.map(helperOf);
+  const threads = workers.map(helperOf);
+  const helpers = threads.map((t) => t.helper);
   const ready = Promise.all(helpers.map((h) => h.count(['warm up'], tokenizer))).then(() => {});
   // A helper that fails is left out by countInParallel (its share counted here): never unhandled.
   ready.catch(() => {});
@@ -63,6 +82,10 @@ export function startCountHelpers(n: number, tokenizer: TokenizerId): CountHelpe
     helpers,
     ready,
     close: async () => {
+      // A share's counts are read from shared memory, not from the helper's answer, so an answer
+      // can still be on its way (the helper stops within a string of where this thread met it):
+      // a thread terminated while it answers kept Node 20 from ever settling `terminate`.
+      await Promise.all(threads.map((t) => t.answered()));
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };

@@ -15,7 +15,8 @@ export interface CountHelper {
   count(texts: readonly string[], tokenizer: TokenizerId): Promise<number[]>;
   /**
    * Counts `texts` from the front while the calling thread takes them from the back
-   * (`countFromFront`), `ends` ([front, back], on a SharedArrayBuffer) saying where each has got
+   * (`countFromFront`), `ends` ([front, back, then each string's count + 1 once the helper has
+   * counted it], on a SharedArrayBuffer) saying where each has got
    * to. Helpers that share memory with the calling thread (Node's worker threads) have it.
    */
   countFromFront?(
@@ -29,6 +30,67 @@ export interface CountHelper {
 const FRONT = 0;
 /** `ends[BACK]`: the first string the calling thread has taken from the back. */
 const BACK = 1;
+/**
+ * `ends[COUNTS + i]`: string i's count + 1 once the helper has counted it (0 before), written
+ * before `ends[FRONT]` passes it, so the calling thread reads the counts of the strings behind
+ * the front without waiting for the helper's answer (a message a busy or descheduled helper sends
+ * late).
+ */
+const COUNTS = 2;
+
+/**
+ * The uncounted strings of steps' messages, read a part at a time (`read`), so counting can start
+ * on the first strings while the rest are read: `texts` in the order first met, each once.
+ */
+interface Uncounted {
+  readonly texts: string[];
+  /** The characters of `texts`. */
+  chars: number;
+  /** Every step has been read. */
+  done: boolean;
+  /**
+   * Reads steps until `texts` holds more than `chars` characters, every step is read, or `until`
+   * (a `performance.now()` time) has passed.
+   */
+  read(chars: number, until?: number): void;
+}
+
+/** How many steps are read between two looks at the clock. */
+const STEPS_PER_LOOK = 32;
+
+function uncountedReader(
+  steps: Iterable<Step>,
+  dialect: Dialect,
+  known: (text: string) => boolean,
+): Uncounted {
+  const seen = new Set<string>();
+  const it = steps[Symbol.iterator]();
+  const out: Uncounted = {
+    texts: [],
+    chars: 0,
+    done: false,
+    read(chars, until = Infinity) {
+      for (let n = 1; out.chars <= chars && !out.done; n++) {
+        if (n % STEPS_PER_LOOK === 0 && performance.now() > until) return;
+        const next = it.next();
+        if (next.done) {
+          out.done = true;
+          return;
+        }
+        for (const unit of cachedUnits(next.value, dialect))
+          for (const text of messageStrings(unit.message)) {
+            if (known(text)) continue;
+            const size = seen.size;
+            seen.add(text);
+            if (seen.size === size) continue;
+            out.texts.push(text);
+            out.chars += text.length;
+          }
+      }
+    },
+  };
+  return out;
+}
 
 /** The strings of every step's messages in a dialect not yet counted, each once. */
 export function uncountedStrings(
@@ -36,11 +98,9 @@ export function uncountedStrings(
   dialect: Dialect,
   known: (text: string) => boolean,
 ): string[] {
-  const seen = new Set<string>();
-  for (const step of steps)
-    for (const unit of cachedUnits(step, dialect))
-      for (const text of messageStrings(unit.message)) if (!known(text)) seen.add(text);
-  return [...seen];
+  const reader = uncountedReader(steps, dialect, known);
+  reader.read(Infinity);
+  return reader.texts;
 }
 
 /**
@@ -88,6 +148,12 @@ const CHUNK_CHARS = 12 * 1024;
  */
 const OWN_CHARS = 48 * 1024;
 
+/**
+ * How long this thread reads steps between two looks at its messages while helpers count the
+ * first pieces (ms): each helper holds two pieces (~10 ms of counting), so it never waits.
+ */
+const READ_MS = 2;
+
 /** Raw counts of a share (what a helper runs). */
 export function countShare(texts: readonly string[], tokenizer: TokenizerId): number[] {
   const count = rawCounter(tokenizer);
@@ -97,8 +163,9 @@ export function countShare(texts: readonly string[], tokenizer: TokenizerId): nu
 /**
  * What a helper runs on strings it shares with the calling thread: each string from the front
  * while it is before `ends[BACK]` (the calling thread counts the rest, from the back), recording
- * how far it got in `ends[FRONT]`. The counts of the strings it counted, in order. The two may
- * both count the string where they meet; a count is the same wherever it is made.
+ * how far it got in `ends[FRONT]`, each count also in `ends[COUNTS + i]` (+ 1) when `ends` has room
+ * for it. The counts of the strings it counted, in order. The two may both count the string
+ * where they meet; a count is the same wherever it is made.
  */
 export function countFromFront(
   texts: readonly string[],
@@ -107,8 +174,11 @@ export function countFromFront(
 ): number[] {
   const count = rawCounter(tokenizer);
   const counts: number[] = [];
+  const shared = ends.length >= COUNTS + texts.length;
   for (let i = 0; i < Atomics.load(ends, BACK); i++) {
-    counts.push(count(texts[i] as string));
+    const n = count(texts[i] as string);
+    counts.push(n);
+    if (shared) Atomics.store(ends, COUNTS + i, n + 1);
     Atomics.store(ends, FRONT, i + 1);
   }
   return counts;
@@ -152,8 +222,11 @@ const pieceOf = (texts: readonly string[]): Piece => ({
 
 /**
  * Counts every string the steps' messages carry, on this thread and the helpers, then primes
- * `tokens.counter` with the answers. Short work is cut into one share per thread (`shares`, this
- * thread's the lighter). Longer work is taken from both ends: each helper keeps up to two pieces
+ * `tokens.counter` with the answers. Helpers sent pieces get their first ones as soon as the
+ * strings read make more than a piece per thread, and more between two parts of the reading
+ * (`READ_MS`), so they count while this thread reads the rest (~25 ms for 9,405 generated steps:
+ * before, a helper waited for all of it). Short work is cut into one share per thread (`shares`,
+ * this thread's the lighter). Longer work is taken from both ends: each helper keeps up to two pieces
  * out, taken from the front and shrinking as the work left shrinks, while this thread counts
  * chunks from the back and reads the helpers' answers between them, so the threads finish
  * together. When they meet, this thread counts what is still out too, latest first and chunk by
@@ -168,26 +241,31 @@ export async function countInParallel(
 ): Promise<void> {
   const counter = tokens.counter;
   if (counter.id === 'heuristic') return;
-  const texts = uncountedStrings(steps, tokens.dialect, (t) => counter.has(t));
+  const reader = uncountedReader(steps, tokens.dialect, (t) => counter.has(t));
+  const texts = reader.texts;
   if (
     helpers.length > 0 &&
     typeof SharedArrayBuffer === 'function' &&
     helpers.every((h) => h.countFromFront)
   ) {
+    reader.read(Infinity);
     await countSharing(texts, counter, helpers, onProgress);
     onProgress(1);
     return;
   }
   const count = rawCounter(counter.id);
   const threads = helpers.length + 1;
-  const chars = lengthOf(texts);
-  const total = Math.max(1, chars);
+  // Read until the work is known to be long (more than a piece per thread): helpers are sent its
+  // first pieces while the rest is read.
+  reader.read(helpers.length > 0 ? PIECE_CHARS * threads : Infinity);
+  // Known once every step is read; no progress is reported before.
+  let total = Math.max(1, reader.chars);
   let done = 0;
   let reported = 0;
   let finished = false;
   const counted = (n: number) => {
     done += n;
-    if (!finished && done - reported > total / 50) {
+    if (!finished && reader.done && done - reported > total / 50) {
       reported = done;
       onProgress(Math.min(1, done / total));
     }
@@ -205,10 +283,11 @@ export async function countInParallel(
     counted(n);
   };
 
-  // The strings not yet given out, `lo` to `hi`: helpers take from the front, this thread the back.
+  // The strings not yet given out, `lo` to `hi`: helpers take from the front, this thread the back
+  // (once every step is read; until then `hi` is the end of what is read).
   let lo = 0;
   let hi = texts.length;
-  let left = chars;
+  let given = 0;
   const take = (from: 'front' | 'back', size: number): Piece | undefined => {
     if (lo >= hi) return undefined;
     const piece: string[] = [];
@@ -218,22 +297,33 @@ export async function countInParallel(
       piece.push(text);
       n += text.length;
     }
-    left -= n;
+    given += n;
     return pieceOf(piece);
   };
   // One share per thread when the work is short, this thread's the first: nothing left to take.
   const fixed: Piece[] = [];
-  if (chars <= PIECE_CHARS * threads) {
+  if (reader.done && reader.chars <= PIECE_CHARS * threads) {
     fixed.push(...shares(texts, threads, OWN_SHARE).map(pieceOf));
     lo = hi;
   }
   // The pieces sent and not yet answered, in the order they were sent.
   const out = new Set<Piece>();
+  // Helpers that asked for a piece while the steps were read and none was there (once per piece).
+  const waiting: CountHelper[] = [];
   const send = (helper: CountHelper) => {
+    const left = reader.chars - given;
     const piece =
       fixed.pop() ??
-      take('front', Math.max(MIN_PIECE, Math.min(PIECE_CHARS, left / (2 * threads))));
-    if (!piece) return;
+      take(
+        'front',
+        reader.done
+          ? Math.max(MIN_PIECE, Math.min(PIECE_CHARS, left / (2 * threads)))
+          : PIECE_CHARS,
+      );
+    if (!piece) {
+      if (!reader.done) waiting.push(helper);
+      return;
+    }
     out.add(piece);
     helper.count(piece.texts, counter.id).then(
       (answers) => {
@@ -253,6 +343,15 @@ export async function countInParallel(
     send(helper);
     if (!mine) send(helper);
   }
+  // The rest of the steps, read between looks at the helpers' answers.
+  while (!reader.done) {
+    reader.read(Infinity, performance.now() + READ_MS);
+    total = Math.max(1, reader.chars);
+    hi = texts.length;
+    for (const helper of waiting.splice(0)) send(helper);
+    await yieldToEvents();
+  }
+  for (const helper of waiting.splice(0)) send(helper);
   if (mine) while (!mine.done) countChunk(mine);
   for (let piece = take('back', OWN_CHARS); piece; piece = take('back', OWN_CHARS)) {
     while (!piece.done) countChunk(piece);
@@ -286,9 +385,11 @@ interface Segment {
  * (`shares`); each helper counts its share from the front, all in one message, while this thread
  * counts from the back of whichever share has the most characters left, a chunk at a time,
  * until it meets each helper. Nothing is counted twice (but the string where they meet), no thread
- * waits for a piece, and a helper slowed by other work counts less. This thread then waits for
- * the answers of the helpers that counted anything (each stops within a string of the meeting);
- * a helper that failed has its strings counted here.
+ * waits for a piece, and a helper slowed by other work counts less. This thread then reads the
+ * counts each helper wrote in shared memory for the strings before the meeting (all counted
+ * there: its front passed them), so it does not wait for a helper's answer, a message a helper
+ * busy or descheduled by other work sends late; only a helper that did not write them is waited
+ * for, and a helper that failed has its strings counted here.
  */
 async function countSharing(
   texts: readonly string[],
@@ -298,7 +399,9 @@ async function countSharing(
 ): Promise<void> {
   const count = rawCounter(counter.id);
   const segments: Segment[] = shares(texts, helpers.length).map((share, h) => {
-    const ends = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    const ends = new Int32Array(
+      new SharedArrayBuffer((COUNTS + share.length) * Int32Array.BYTES_PER_ELEMENT),
+    );
     ends[BACK] = share.length;
     const cum = new Float64Array(share.length + 1);
     share.forEach((t, i) => (cum[i + 1] = (cum[i] as number) + t.length));
@@ -345,12 +448,17 @@ async function countSharing(
   }
   for (const s of segments) {
     const helped = s.texts.length - s.taken;
-    if (helped === 0) continue;
+    // The strings before the meeting, all counted by the helper (its front passed them): their
+    // counts are read from `ends`, and the answer is waited for only when one is not there.
+    let i = 0;
+    for (let n; i < helped && (n = Atomics.load(s.ends, COUNTS + i)) > 0; i++)
+      counter.prime(s.texts[i] as string, n - 1);
+    if (i === helped) continue;
     const counts = await s.answer;
-    s.texts.forEach((t, i) => {
-      if (i >= helped) return;
+    for (; i < helped; i++) {
+      const t = s.texts[i] as string;
       if (counts && i < counts.length) counter.prime(t, counts[i] as number);
       else if (!counter.has(t)) counter.prime(t, count(t));
-    });
+    }
   }
 }
