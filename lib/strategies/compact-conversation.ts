@@ -22,11 +22,13 @@
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { MODELS } from '../tokens/models';
 import type { StepTokens } from '../tokens/step-tokens';
 import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
 import { firstTrue, lastTrue } from './replay-kit';
 import { buildResult, idsUnique, keepAll } from './result';
 import { summaryTokens } from './replay-kit';
+import { extractiveSummarizer } from './summarizer';
 import type { Strategy, StrategyContext } from './types';
 
 const params = z
@@ -380,11 +382,34 @@ const isRest = (s: Step) => s.kind !== 'system-prompt';
 
 /**
  * What an apply reads of the list beside its counts (its system prompts and the rest), built by a
- * load (`prepareIndexes`, lib/strategies/load-index.ts) for the applies to come.
+ * load (`prepareIndexes`, lib/strategies/load-index.ts) for the applies to come; and, on a list
+ * whose context is past `above` tokens, the summary the default parameters' apply writes (of every
+ * step but the system prompts: it keeps no newest steps and no user messages), with the default
+ * summarizer, as its `prefixSummary` would have built it. `above` defaults to the threshold of the
+ * largest window the model table knows, so every model's default apply compacts this list and
+ * reuses it (at 100k steps that summary was most of a first apply: issue 26).
  */
-export function prepareCompact(steps: readonly Step[]): void {
-  partsOf(steps);
+export function prepareCompact(
+  steps: readonly Step[],
+  tokens: StepTokens,
+  above = LARGEST_DEFAULT_THRESHOLD,
+): void {
+  const { rest, distinct } = partsOf(steps);
+  if (!distinct || rest.length === 0 || listContext(steps, tokens) <= above) return;
+  prefixSummary(
+    steps,
+    extractiveSummarizer,
+    'non-system',
+    (i) => isRest(steps[i] as Step),
+    steps.length,
+  );
 }
+
+/** The default threshold (the window minus the default reserve) of the largest window in the model table. */
+const LARGEST_DEFAULT_THRESHOLD = thresholdOf(
+  params.parse({}),
+  Math.max(...MODELS.map((m) => m.contextWindow)),
+);
 
 /** The list's system prompts and the rest, and whether no step object is listed twice, once per list. */
 function partsOf(steps: readonly Step[]): { system: Step[]; rest: Step[]; distinct: boolean } {
