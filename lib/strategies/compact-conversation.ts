@@ -156,7 +156,9 @@ export const compactConversation: Strategy<Params> = {
       id: 'compact-summary',
       stepNumber: first.stepNumber,
       content,
-      replaces: covered.map((s) => s.id),
+      // A prefix of the rest: a copy of its ids (read from 100,000 step objects of every shape,
+      // the ids were most of what a first apply had left, once its summary was built at load).
+      replaces: prefix ? restIds(steps).slice(0, covered.length) : covered.map((s) => s.id),
       origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
       ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
     };
@@ -396,6 +398,7 @@ export function prepareCompact(
 ): void {
   const { rest, distinct } = partsOf(steps);
   if (!distinct || rest.length === 0 || listContext(steps, tokens) <= above) return;
+  restIds(steps);
   prefixSummary(
     steps,
     extractiveSummarizer,
@@ -421,6 +424,10 @@ function partsOf(steps: readonly Step[]): { system: Step[]; rest: Step[]; distin
     distinct: idsUnique(steps) || new Set(steps).size === steps.length,
   }));
 }
+
+/** The ids of the list's steps but its system prompts, in order, once per list. */
+const restIds = (steps: readonly Step[]): readonly string[] =>
+  listMemo(steps, PARTS, 'rest-ids', () => partsOf(steps).rest.map((s) => s.id));
 
 /** The tokens of the list's steps but its system prompts, once per list and counter. */
 const restTokens = (steps: readonly Step[], rest: readonly Step[], tokens: StepTokens) =>

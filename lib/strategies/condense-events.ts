@@ -67,6 +67,10 @@ const eventStarts = (steps: readonly Step[]): readonly number[] =>
 
 const STARTS = {};
 
+/** The list's ids, in order, once per list. */
+const stepIds = (steps: readonly Step[]): readonly string[] =>
+  listMemo(steps, STARTS, 'step-ids', () => steps.map((s) => s.id));
+
 export const condenseEvents: Strategy<Params> = {
   id: 'condense-events',
   label: 'Condense events (OpenHands)',
@@ -101,19 +105,19 @@ export const condenseEvents: Strategy<Params> = {
       end = Math.max(end, k);
     }
     end = Math.min(end, steps.length);
-    const forgotten = steps.slice(start, end);
-    if (forgotten.length === 0)
-      return keepAll(steps, ['no whole step to condense past keep_first']);
-    const first = forgotten[0] as Step;
-    const last = forgotten[forgotten.length - 1] as Step;
+    if (end <= start) return keepAll(steps, ['no whole step to condense past keep_first']);
+    const first = steps[start] as Step;
+    const last = steps[end - 1] as Step;
     const summary: SummaryStep = {
       kind: 'summary',
       id: `condensation@${last.id}`,
       stepNumber: first.stepNumber,
       content:
         prefixSummary(steps, ctx.summarizer, `from:${start}`, (i) => i >= start, end) ??
-        ctx.summarizer.summarize(forgotten),
-      replaces: forgotten.map((s) => s.id),
+        ctx.summarizer.summarize(steps.slice(start, end)),
+      // A copy of the list's ids (read from 100,000 step objects of every shape, the ids were
+      // most of what a first apply had left, once its summary was built at load).
+      replaces: stepIds(steps).slice(start, end),
       origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
       ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
     };
@@ -123,7 +127,7 @@ export const condenseEvents: Strategy<Params> = {
       overTokens && `${tokens} > ${ctx.contextWindow} tokens`,
     ].filter(Boolean);
     return buildResult(steps, output, [
-      `condensed ${forgotten.length} steps (${(starts[end] as number) - (starts[start] as number)} events; ${why.join(', ')}) into one summary`,
+      `condensed ${end - start} steps (${(starts[end] as number) - (starts[start] as number)} events; ${why.join(', ')}) into one summary`,
     ]);
   },
   /**
@@ -207,6 +211,7 @@ export function prepareCondense(
   const starts = eventStarts(steps);
   stepSums(steps, { tokens });
   if ((starts[steps.length] as number) <= p.maxSize) return;
+  stepIds(steps);
   const start = boundaryAt(starts, p.keepFirst);
   const end = Math.min(eventsEnd(starts, p), steps.length);
   if (end > start)
