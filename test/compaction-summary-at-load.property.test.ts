@@ -15,12 +15,7 @@ import { createStrategyContext } from '../lib/strategies/context';
 import { loadCounts } from '../lib/strategies/load-index';
 import { prefixSummary } from '../lib/strategies/replay-kit';
 import { extractiveSummarizer } from '../lib/strategies/summarizer';
-import type {
-  HistoryLike,
-  Strategy,
-  StrategyContext,
-  StrategyResult,
-} from '../lib/strategies/types';
+import type { Strategy } from '../lib/strategies/types';
 import type { StepTokens } from '../lib/tokens/step-tokens';
 import { longHistory } from '../bench/history';
 import { stepsArb } from './arbitraries';
@@ -52,7 +47,7 @@ function read(steps: readonly Step[], kind: string, end: number): number {
  */
 function agreesPrepared<P>(
   strategy: Strategy<P>,
-  reference: (h: HistoryLike, p: P, ctx: StrategyContext) => StrategyResult,
+  reference: Strategy<P>['apply'],
   steps: Step[],
   window: number,
   p: P,
