@@ -22,11 +22,13 @@
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
+import { MODELS } from '../tokens/models';
 import type { StepTokens } from '../tokens/step-tokens';
 import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
 import { firstTrue, lastTrue } from './replay-kit';
 import { buildResult, idsUnique, keepAll } from './result';
 import { summaryTokens } from './replay-kit';
+import { extractiveSummarizer } from './summarizer';
 import type { Strategy, StrategyContext } from './types';
 
 const params = z
@@ -154,7 +156,9 @@ export const compactConversation: Strategy<Params> = {
       id: 'compact-summary',
       stepNumber: first.stepNumber,
       content,
-      replaces: covered.map((s) => s.id),
+      // A prefix of the rest: a copy of its ids (read from 100,000 step objects of every shape,
+      // the ids were most of what a first apply had left, once its summary was built at load).
+      replaces: prefix ? restIds(steps).slice(0, covered.length) : covered.map((s) => s.id),
       origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
       ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
     };
@@ -380,11 +384,35 @@ const isRest = (s: Step) => s.kind !== 'system-prompt';
 
 /**
  * What an apply reads of the list beside its counts (its system prompts and the rest), built by a
- * load (`prepareIndexes`, lib/strategies/load-index.ts) for the applies to come.
+ * load (`prepareIndexes`, lib/strategies/load-index.ts) for the applies to come; and, on a list
+ * whose context is past `above` tokens, the summary the default parameters' apply writes (of every
+ * step but the system prompts: it keeps no newest steps and no user messages), with the default
+ * summarizer, as its `prefixSummary` would have built it. `above` defaults to the threshold of the
+ * largest window the model table knows, so every model's default apply compacts this list and
+ * reuses it (at 100k steps that summary was most of a first apply: issue 26).
  */
-export function prepareCompact(steps: readonly Step[]): void {
-  partsOf(steps);
+export function prepareCompact(
+  steps: readonly Step[],
+  tokens: StepTokens,
+  above = LARGEST_DEFAULT_THRESHOLD,
+): void {
+  const { rest, distinct } = partsOf(steps);
+  if (!distinct || rest.length === 0 || listContext(steps, tokens) <= above) return;
+  restIds(steps);
+  prefixSummary(
+    steps,
+    extractiveSummarizer,
+    'non-system',
+    (i) => isRest(steps[i] as Step),
+    steps.length,
+  );
 }
+
+/** The default threshold (the window minus the default reserve) of the largest window in the model table. */
+const LARGEST_DEFAULT_THRESHOLD = thresholdOf(
+  params.parse({}),
+  Math.max(...MODELS.map((m) => m.contextWindow)),
+);
 
 /** The list's system prompts and the rest, and whether no step object is listed twice, once per list. */
 function partsOf(steps: readonly Step[]): { system: Step[]; rest: Step[]; distinct: boolean } {
@@ -396,6 +424,10 @@ function partsOf(steps: readonly Step[]): { system: Step[]; rest: Step[]; distin
     distinct: idsUnique(steps) || new Set(steps).size === steps.length,
   }));
 }
+
+/** The ids of the list's steps but its system prompts, in order, once per list. */
+const restIds = (steps: readonly Step[]): readonly string[] =>
+  listMemo(steps, PARTS, 'rest-ids', () => partsOf(steps).rest.map((s) => s.id));
 
 /** The tokens of the list's steps but its system prompts, once per list and counter. */
 const restTokens = (steps: readonly Step[], rest: readonly Step[], tokens: StepTokens) =>

@@ -21,6 +21,7 @@ import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
 import { firstTrue } from './replay-kit';
 import { buildResult, keepAll } from './result';
 import { summaryTokens } from './replay-kit';
+import { extractiveSummarizer } from './summarizer';
 import type { StepTokens } from '../tokens/step-tokens';
 import type { Strategy, StrategyContext } from './types';
 
@@ -66,6 +67,10 @@ const eventStarts = (steps: readonly Step[]): readonly number[] =>
 
 const STARTS = {};
 
+/** The list's ids, in order, once per list. */
+const stepIds = (steps: readonly Step[]): readonly string[] =>
+  listMemo(steps, STARTS, 'step-ids', () => steps.map((s) => s.id));
+
 export const condenseEvents: Strategy<Params> = {
   id: 'condense-events',
   label: 'Condense events (OpenHands)',
@@ -86,16 +91,9 @@ export const condenseEvents: Strategy<Params> = {
       return keepAll(steps, [
         `within the condenser's limits: ${total} ≤ ${p.maxSize} events, ${tokens} ≤ ${ctx.contextWindow} tokens`,
       ]);
-    // The first step boundary at or after an event index.
-    const boundaryAt = (event: number) => {
-      // `starts` never decreases: the first index at or past the event, by binary search.
-      const i = firstTrue(0, starts.length, (j) => (starts[j] as number) >= event);
-      return i === starts.length ? steps.length : i;
-    };
-    const start = boundaryAt(p.keepFirst);
+    const start = boundaryAt(starts, p.keepFirst);
     let end = start;
-    if (overEvents)
-      end = Math.max(end, boundaryAt(total - (Math.floor(p.maxSize / 2) - p.keepFirst - 1)));
+    if (overEvents) end = Math.max(end, eventsEnd(starts, p));
     if (overTokens) {
       // Forget from the start until the context falls to half the limit: the first k at or past
       // `start` whose steps [start, k) bring it there, or every step, by binary search on the
@@ -107,19 +105,19 @@ export const condenseEvents: Strategy<Params> = {
       end = Math.max(end, k);
     }
     end = Math.min(end, steps.length);
-    const forgotten = steps.slice(start, end);
-    if (forgotten.length === 0)
-      return keepAll(steps, ['no whole step to condense past keep_first']);
-    const first = forgotten[0] as Step;
-    const last = forgotten[forgotten.length - 1] as Step;
+    if (end <= start) return keepAll(steps, ['no whole step to condense past keep_first']);
+    const first = steps[start] as Step;
+    const last = steps[end - 1] as Step;
     const summary: SummaryStep = {
       kind: 'summary',
       id: `condensation@${last.id}`,
       stepNumber: first.stepNumber,
       content:
         prefixSummary(steps, ctx.summarizer, `from:${start}`, (i) => i >= start, end) ??
-        ctx.summarizer.summarize(forgotten),
-      replaces: forgotten.map((s) => s.id),
+        ctx.summarizer.summarize(steps.slice(start, end)),
+      // A copy of the list's ids (read from 100,000 step objects of every shape, the ids were
+      // most of what a first apply had left, once its summary was built at load).
+      replaces: stepIds(steps).slice(start, end),
       origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
       ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
     };
@@ -129,7 +127,7 @@ export const condenseEvents: Strategy<Params> = {
       overTokens && `${tokens} > ${ctx.contextWindow} tokens`,
     ].filter(Boolean);
     return buildResult(steps, output, [
-      `condensed ${forgotten.length} steps (${(starts[end] as number) - (starts[start] as number)} events; ${why.join(', ')}) into one summary`,
+      `condensed ${end - start} steps (${(starts[end] as number) - (starts[start] as number)} events; ${why.join(', ')}) into one summary`,
     ]);
   },
   /**
@@ -181,13 +179,46 @@ interface Condensed {
 }
 
 /**
- * What an apply reads of the list beside its counts (each step's events and tokens, summed), built
- * by a load (`prepareIndexes`, lib/strategies/load-index.ts) for the applies to come.
+ * The first step boundary at or after an event index (`starts` never decreases: by binary search),
+ * or the list's end.
  */
-export function prepareCondense(steps: readonly Step[], tokens: StepTokens): void {
-  eventStarts(steps);
-  stepSums(steps, { tokens });
+function boundaryAt(starts: readonly number[], event: number): number {
+  const i = firstTrue(0, starts.length, (j) => (starts[j] as number) >= event);
+  return i === starts.length ? starts.length - 1 : i;
 }
+
+/** Where the event count's span ends: `max_size // 2 - keep_first - 1` events are kept after it. */
+const eventsEnd = (starts: readonly number[], p: Params) =>
+  boundaryAt(
+    starts,
+    (starts[starts.length - 1] as number) - (Math.floor(p.maxSize / 2) - p.keepFirst - 1),
+  );
+
+/**
+ * What an apply reads of the list beside its counts (each step's events and tokens, summed), built
+ * by a load (`prepareIndexes`, lib/strategies/load-index.ts) for the applies to come; and, past
+ * `p.maxSize` events, the summary of the span the event count forgets, with the default
+ * summarizer, as the apply's `prefixSummary` reads it: the apply's span starts there and ends
+ * there or later (the tokens may forget more, depending on the window), so its summary goes on
+ * from this one's accumulator (at 100k steps that summary was most of a first apply: issue 26).
+ * `p`: the default parameters, what the apply reuses this for.
+ */
+export function prepareCondense(
+  steps: readonly Step[],
+  tokens: StepTokens,
+  p: Params = DEFAULTS,
+): void {
+  const starts = eventStarts(steps);
+  stepSums(steps, { tokens });
+  if ((starts[steps.length] as number) <= p.maxSize) return;
+  stepIds(steps);
+  const start = boundaryAt(starts, p.keepFirst);
+  const end = Math.min(eventsEnd(starts, p), steps.length);
+  if (end > start)
+    prefixSummary(steps, extractiveSummarizer, `from:${start}`, (i) => i >= start, end);
+}
+
+const DEFAULTS: Params = params.parse({});
 
 /** `all[i]`: tokens of steps [0, i), once per list and counter. */
 const stepSums = (

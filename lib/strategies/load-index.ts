@@ -48,7 +48,7 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
   'compact-conversation': (steps, tokens) => {
     stepPositions(steps);
     listContext(steps, tokens);
-    prepareCompact(steps);
+    prepareCompact(steps, tokens);
   },
   'condense-events': (steps, tokens) => {
     stepPositions(steps);

@@ -7,7 +7,7 @@
  * replay can extend one summary step by step instead of re-reading the history at every call.
  */
 import { assistantText } from '../model/steps';
-import type { Step } from '../model/types';
+import type { ActionStep, Step } from '../model/types';
 import { pyLen, pyPrefix } from '../text/python-string';
 
 export interface SummaryAccumulator {
@@ -104,44 +104,75 @@ function piecesTokens(sections: readonly (readonly Line[])[], counter: PieceCoun
   return n;
 }
 
+/** What a pushed line shows after its prefix: a text, clipped, or a final step's assistant text. */
+type Source = string | ActionStep;
+
+/** A pushed line's text: its prefix and its source clipped (read only for the lines kept). */
+const lineText = (prefix: string, source: Source) =>
+  `${prefix}${clip(typeof source === 'string' ? source : assistantText(source))}`;
+
 /**
  * Keeps the first `head` and the last `tail` lines pushed, counting the ones in between. A line is
- * pushed unwritten and written only when it is kept to the end: a long history pushes every task
- * and error, and all but a few are dropped (clipping each one was most of a summary's cost).
+ * pushed as its prefix and source and written only when it is kept to the end: a long history
+ * pushes every task and error, and all but a few are dropped (clipping each one was most of a
+ * summary's cost; a closure and a `Line` for each, then a shift of the tail, most of the rest at
+ * 100k steps: issue 26). The tail is a ring of `tail` slots; a slot's `Line` is made when the slot
+ * is first shown and kept until the slot is pushed over.
  */
 class Bounded {
-  readonly head: Line[] = [];
-  readonly tail: Line[] = [];
+  private readonly prefixes: string[] = [];
+  private readonly sources: Source[] = [];
+  private readonly made: (Line | undefined)[] = [];
+  /** Slots [0, headSize) hold the head; the tail's ring starts at slot headSize + first. */
+  private first = 0;
+  size = 0;
   dropped = 0;
   private gap: { dropped: number; line: Line } | undefined;
   constructor(
     private readonly headSize: number,
     private readonly tailSize: number,
   ) {}
-  push(write: () => string) {
-    // Written once, then kept: `text()` is asked again after every step in an incremental replay.
-    const line = new Line(write);
-    if (this.head.length < this.headSize) {
-      this.head.push(line);
+  push(prefix: string, source: Source) {
+    let slot: number;
+    if (this.size < this.headSize + this.tailSize) slot = this.size++;
+    else if (this.tailSize === 0) {
+      this.dropped++;
       return;
-    }
-    this.tail.push(line);
-    if (this.tail.length > this.tailSize) {
-      this.tail.shift();
+    } else {
+      // The oldest of the tail gives its slot to the newest.
+      slot = this.headSize + this.first;
+      this.first = (this.first + 1) % this.tailSize;
       this.dropped++;
     }
+    this.prefixes[slot] = prefix;
+    this.sources[slot] = source;
+    this.made[slot] = undefined;
   }
-  get size() {
-    return this.head.length + this.tail.length;
+  /** The line in a slot, written once, then kept: `text()` is asked again after every step in a replay. */
+  private line(slot: number): Line {
+    let line = this.made[slot];
+    if (!line) {
+      const prefix = this.prefixes[slot] as string;
+      const source = this.sources[slot] as Source;
+      this.made[slot] = line = new Line(() => lineText(prefix, source));
+    }
+    return line;
   }
   /** The lines shown, with `* … n more <what>` between head and tail once some were dropped. */
   shown(what: string): Line[] {
-    if (this.dropped === 0) return [...this.head, ...this.tail];
-    if (this.gap?.dropped !== this.dropped) {
-      const dropped = this.dropped;
-      this.gap = { dropped, line: new Line(() => `* … ${dropped} more ${what}`) };
+    const out: Line[] = [];
+    const head = Math.min(this.size, this.headSize);
+    for (let i = 0; i < head; i++) out.push(this.line(i));
+    if (this.dropped > 0) {
+      if (this.gap?.dropped !== this.dropped) {
+        const dropped = this.dropped;
+        this.gap = { dropped, line: new Line(() => `* … ${dropped} more ${what}`) };
+      }
+      out.push(this.gap.line);
     }
-    return [...this.head, this.gap.line, ...this.tail];
+    const tail = this.size - head;
+    for (let i = 0; i < tail; i++) out.push(this.line(this.headSize + ((this.first + i) % tail)));
+    return out;
   }
   lines(what: string): string[] {
     return this.shown(what).map((l) => l.text());
@@ -170,11 +201,12 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
       steps++;
       switch (step.kind) {
         case 'task':
-          topics.push(() => `* Task: ${clip(step.task)}`);
+          topics.push('* Task: ', step.task);
           break;
         case 'action':
           for (const call of step.toolCalls) {
-            const t = tools.get(call.name) ?? { calls: 0, errors: 0, missing: 0 };
+            let t = tools.get(call.name);
+            if (!t) tools.set(call.name, (t = { calls: 0, errors: 0, missing: 0 }));
             t.calls++;
             if (call.isError) t.errors++;
             if (call.result === undefined) t.missing++;
@@ -183,26 +215,21 @@ export function createExtractiveAccumulator(): SummaryAccumulator {
               t.clipped = undefined;
             }
             t.line = undefined;
-            tools.set(call.name, t);
           }
-          if (step.error) {
-            const error = step.error;
-            errors.push(() => `* ${clip(error)}`);
-          }
-          if (step.isFinal && step.toolCalls.length === 0)
-            answers.push(() => `* ${clip(assistantText(step))}`);
+          if (step.error) errors.push('* ', step.error);
+          if (step.isFinal && step.toolCalls.length === 0) answers.push('* ', step);
           break;
         case 'final-answer':
-          answers.push(() => `* ${clip(step.answer)}`);
+          answers.push('* ', step.answer);
           break;
         case 'planning':
-          topics.push(() => `* Plan: ${clip(step.plan)}`);
+          topics.push('* Plan: ', step.plan);
           break;
         case 'summary':
-          topics.push(() => `* Earlier summary: ${clip(step.content)}`);
+          topics.push('* Earlier summary: ', step.content);
           break;
         case 'scratchpad':
-          topics.push(() => `* Note: ${clip(step.content)}`);
+          topics.push('* Note: ', step.content);
           break;
         case 'system-prompt':
           break;
