@@ -121,7 +121,8 @@ describe('strategies dropping whole steps, on loaded lists and ids that repeat',
         const k = 1 + (pick % Math.max(1, steps.length - 1));
         let removed = 0;
         for (let i = 0; i < k; i++) removed += counts.step(steps[i] as Step);
-        fc.pre(k < steps.length && 2 * removed > tokens);
+        // The k-th step has tokens: else forgetting k - 1 steps already leaves half the window.
+        fc.pre(k < steps.length && 2 * removed > tokens && counts.step(steps[k - 1] as Step) > 0);
         const ctx = createStrategyContext({ contextWindow: 2 * (tokens - removed) });
         if (load) loadCounts(steps, ctx.tokens);
         const p = parseParams(condenseEvents, { maxSize: 100_000, keepFirst: 0 });
