@@ -187,14 +187,48 @@ function cutBefore(steps: readonly Step[], p: Params): number {
       : (actions[keptFrom] as number);
 }
 
+/** An apply's output and fates: the steps before `cutBefore` cut, the rest as recorded. */
+interface Pruned {
+  readonly b: number;
+  readonly steps: readonly Step[];
+  readonly fates: readonly StepFate[];
+}
+
+/**
+ * The apply's output and fates, once per list, recorded and older cut, for the last cut point
+ * asked (an apply copies them). Built at their full length, not by pushing onto a copied prefix:
+ * on 100,000 steps that grew two arrays past their first allocation in the large-object space at
+ * every apply (issue 26's 100k / 20k row). One cut point is kept per cut, so a sweep over
+ * keep_last_n does not hold a list's copy per value.
+ */
+function prunedList(steps: readonly Step[], p: Params, counter: TextCounter): Pruned {
+  const b = cutBefore(steps, p);
+  const recorded = recordedList(steps, p, counter);
+  const cut = b > 0 ? cutList(steps, p, counter) : recorded;
+  const key = `pruned:${p.recordMaxLength}:${JSON.stringify(cutKey(cutOf(p, counter).cut))}`;
+  const slot = listMemo(steps, counter, key, (): { last?: Pruned } => ({}));
+  if (slot.last?.b === b) return slot.last;
+  const n = steps.length;
+  const out = new Array<Step>(n);
+  const fates = new Array<StepFate>(n);
+  for (let i = 0; i < b; i++) {
+    out[i] = cut.variants[i] as Step;
+    fates[i] = cut.fates[i] as StepFate;
+  }
+  for (let i = b; i < n; i++) {
+    out[i] = recorded.variants[i] as Step;
+    fates[i] = recorded.fates[i] as StepFate;
+  }
+  return (slot.last = { b, steps: out, fates });
+}
+
 /**
  * What the default apply builds on a loaded list (load-index.ts `prepareIndexes`), built there
- * once instead of at the first apply: the steps as recorded and, when some are old enough, cut.
+ * once instead of at the first apply: the steps as recorded and, when some are old enough, cut,
+ * and the output and fates the apply copies.
  */
 export function preparePrune(steps: readonly Step[], tokens: StepTokens): void {
-  const p = params.parse({});
-  recordedList(steps, p, tokens.counter);
-  if (cutBefore(steps, p) > 0) cutList(steps, p, tokens.counter);
+  prunedList(steps, params.parse({}), tokens.counter);
 }
 
 export const pruneOldObservations: Strategy<Params> = {
@@ -209,16 +243,8 @@ export const pruneOldObservations: Strategy<Params> = {
     const counter = ctx.tokens.counter;
     // Each step as recorded and as cut, once per list (steps are cut the same at every apply):
     // the actions before the last keep_last_n are cut, the rest as recorded.
-    const b = cutBefore(steps, p);
-    const recorded = recordedList(steps, p, counter);
-    const cut = b > 0 ? cutList(steps, p, counter) : recorded;
-    const output = cut.variants.slice(0, b) as Step[];
-    const fates = cut.fates.slice(0, b);
-    for (let i = b; i < steps.length; i++) {
-      output.push(recorded.variants[i] as Step);
-      fates.push(recorded.fates[i] as StepFate);
-    }
-    return { steps: output, fates, inserted: [], notes: [] };
+    const made = prunedList(steps, p, counter);
+    return { steps: made.steps.slice(), fates: made.fates.slice(), inserted: [], notes: [] };
   },
   replayTokens(history, calls, p, ctx) {
     const all = [0];

@@ -40,21 +40,44 @@ function planSummaries(
   );
 }
 
+/**
+ * Each group's fate once compacted (summarized into its summary, whose id is the same at every
+ * level), made once per list and shared by the applies, as `listVariants`' fates are: one object
+ * per plan step at every apply was most of what a first apply on 100,000 steps allocated.
+ */
+function summaryFates(steps: readonly Step[], plan: Plan): (StepFate | undefined)[] {
+  return listMemo(steps, PLAN, 'summary-fates', () =>
+    new Array<StepFate | undefined>(plan.groups.length).fill(undefined),
+  );
+}
+
 /** Each group's summary tokens at a level, counted once per list and counter. */
+interface SummaryTokens {
+  readonly steps: readonly Step[];
+  readonly plan: Plan;
+  readonly tokens: StepTokens;
+  readonly level: Level;
+  readonly counts: (number | undefined)[];
+  readonly summaries: (SummaryStep | undefined)[];
+}
+
 function summaryTokensOf(
   steps: readonly Step[],
   plan: Plan,
   tokens: StepTokens,
   level: Level,
-): (g: number) => number {
+): SummaryTokens {
   const counts = listMemo(steps, tokens, `plan-summary:${level}`, () =>
     new Array<number | undefined>(plan.groups.length).fill(undefined),
   );
-  const summaries = planSummaries(steps, plan, level);
-  return (g) =>
-    (counts[g] ??= tokens.step(
-      (summaries[g] ??= summaryStepFor(plan.groups[g] as PlanGroup, steps, level)),
-    ));
+  return { steps, plan, tokens, level, counts, summaries: planSummaries(steps, plan, level) };
+}
+
+/** Group g's summary tokens (a function of the module, not a closure per apply: see `apply`). */
+function summaryTokensAt(t: SummaryTokens, g: number): number {
+  return (t.counts[g] ??= t.tokens.step(
+    (t.summaries[g] ??= summaryStepFor(t.plan.groups[g] as PlanGroup, t.steps, t.level)),
+  ));
 }
 
 /** Each group's own tokens (the sum of its steps'), once per list and counter. */
@@ -199,33 +222,50 @@ function compose(
   notes: readonly string[],
 ): StrategyResult {
   const { groups, groupOf } = plan;
-  const out: Step[] = [];
+  // The output's length is known before it is built (each compacted plan step's steps become one
+  // summary): allocated once, not grown by pushing (on 100,000 steps the pushes re-allocated and
+  // copied it in the large-object space, issue 26's 100k / 20k row).
+  let length = steps.length;
+  let summaries = 0;
+  for (let g = 0; g < groups.length; g++)
+    if (compacted[g] !== undefined) {
+      length -= (groups[g] as PlanGroup).indices.length - 1;
+      summaries++;
+    }
+  const out = new Array<Step>(length);
+  let o = 0;
   const fates = new Array<StepFate>(steps.length);
-  const inserted: Step[] = [];
+  const inserted = new Array<Step>(summaries);
+  let s = 0;
+  const intoFates = summaryFates(steps, plan);
   let into: StepFate = KEPT_FATE;
-  // Looked up per level once, not per plan step.
-  const byLevel = new Map<Level, (SummaryStep | undefined)[]>();
-  const summaryAt = (g: number, level: Level) => {
-    let list = byLevel.get(level);
-    if (!list) byLevel.set(level, (list = planSummaries(steps, plan, level)));
-    return (list[g] ??= summaryStepFor(groups[g] as PlanGroup, steps, level));
-  };
+  // The summaries of the level last met, looked up again only when the level changes (overrides);
+  // no closure per call (see `apply`).
+  let listLevel: Level | undefined;
+  let list: (SummaryStep | undefined)[] = [];
   for (let i = 0; i < steps.length; i++) {
     const g = groupOf[i] as number;
     const level = g < 0 ? undefined : compacted[g];
     if (level === undefined) {
-      out.push(steps[i] as Step);
+      out[o++] = steps[i] as Step;
       fates[i] = KEPT_FATE;
       continue;
     }
     if (plan.starts[i] === 1) {
-      const summary = summaryAt(g, level);
-      out.push(summary);
-      inserted.push(summary);
-      into = summarizedFate(summary.id);
+      if (level !== listLevel) {
+        list = planSummaries(steps, plan, level);
+        listLevel = level;
+      }
+      const summary = (list[g] ??= summaryStepFor(groups[g] as PlanGroup, steps, level));
+      out[o++] = summary;
+      inserted[s++] = summary;
+      into = intoFates[g] ??= summarizedFate(summary.id);
     }
     fates[i] = into;
   }
+  // The same lengths, whatever the groups' indices hold.
+  out.length = o;
+  inserted.length = s;
   return { steps: out, fates, inserted, notes };
 }
 
@@ -340,8 +380,15 @@ export const summarizePlanSteps: Strategy<Params> = {
       free = plan.completed.filter((g) => override(g) === undefined);
     }
     let used: number | undefined;
+    // The loops below set `compacted` themselves rather than call `compact`: a closure made per
+    // apply and called in a loop ties the loop's optimized code to that closure, so the collector
+    // discards the code with it and every first apply ran its loops in the interpreter until a new
+    // compile finished (--trace-deopt: "reason: weak objects"; issue 26's 100k / 20k row).
     if (p.mode === 'all-completed') {
-      for (const g of free) compact(g, p.compactTo);
+      for (const g of free) {
+        if (compacted[g] === undefined) compactedCount++;
+        compacted[g] = p.compactTo;
+      }
     } else if (p.mode === 'pressure') {
       // Compacting a plan step changes the context by (its summary − its steps): keep a running total
       // instead of recomposing the history for every plan step.
@@ -356,8 +403,9 @@ export const summarizePlanSteps: Strategy<Params> = {
       if (free.length > 0) contextPressure(used, max);
       for (const g of free) {
         if (used / max <= p.threshold) break;
-        used += summaryTokens(g) - (own[g] as number);
-        compact(g, p.compactTo);
+        used += summaryTokensAt(summaryTokens, g) - (own[g] as number);
+        if (compacted[g] === undefined) compactedCount++;
+        compacted[g] = p.compactTo;
       }
     }
     const notesOf = (output: readonly Step[]) => {
@@ -389,7 +437,10 @@ export function preparePlanSteps(steps: readonly Step[], tokens: StepTokens): vo
   ownTokens(steps, plan, tokens);
   listContext(steps, tokens);
   const summaryTokens = summaryTokensOf(steps, plan, tokens, DEFAULT_LEVEL);
-  for (const g of plan.completed) summaryTokens(g);
+  for (const g of plan.completed) summaryTokensAt(summaryTokens, g);
+  const summaries = planSummaries(steps, plan, DEFAULT_LEVEL);
+  const fates = summaryFates(steps, plan);
+  for (const g of plan.completed) fates[g] ??= summarizedFate((summaries[g] as SummaryStep).id);
 }
 
 const DEFAULT_LEVEL: Level = params.shape.compactTo.parse(undefined);
