@@ -28,7 +28,7 @@ import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
 import { firstTrue, lastTrue } from './replay-kit';
 import { buildResult, idsUnique, keepAll } from './result';
 import { summaryTokens } from './replay-kit';
-import { extractiveSummarizer } from './summarizer';
+import { extractiveSummarizer, type Summarizer } from './summarizer';
 import type { Strategy, StrategyContext } from './types';
 
 const params = z
@@ -146,22 +146,14 @@ export const compactConversation: Strategy<Params> = {
       : rest.filter((s) => !kept.has(s));
     if (covered.length === 0) return keepAll(steps, ['nothing to compact']);
     const end = recent.length === 0 ? steps.length : steps.indexOf(recent[0] as Step);
-    const content =
-      (prefix
-        ? prefixSummary(steps, ctx.summarizer, 'non-system', (i) => isRest(steps[i] as Step), end)
-        : undefined) ?? ctx.summarizer.summarize(covered);
-    const first = covered[0] as Step;
-    const summary: SummaryStep = {
-      kind: 'summary',
-      id: 'compact-summary',
-      stepNumber: first.stepNumber,
-      content,
-      // A prefix of the rest: a copy of its ids (read from 100,000 step objects of every shape,
-      // the ids were most of what a first apply had left, once its summary was built at load).
-      replaces: prefix ? restIds(steps).slice(0, covered.length) : covered.map((s) => s.id),
-      origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
-      ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
-    };
+    const summary =
+      (prefix ? prefixSummaryStep(steps, ctx.summarizer, end, covered.length) : undefined) ??
+      summaryStep(
+        covered[0] as Step,
+        ctx.summarizer.summarize(covered),
+        covered.map((s) => s.id),
+        ctx.summarizer,
+      );
     const output = [...system, ...tasks, summary, ...recent];
     const keeping = [
       tasks.length > 0 && `kept ${tasks.length} user message(s)`,
@@ -294,21 +286,14 @@ function compactedAt(
       let summary = counts.get(end);
       if (summary === undefined) {
         const first = steps[restAt[0] as number] as Step;
-        summary = summaryTokens(ctx.tokens, {
-          kind: 'summary',
-          id: 'compact-summary',
-          stepNumber: first.stepNumber,
-          content: prefixSummary(
-            steps,
-            ctx.summarizer,
-            'non-system',
-            (i) => isRest(steps[i] as Step),
-            end,
-          ) as string,
-          replaces: [],
-          origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
-          ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
-        });
+        const content = prefixSummary(
+          steps,
+          ctx.summarizer,
+          'non-system',
+          (i) => isRest(steps[i] as Step),
+          end,
+        ) as string;
+        summary = summaryTokens(ctx.tokens, summaryStep(first, content, [], ctx.summarizer));
         counts.set(end, summary);
       }
       return {
@@ -382,6 +367,56 @@ function keptTasks(
 
 const isRest = (s: Step) => s.kind !== 'system-prompt';
 
+/** The step that replaces `first` and the steps after it that `replaces` names. */
+const summaryStep = (
+  first: Step,
+  content: string,
+  replaces: readonly string[],
+  summarizer: Summarizer,
+): SummaryStep => ({
+  kind: 'summary',
+  id: 'compact-summary',
+  stepNumber: first.stepNumber,
+  content,
+  replaces,
+  origin: summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
+  ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
+});
+
+/**
+ * The summary step of the first `covered` steps of the rest (no user message kept, no step object
+ * listed twice), steps before `end`: one object per list, summarizer and span, so its tokens are
+ * counted once (a load counts the default apply's). A step counted inside an apply was an insert
+ * into the counter's weak caches, and the first insert after a collection that emptied many of
+ * their entries rehashes the whole table (V8's EphemeronHashTable: 150-450 ms on 100k steps'
+ * entries, measured here; issue 26's 100k / 20k row). Undefined without an incremental summarizer.
+ */
+function prefixSummaryStep(
+  steps: readonly Step[],
+  summarizer: Summarizer,
+  end: number,
+  covered: number,
+): SummaryStep | undefined {
+  return listMemo(steps, summarizer, `compact-summary:${end}:${covered}`, () => {
+    const content = prefixSummary(
+      steps,
+      summarizer,
+      'non-system',
+      (i) => isRest(steps[i] as Step),
+      end,
+    );
+    if (content === undefined) return undefined;
+    // A prefix of the rest: a copy of its ids (read from 100,000 step objects of every shape,
+    // the ids were most of what a first apply had left, once its summary was built at load).
+    return summaryStep(
+      partsOf(steps).rest[0] as Step,
+      content,
+      restIds(steps).slice(0, covered),
+      summarizer,
+    );
+  });
+}
+
 /**
  * What an apply reads of the list beside its counts (its system prompts and the rest), built by a
  * load (`prepareIndexes`, lib/strategies/load-index.ts) for the applies to come; and, on a list
@@ -398,14 +433,8 @@ export function prepareCompact(
 ): void {
   const { rest, distinct } = partsOf(steps);
   if (!distinct || rest.length === 0 || listContext(steps, tokens) <= above) return;
-  restIds(steps);
-  prefixSummary(
-    steps,
-    extractiveSummarizer,
-    'non-system',
-    (i) => isRest(steps[i] as Step),
-    steps.length,
-  );
+  const summary = prefixSummaryStep(steps, extractiveSummarizer, steps.length, rest.length);
+  if (summary) tokens.step(summary);
 }
 
 /** The default threshold (the window minus the default reserve) of the largest window in the model table. */
