@@ -228,8 +228,7 @@ export function importOpenAIMessages(
       const callId = m.tool_call_id;
       let calls: Call[] | undefined;
       if (callId !== undefined) {
-        // A result answers the last step's calls as a rule, so the map from ids is built only
-        // when one does not (10,607 ids hashed and stored for nothing in the 52 MB history).
+        // The last step's calls as a rule; the map from ids only when not (see `callsById`).
         const last = callLists.length > 0 ? callLists[callLists.length - 1] : undefined;
         if (last && indexOfCall(last, callId, false) !== -1) calls = last;
         else {

@@ -51,7 +51,7 @@ function summaryFates(steps: readonly Step[], plan: Plan): (StepFate | undefined
   );
 }
 
-/** Each group's summary tokens at a level, counted once per list and counter. */
+/** What `summaryTokensAt` reads: a list's summaries at a level and their counts. */
 interface SummaryTokens {
   readonly steps: readonly Step[];
   readonly plan: Plan;
@@ -61,6 +61,7 @@ interface SummaryTokens {
   readonly summaries: (SummaryStep | undefined)[];
 }
 
+/** Each group's summary tokens at a level, counted once per list and counter. */
 function summaryTokensOf(
   steps: readonly Step[],
   plan: Plan,
@@ -73,7 +74,7 @@ function summaryTokensOf(
   return { steps, plan, tokens, level, counts, summaries: planSummaries(steps, plan, level) };
 }
 
-/** Group g's summary tokens (a function of the module, not a closure per apply: see `apply`). */
+/** Group g's summary tokens (a function of the module, not a closure per apply: see `markCompacted`). */
 function summaryTokensAt(t: SummaryTokens, g: number): number {
   return (t.counts[g] ??= t.tokens.step(
     (t.summaries[g] ??= summaryStepFor(t.plan.groups[g] as PlanGroup, t.steps, t.level)),
@@ -240,7 +241,7 @@ function compose(
   const intoFates = summaryFates(steps, plan);
   let into: StepFate = KEPT_FATE;
   // The summaries of the level last met, looked up again only when the level changes (overrides);
-  // no closure per call (see `apply`).
+  // no closure per call (see `markCompacted`).
   let listLevel: Level | undefined;
   let list: (SummaryStep | undefined)[] = [];
   for (let i = 0; i < steps.length; i++) {
@@ -267,6 +268,19 @@ function compose(
   out.length = o;
   inserted.length = s;
   return { steps: out, fates, inserted, notes };
+}
+
+/**
+ * Marks group g compacted at `level`: 1 when it was not compacted before, else 0. A function of the
+ * module, not a closure made per apply: a closure called in a loop ties the loop's optimized code
+ * to it, so the collector discards the code with it and every first apply ran its loops in the
+ * interpreter until a new compile finished (--trace-deopt: "reason: weak objects"; issue 26's
+ * 100k / 20k row).
+ */
+function markCompacted(compacted: (Level | undefined)[], g: number, level: Level): number {
+  const fresh = compacted[g] === undefined ? 1 : 0;
+  compacted[g] = level;
+  return fresh;
 }
 
 /** A step list's task history and groups, with each step's group (-1: none), made once per list. */
@@ -358,10 +372,6 @@ export const summarizePlanSteps: Strategy<Params> = {
     const expanded = expandedBy(taskHistory, p.expand, call, expandNotes);
     const compacted = new Array<Level | undefined>(groups.length);
     let compactedCount = 0;
-    const compact = (g: number, level: Level) => {
-      if (compacted[g] === undefined) compactedCount++;
-      compacted[g] = level;
-    };
     const max = p.maxTokens ?? ctx.contextWindow;
     // An override wins over the mode: `full` keeps a plan step whole, another level compacts it. An
     // expanded plan step is `full` over both: expand_step resets the visibility summarize_step (the
@@ -375,20 +385,14 @@ export const summarizePlanSteps: Strategy<Params> = {
     if (expanded.size > 0 || Object.keys(overrides).length > 0) {
       for (const g of plan.completed) {
         const level = override(g);
-        if (level !== undefined && level !== 'full') compact(g, level);
+        if (level !== undefined && level !== 'full')
+          compactedCount += markCompacted(compacted, g, level);
       }
       free = plan.completed.filter((g) => override(g) === undefined);
     }
     let used: number | undefined;
-    // The loops below set `compacted` themselves rather than call `compact`: a closure made per
-    // apply and called in a loop ties the loop's optimized code to that closure, so the collector
-    // discards the code with it and every first apply ran its loops in the interpreter until a new
-    // compile finished (--trace-deopt: "reason: weak objects"; issue 26's 100k / 20k row).
     if (p.mode === 'all-completed') {
-      for (const g of free) {
-        if (compacted[g] === undefined) compactedCount++;
-        compacted[g] = p.compactTo;
-      }
+      for (const g of free) compactedCount += markCompacted(compacted, g, p.compactTo);
     } else if (p.mode === 'pressure') {
       // Compacting a plan step changes the context by (its summary − its steps): keep a running total
       // instead of recomposing the history for every plan step.
@@ -404,8 +408,7 @@ export const summarizePlanSteps: Strategy<Params> = {
       for (const g of free) {
         if (used / max <= p.threshold) break;
         used += summaryTokensAt(summaryTokens, g) - (own[g] as number);
-        if (compacted[g] === undefined) compactedCount++;
-        compacted[g] = p.compactTo;
+        compactedCount += markCompacted(compacted, g, p.compactTo);
       }
     }
     const notesOf = (output: readonly Step[]) => {
