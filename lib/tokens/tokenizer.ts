@@ -6,8 +6,9 @@
  * Real histories contain special-token text such as `<|endoftext|>`: it is counted as ordinary
  * text (`disallowedSpecial: new Set()`), as it is when such text sits inside a message.
  */
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import cl100k, { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
+import o200k, { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { bpeCounter } from './bpe-count';
 
 export const TOKENIZERS = ['o200k_base', 'cl100k_base', 'heuristic'] as const;
 export type TokenizerId = (typeof TOKENIZERS)[number];
@@ -42,14 +43,14 @@ export const TOKENIZER_REGISTRY: readonly TokenizerInfo[] = [
     label: "o200k (GPT-4o and later's)",
     exact: true,
     short: 'o200k',
-    count: (text) => countO200k(text, ENCODE_OPTIONS),
+    count: bpeCounter(o200k, (text) => countO200k(text, ENCODE_OPTIONS)),
   },
   {
     id: 'cl100k_base',
     label: "cl100k (GPT-4 and 3.5's)",
     exact: true,
     short: 'cl100k',
-    count: (text) => countCl100k(text, ENCODE_OPTIONS),
+    count: bpeCounter(cl100k, (text) => countCl100k(text, ENCODE_OPTIONS)),
   },
   {
     id: 'heuristic',
