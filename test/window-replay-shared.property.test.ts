@@ -1,7 +1,7 @@
 /**
  * The windows' `replayShared` (Strands' sliding window, seed 002's trajectory and session windows)
- * equals its definition: `sharedPrefixTokens` of the contexts applying the window before every call
- * gives, as the engine measures them (`exactPrefixes`), on generated histories, histories whose
+ * equals its definition, `sharedPrefixTokens` of the contexts applying the window before every call
+ * gives, and their `replayContexts` those contexts step for step, as the engine measures them (`exactPrefixes`), on generated histories, histories whose
  * steps share ids and content, and real runs. Long runs then bill every call exactly, none sampled
  * (issue 26 item 5).
  */
@@ -43,7 +43,13 @@ function measured(id: string, steps: readonly Step[], raw: Record<string, unknow
   const s = getStrategy(id);
   const params = parseParams(s, raw);
   const sim = simulate({ steps }, s, params, ctx, undefined, { exactPrefixes: true });
-  const replayed = s.replayShared?.({ steps }, modelCallIndices(steps), params, ctx);
+  const calls = modelCallIndices(steps);
+  const replayed = s.replayShared?.({ steps }, calls, params, ctx);
+  // The contexts it replays (the identifier check's) are what applying it gives, step for step.
+  const contextAt = s.replayContexts?.({ steps }, params, ctx);
+  expect(contextAt).toBeDefined();
+  for (const k of calls.filter((_, i) => i % Math.ceil(calls.length / 25) === 0))
+    expect(contextAt?.(k)).toEqual(s.apply({ steps: steps.slice(0, k) }, params, ctx).steps);
   return { replayed, exact: sim.calls.map((c) => c.sharedPrefixTokens) };
 }
 

@@ -72,6 +72,31 @@ export const keepLastNSteps: Strategy<Params> = {
       return REPLY_PRIMING_TOKENS + (critical[k] as number) + last;
     });
   },
+  replayContexts(history, p) {
+    const steps = history.steps;
+    // The critical steps' and the others' positions: the context before call k is the critical
+    // steps before k and the last n others before k, in step order.
+    const criticalAt: number[] = [];
+    const otherAt: number[] = [];
+    const otherCount = [0];
+    steps.forEach((s, i) => {
+      (isCritical(s) ? criticalAt : otherAt).push(i);
+      otherCount.push(otherAt.length);
+    });
+    return (k) => {
+      const c = otherCount[k] as number;
+      const out: Step[] = [];
+      let j = Math.max(0, c - p.n);
+      for (let i = 0; i < criticalAt.length && (criticalAt[i] as number) < k; i++) {
+        const at = criticalAt[i] as number;
+        while (j < c && (otherAt[j] as number) < at)
+          out.push(steps[otherAt[j++] as number] as Step);
+        out.push(steps[at] as Step);
+      }
+      while (j < c) out.push(steps[otherAt[j++] as number] as Step);
+      return out;
+    };
+  },
   replayShared(history, calls, p, ctx) {
     const steps = history.steps;
     // critical[i]: tokens of the critical steps [0, i); otherAt: the non-critical steps' positions.

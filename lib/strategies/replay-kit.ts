@@ -193,34 +193,50 @@ export class UnitIndex<M> {
    * over 20,000 messages is cheap (a step cut at a range's edge becomes its variant).
    */
   result(ranges: readonly (readonly [number, number])[], notes: readonly string[]): StrategyResult {
-    const { always, template } = this.#fateTemplate();
-    const fates = template.slice();
-    const kept: Step[] = [];
-    const keptAt: number[] = [];
+    const fates = this.#fateTemplate().template.slice();
+    return { steps: this.#stepsOf(ranges, this.steps.length, fates), fates, inserted: [], notes };
+  }
+
+  /**
+   * The steps `result(ranges)` keeps when the ranges lie within the units of steps [0, end): what
+   * applying the strategy to those steps returns, in order, without its fates (a replayed context,
+   * `replayContexts`). A step cut at a range's edge is its variant, made once per units kept, so
+   * consecutive contexts share it.
+   */
+  stepsBefore(ranges: readonly (readonly [number, number])[], end: number): Step[] {
+    return this.#stepsOf(ranges, end, undefined);
+  }
+
+  /** The ranges' steps merged in step order with the always-kept steps before `end`. */
+  #stepsOf(
+    ranges: readonly (readonly [number, number])[],
+    end: number,
+    fates: StepFate[] | undefined,
+  ): Step[] {
+    const { always } = this.#fateTemplate();
+    const out: Step[] = [];
+    let next = 0;
     let last = -1;
     for (const [x, y] of ranges) {
       if (y <= x) continue;
       const from = (this.units[x] as StrategyUnit<M>).stepIndex;
       const to = (this.units[y - 1] as StrategyUnit<M>).stepIndex;
       for (let i = Math.max(from, last + 1); i <= to; i++) {
-        const variant = this.#survivor(i, ranges, fates);
-        if (variant) {
-          kept.push(variant);
-          keptAt.push(i);
-        }
+        const step = this.#survivor(i, ranges, fates);
+        if (!step) continue;
+        while (next < always.length && (always[next] as number) < i)
+          out.push(this.steps[always[next++] as number] as Step);
+        out.push(step);
       }
       last = Math.max(last, to);
     }
-    // Merge the always-kept steps with the kept ones, in step order.
-    const out: Step[] = [];
-    let k = 0;
-    for (const i of always) {
-      while (k < keptAt.length && (keptAt[k] as number) < i) out.push(kept[k++] as Step);
-      out.push(this.steps[i] as Step);
-    }
-    while (k < kept.length) out.push(kept[k++] as Step);
-    return { steps: out, fates, inserted: [], notes };
+    while (next < always.length && (always[next] as number) < end)
+      out.push(this.steps[always[next++] as number] as Step);
+    return out;
   }
+
+  /** `stepsBefore`'s variants, by step and units kept. */
+  readonly #variantSteps = new Map<string, Step>();
 
   #template: { always: number[]; template: StepFate[] } | undefined;
 
@@ -237,11 +253,14 @@ export class UnitIndex<M> {
     return (this.#template = { always, template });
   }
 
-  /** Step i under the ranges (its fate set in `fates`): itself, its variant, or null when removed. */
+  /**
+   * Step i under the ranges: itself, its variant, or null when removed; its fate set in `fates`,
+   * or, without them, its variant kept for the next context (`stepsBefore`).
+   */
   #survivor(
     i: number,
     ranges: readonly (readonly [number, number])[],
-    fates: StepFate[],
+    fates: StepFate[] | undefined,
   ): Step | null {
     const count = this.unitsPerStep[i] as number;
     const step = this.steps[i] as Step;
@@ -253,15 +272,19 @@ export class UnitIndex<M> {
     for (let u = a; u < b; u++) if (inRange(u)) keptUnits++;
     if (keptUnits === 0) return null;
     if (keptUnits === count) {
-      fates[i] = KEPT;
+      if (fates) fates[i] = KEPT;
       return step;
     }
     const stepUnits = this.units.slice(a, b);
-    const variant = keptVariant(
-      step,
-      stepUnits,
-      stepUnits.map((_, j) => inRange(a + j)),
-    ) as Step;
+    const keep = stepUnits.map((_, j) => inRange(a + j));
+    if (!fates) {
+      const key = `${i}:${keep.map(Number).join('')}`;
+      let variant = this.#variantSteps.get(key);
+      if (!variant)
+        this.#variantSteps.set(key, (variant = keptVariant(step, stepUnits, keep) as Step));
+      return variant;
+    }
+    const variant = keptVariant(step, stepUnits, keep) as Step;
     fates[i] = changedFate(step, variant);
     return variant;
   }

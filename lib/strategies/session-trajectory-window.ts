@@ -180,6 +180,11 @@ export const sessionTrajectoryWindow: Strategy<Params> = {
     const w = seedWindowOfItems(items);
     return calls.map((k) => index.contextTokens(sessionWindowRanges(w, p, index.unitsBefore(k))));
   },
+  replayContexts(history, p, ctx) {
+    const { items, index } = trajectoryIndex(history.steps, ctx.tokens);
+    const w = seedWindowOfItems(items);
+    return (k) => index.stepsBefore(sessionWindowRanges(w, p, index.unitsBefore(k)), k);
+  },
   replayShared(history, calls, p, ctx) {
     const steps = history.steps;
     const { items, index } = trajectoryIndex(steps, ctx.tokens);

@@ -78,6 +78,15 @@ export const strandsSlidingWindow: Strategy<Params> = {
       return w ? w.tokens : ctx.tokens.context(overflowApply(steps.slice(0, k), p, ctx).steps);
     });
   },
+  replayContexts(history, p, ctx) {
+    const steps = history.steps;
+    const index = UnitIndex.cached(steps, ctx.tokens, 'strands', 'no-system');
+    const window = windowBefore(steps, p, ctx);
+    return (k) => {
+      const w = window(k);
+      return w ? index.stepsBefore(w.ranges, k) : overflowApply(steps.slice(0, k), p, ctx).steps;
+    };
+  },
   replayShared(history, calls, p, ctx) {
     const steps = history.steps;
     const window = windowBefore(steps, p, ctx);

@@ -262,6 +262,11 @@ export const tokenBudget: Strategy<TokenBudgetParams> = {
     const budget = budgetOf(history.steps, p, ctx);
     return calls.map((k) => budget.index.contextTokens(budget.ranges(budget.index.unitsBefore(k))));
   },
+  replayContexts(history, p, ctx) {
+    if (p.allowPartial) return undefined;
+    const { index, ranges } = budgetOf(history.steps, p, ctx);
+    return (k) => index.stepsBefore(ranges(index.unitsBefore(k)), k);
+  },
   replayShared(history, calls, p, ctx) {
     if (p.allowPartial) return undefined;
     const budget = budgetOf(history.steps, p, ctx);

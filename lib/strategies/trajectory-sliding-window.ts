@@ -151,6 +151,11 @@ export const trajectorySlidingWindow: Strategy<Params> = {
     const rangesAt = windowBefore(history.steps, p, ctx.tokens);
     return calls.map((k) => index.contextTokens(rangesAt(k)));
   },
+  replayContexts(history, p, ctx) {
+    const { index } = trajectoryIndex(history.steps, ctx.tokens);
+    const rangesAt = windowBefore(history.steps, p, ctx.tokens);
+    return (k) => index.stepsBefore(rangesAt(k), k);
+  },
   replayShared(history, calls, p, ctx) {
     const steps = history.steps;
     return rangeShared(
