@@ -2,7 +2,8 @@
  * A strategy's `replayShared` (each call's shared cached prefix before every call, without applying
  * it) equals its definition: `sharedPrefixTokens` of the contexts the strategy gives the two calls,
  * as the engine measures them (`exactPrefixes`), on generated histories and real runs; and its
- * `replayContexts` gives the contexts applying it gives. Long runs then bill every call exactly, no
+ * `replayContexts` gives the contexts applying it gives, and its `replayViews` the same contexts in
+ * place, their unchanged leads the previous call's objects. Long runs then bill every call exactly, no
  * call sampled.
  */
 import fc from 'fast-check';
@@ -10,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { longHistory } from '../bench/history';
 import { modelCallIndices } from '../lib/model/steps';
 import type { Step } from '../lib/model/types';
+import type { StepsAt } from '../lib/simulate/prefix';
 import { simulate } from '../lib/simulate/simulate';
 import { getStrategy, parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
@@ -121,6 +123,19 @@ function measured(id: string, steps: readonly Step[], raw: Record<string, unknow
   if (contextAt)
     for (const k of calls.filter((_, i) => i % Math.ceil(calls.length / 25) === 0))
       expect(contextAt(k)).toEqual(s.apply({ steps: steps.slice(0, k) }, params, ctx).steps);
+  // Its views read the same contexts in place, the lead they call unchanged the previous call's objects.
+  const views = s.replayViews?.({ steps }, params, ctx);
+  if (views && contextAt) {
+    let before: StepsAt | undefined;
+    for (const k of calls) {
+      const { context, unchanged } = views(k);
+      const built = contextAt(k);
+      expect(Array.from({ length: context.length }, (_, i) => context.at(i))).toEqual(built);
+      if (before) for (let i = 0; i < unchanged; i++) expect(context.at(i)).toBe(before.at(i));
+      else expect(unchanged).toBe(0);
+      before = context;
+    }
+  }
   return { replayed, exact: sim.calls.map((c) => c.sharedPrefixTokens) };
 }
 

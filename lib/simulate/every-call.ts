@@ -11,7 +11,7 @@
  */
 import { modelCallIndices } from '../model/steps';
 import type { Step } from '../model/types';
-import type { HistoryLike, Strategy, StrategyContext } from '../strategies/types';
+import type { ContextView, HistoryLike, Strategy, StrategyContext } from '../strategies/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { ranTimes, type RunConfig } from './run-config';
 import {
@@ -81,7 +81,9 @@ export function replayedRun<P>(
   const contexts = new Map<number, readonly Step[]>();
   const built = strategy.replayContexts?.(history, params, ctx);
   const contextAt = built ?? at;
-  if (options.onCall)
+  const views = options.onCall ? strategy.replayViews?.(history, params, ctx) : undefined;
+  if (options.onCall && views) eachView(callIdx, views, options.onCall);
+  else if (options.onCall)
     eachContext(
       callIdx,
       built ? EACH_CONTEXT_BUDGET : EXACT_PREFIX_BUDGET,
@@ -118,6 +120,28 @@ export function replayedRun<P>(
  * one, each context is an application, and `EXACT_PREFIX_BUDGET` holds.
  */
 export const EACH_CONTEXT_BUDGET = 2_000_000;
+
+/**
+ * Every call's context handed to `onCall` in order from the strategy's `replayViews`, each read in
+ * place with its unchanged lead, while the fold's work (the steps after the unchanged lead of the
+ * previous context and of this one) stays within `EACH_CONTEXT_BUDGET`: a context that changes
+ * near its end costs what changed, however long the run.
+ */
+function eachView(
+  callIdx: readonly number[],
+  views: (k: number) => ContextView,
+  onCall: NonNullable<SimulateOptions['onCall']>,
+): void {
+  let work = 0;
+  let before = 0;
+  for (const k of callIdx) {
+    const { context, unchanged } = views(k);
+    work += before + context.length - 2 * Math.min(unchanged, before, context.length);
+    if (work > EACH_CONTEXT_BUDGET) return;
+    onCall(k, context, unchanged);
+    before = context.length;
+  }
+}
 
 /** Calls whose replayed context is measured to judge a long run's Σ context lengths. */
 const PROBES = 9;

@@ -4,6 +4,7 @@
  */
 import type { Step } from '../model/types';
 import { sameStep } from '../strategies/same-step';
+import type { StepsAt } from '../strategies/types';
 
 export { sameStep };
 
@@ -23,11 +24,7 @@ export function sharedPrefixTokens(
   return shared;
 }
 
-/** Steps read by position: an array, or a context read in place without copying it. */
-export interface StepsAt {
-  readonly length: number;
-  at(index: number): Step | undefined;
-}
+export type { StepsAt };
 
 /** How many leading steps of `output` are `input`'s own objects (what an application left alone). */
 export function unchangedPrefix(input: readonly Step[], output: readonly Step[]): number {

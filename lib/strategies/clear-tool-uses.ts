@@ -175,6 +175,8 @@ export const clearToolUses: Strategy<Params> = {
     clearedReplay(history, p, ctx, (call, text) => clearCall(call, text, p)).shared(calls),
   replayContexts: (history, p, ctx) =>
     clearedReplay(history, p, ctx, (call, text) => clearCall(call, text, p)).contextAt,
+  replayViews: (history, p, ctx) =>
+    clearedReplay(history, p, ctx, (call, text) => clearCall(call, text, p)).views(),
 };
 
 /**

@@ -11,7 +11,7 @@ import type { Step } from '../model/types';
 import { prefixSums } from './per-step';
 import { firstTrue } from './replay-kit';
 import { sameStep } from './same-step';
-import type { StrategyContext } from './types';
+import type { ContextView, StrategyContext } from './types';
 
 /** What the rule reads of the history, and tokens freed before a step when `e` units are cleared. */
 export interface ClearedKit {
@@ -37,6 +37,12 @@ export interface FirstClearedReplay {
   shared(calls: readonly number[]): number[];
   /** The context before the call producing step k: what `apply` on the steps before it returns. */
   contextAt(k: number): Step[];
+  /**
+   * A reader of the contexts of calls taken in order, each read in place: step i of the context
+   * before call k is its variant for `clearedAt(k)`, so two calls' contexts differ only from the
+   * first step holding a unit between their two counts, and at the steps appended (`replayViews`).
+   */
+  views(): (k: number) => ContextView;
 }
 
 /**
@@ -145,6 +151,30 @@ function replayOf(
       const out: Step[] = [];
       for (let i = 0; i < k; i++) out.push(variant(i, e - (unitCount[i] as number)));
       return out;
+    },
+    views() {
+      let before: { k: number; e: number } | undefined;
+      return (k) => {
+        const e = rule.clearedAt(k, kit);
+        let unchanged = 0;
+        if (before) {
+          // A step whose units all come before both counts is cleared whole under both (the same
+          // object); a step holding a unit at or past the lower count may differ.
+          const lo = Math.min(before.e, e);
+          unchanged =
+            lo === Math.max(before.e, e)
+              ? before.k
+              : firstTrue(0, before.k, (i) => (unitCount[i + 1] as number) > lo);
+        }
+        before = { k, e };
+        return {
+          context: {
+            length: k,
+            at: (i) => (i >= 0 && i < k ? variant(i, e - (unitCount[i] as number)) : undefined),
+          },
+          unchanged,
+        };
+      };
     },
   };
 }

@@ -272,6 +272,7 @@ export const observationMasking: Strategy<Params> = {
   },
   replayShared: (history, calls, p, ctx) => maskingReplay(history.steps, p, ctx).shared(calls),
   replayContexts: (history, p, ctx) => maskingReplay(history.steps, p, ctx).contextAt,
+  replayViews: (history, p, ctx) => maskingReplay(history.steps, p, ctx).views(),
 };
 
 /** The oldest observations masked first (first-cleared-shared.ts), with SWE-agent's count. */

@@ -280,6 +280,7 @@ export const pruneOldObservations: Strategy<Params> = {
   },
   replayShared: (history, calls, p, ctx) => pruneReplay(history.steps, p, ctx).shared(calls),
   replayContexts: (history, p, ctx) => pruneReplay(history.steps, p, ctx).contextAt,
+  replayViews: (history, p, ctx) => pruneReplay(history.steps, p, ctx).views(),
   carry: (p, ctx) => pruneCarrier(p, ctx),
 };
 

@@ -16,6 +16,21 @@ export type StepFate =
 
 export type FateKind = StepFate['kind'];
 
+/** Steps read by position: an array, or a context read in place without copying it. */
+export interface StepsAt {
+  readonly length: number;
+  at(index: number): Step | undefined;
+}
+
+/**
+ * A call's context read in place, and how many of its leading steps are the previous call's
+ * objects at the same positions (`replayViews`).
+ */
+export interface ContextView {
+  readonly context: StepsAt;
+  readonly unchanged: number;
+}
+
 export interface StrategyResult {
   /** The steps the model would see, in order: kept originals, truncated variants, inserted steps. */
   readonly steps: readonly Step[];
@@ -93,6 +108,18 @@ export interface Strategy<P = unknown> {
     params: P,
     ctx: StrategyContext,
   ): ((k: number) => readonly Step[]) | undefined;
+  /**
+   * Optional, beside `replayContexts`, for a strategy whose contexts keep most of the steps before
+   * each call: a reader of the contexts of calls taken in order (each k greater than the last),
+   * each read in place with how many of its leading steps are the previous call's objects, so the
+   * identifier fold (compare/identifier-fold.ts) costs what changed between two calls, not the
+   * context's length. Undefined: `replayContexts` builds each context.
+   */
+  replayViews?(
+    history: HistoryLike,
+    params: P,
+    ctx: StrategyContext,
+  ): ((k: number) => ContextView) | undefined;
   /**
    * Optional incremental application in place (run-config.ts `in-place`): a carrier that answers
    * each application from what changed since the last one. Undefined (or no method): the
