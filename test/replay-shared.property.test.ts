@@ -2,8 +2,8 @@
  * A strategy's `replayShared` (each call's shared cached prefix before every call, without applying
  * it) equals its definition: `sharedPrefixTokens` of the contexts the strategy gives the two calls,
  * as the engine measures them (`exactPrefixes`), on generated histories and real runs; and its
- * `replayContexts` gives the contexts applying it gives, and its `replayViews` the same contexts in
- * place, their unchanged leads the previous call's objects. Long runs then bill every call exactly, no
+ * `replayContexts` gives the contexts applying it gives, and its `replayViews` the same contexts,
+ * their unchanged leads or changes true to the previous call's (test/replay-views.ts). Long runs then bill every call exactly, no
  * call sampled.
  */
 import fc from 'fast-check';
@@ -11,11 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { longHistory } from '../bench/history';
 import { modelCallIndices } from '../lib/model/steps';
 import type { Step } from '../lib/model/types';
-import type { StepsAt } from '../lib/simulate/prefix';
 import { simulate } from '../lib/simulate/simulate';
 import { getStrategy, parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
 import { plannedStepsArb, stepsArb } from './arbitraries';
+import { expectViews } from './replay-views';
 import { sampleRun } from './samples';
 
 const RUNS = Number(process.env.FC_RUNS ?? 150);
@@ -125,17 +125,7 @@ function measured(id: string, steps: readonly Step[], raw: Record<string, unknow
       expect(contextAt(k)).toEqual(s.apply({ steps: steps.slice(0, k) }, params, ctx).steps);
   // Its views read the same contexts in place, the lead they call unchanged the previous call's objects.
   const views = s.replayViews?.({ steps }, params, ctx);
-  if (views && contextAt) {
-    let before: StepsAt | undefined;
-    for (const k of calls) {
-      const { context, unchanged } = views(k);
-      const built = contextAt(k);
-      expect(Array.from({ length: context.length }, (_, i) => context.at(i))).toEqual(built);
-      if (before) for (let i = 0; i < unchanged; i++) expect(context.at(i)).toBe(before.at(i));
-      else expect(unchanged).toBe(0);
-      before = context;
-    }
-  }
+  if (views && contextAt) expectViews(views, contextAt, calls);
   return { replayed, exact: sim.calls.map((c) => c.sharedPrefixTokens) };
 }
 

@@ -14,6 +14,7 @@ import { simulate } from '../lib/simulate/simulate';
 import { getStrategy, parseParams } from '../lib/strategies';
 import { createStrategyContext } from '../lib/strategies/context';
 import { stepsArb } from './arbitraries';
+import { expectViews } from './replay-views';
 import { sampleRun } from './samples';
 
 const RUNS = Number(process.env.FC_RUNS ?? 150);
@@ -50,6 +51,9 @@ function measured(id: string, steps: readonly Step[], raw: Record<string, unknow
   expect(contextAt).toBeDefined();
   for (const k of calls.filter((_, i) => i % Math.ceil(calls.length / 25) === 0))
     expect(contextAt?.(k)).toEqual(s.apply({ steps: steps.slice(0, k) }, params, ctx).steps);
+  const views = s.replayViews?.({ steps }, params, ctx);
+  expect(views).toBeDefined();
+  if (views && contextAt) expectViews(views, contextAt, calls);
   return { replayed, exact: sim.calls.map((c) => c.sharedPrefixTokens) };
 }
 

@@ -11,6 +11,7 @@ import { simulate, simulatedContextAt, type SimulatedRun } from '../simulate/sim
 import { getStrategy, parseParams } from '../strategies';
 import { none } from '../strategies/none';
 import type {
+  ContextChanges,
   FateKind,
   HistoryLike,
   Strategy,
@@ -136,9 +137,9 @@ export function compareColumn(
     keepContextsAt: new Set(lossCalls),
     ...(checks
       ? {
-          onCall: (k: number, context: StepsAt, unchanged: number) => {
+          onCall: (k: number, context: StepsAt, unchanged: number, changes?: ContextChanges) => {
             folded++;
-            (fold ??= new LostIdentifierFold(history.steps)).call(k, context, unchanged);
+            (fold ??= new LostIdentifierFold(history.steps)).call(k, context, unchanged, changes);
           },
         }
       : {}),

@@ -2,7 +2,8 @@
  * The lost-identifier check (identifiers.ts `lostIdentifiers`, the definition) as a fold over the
  * run: every call's context arrives as what changed since the previous call's (the simulation's
  * `onCall`: the context read in place and how many leading steps are still the previous call's
- * objects), and each call's identifiers are checked against it without building it again.
+ * objects, or the step objects that left it and entered it), and each call's identifiers are
+ * checked against it without building it again.
  *
  * What the run needs is strategy-independent and made once per step list (`IdentifierIndex`): the
  * identifiers every call writes, numbered, and for any step object the numbers of those its text
@@ -14,6 +15,7 @@
  */
 import type { ActionStep, Step } from '../model/types';
 import type { StepsAt } from '../simulate/prefix';
+import type { ContextChanges } from '../strategies/types';
 import {
   argumentKeyOf,
   argumentName,
@@ -190,8 +192,9 @@ export class LostIdentifierFold {
    * previous call's objects at the same positions (0 when nothing is known, `Infinity` when the
    * context only grew).
    */
-  call(k: number, context: StepsAt, unchanged: number): void {
-    this.#follow(context, unchanged);
+  call(k: number, context: StepsAt, unchanged: number, changes?: ContextChanges): void {
+    if (changes) this.#change(context, changes);
+    else this.#follow(context, unchanged);
     const ids = this.#index.callAt(k);
     for (const [n, shape] of ids) {
       if (this.#gone[n] === 1 || (this.#held[n] as number) > 0) continue;
@@ -211,6 +214,16 @@ export class LostIdentifierFold {
         usedAtStepId: step.id,
       });
     }
+  }
+
+  /** The counts follow the steps that left the context and those that entered it. */
+  #change(next: StepsAt, { leaving, entering }: ContextChanges): void {
+    const held = this.#held;
+    for (const s of leaving)
+      for (const m of this.#index.containedIn(s, this.#others)) held[m] = (held[m] as number) - 1;
+    for (const s of entering)
+      for (const m of this.#index.containedIn(s, this.#others)) held[m] = (held[m] as number) + 1;
+    this.#context = next;
   }
 
   /** The counts follow the context: the steps after the first changed position leave, the new come. */

@@ -123,9 +123,9 @@ export const EACH_CONTEXT_BUDGET = 2_000_000;
 
 /**
  * Every call's context handed to `onCall` in order from the strategy's `replayViews`, each read in
- * place with its unchanged lead, while the fold's work (the steps after the unchanged lead of the
- * previous context and of this one) stays within `EACH_CONTEXT_BUDGET`: a context that changes
- * near its end costs what changed, however long the run.
+ * place with its unchanged lead (or the steps that left and entered it), while the fold's work (the
+ * steps after the unchanged lead of the previous context and of this one, or those that left and
+ * entered) stays within `EACH_CONTEXT_BUDGET`: a context costs what changed, however long the run.
  */
 function eachView(
   callIdx: readonly number[],
@@ -135,7 +135,13 @@ function eachView(
   let work = 0;
   let before = 0;
   for (const k of callIdx) {
-    const { context, unchanged } = views(k);
+    const { context, unchanged, changes } = views(k);
+    if (changes) {
+      work += changes.leaving.length + changes.entering.length;
+      if (work > EACH_CONTEXT_BUDGET) return;
+      onCall(k, context, unchanged, changes);
+      continue;
+    }
     work += before + context.length - 2 * Math.min(unchanged, before, context.length);
     if (work > EACH_CONTEXT_BUDGET) return;
     onCall(k, context, unchanged);

@@ -3,7 +3,7 @@
  * stateless runs before every call (every-call.ts).
  */
 import type { Step } from '../model/types';
-import type { StrategyResult } from '../strategies/types';
+import type { ContextChanges, StrategyResult } from '../strategies/types';
 import type { StepsAt } from './prefix';
 import type { RunConfig } from './run-config';
 
@@ -77,12 +77,18 @@ export interface SimulateOptions {
    * lib/compare/identifier-fold.ts): the call's step index, its context read in place (valid while
    * the simulation's lists live: they are never mutated), and how many of its leading steps are
    * still the previous call's objects at the same positions (0: unknown; `Infinity`: the context
-   * only grew). Observes the run without changing any result. Every call is handed over, except on a
+   * only grew), or, from a strategy's `replayViews`, the step objects that left and entered it
+   * (`changes`: then the context is read only if needed). Observes the run without changing any result. Every call is handed over, except on a
    * long stateless run before every call (every-call.ts `sampledRun`), where none is when building
    * each call's context would pass `EACH_CONTEXT_BUDGET` (or, without `replayContexts`,
    * `EXACT_PREFIX_BUDGET`): the caller counts the calls it was handed.
    */
-  readonly onCall?: (stepIndex: number, context: StepsAt, unchanged: number) => void;
+  readonly onCall?: (
+    stepIndex: number,
+    context: StepsAt,
+    unchanged: number,
+    changes?: ContextChanges,
+  ) => void;
 }
 
 export function callTotals(calls: readonly CallContext[], contextWindow: number): RunTotals {

@@ -10,6 +10,7 @@ import { isCritical } from '../model/steps';
 import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { buildResult, idsUnique, KEPT_FATE, REMOVED_FATE } from './result';
+import { lazySteps } from './replay-kit';
 import { sameStep } from './same-step';
 import type { Carrier, StepFate, Strategy } from './types';
 
@@ -72,29 +73,35 @@ export const keepLastNSteps: Strategy<Params> = {
       return REPLY_PRIMING_TOKENS + (critical[k] as number) + last;
     });
   },
-  replayContexts(history, p) {
+  replayContexts: (history, p) => keptBefore(history.steps, p.n),
+  replayViews(history, p) {
     const steps = history.steps;
-    // The critical steps' and the others' positions: the context before call k is the critical
-    // steps before k and the last n others before k, in step order.
-    const criticalAt: number[] = [];
+    const contextAt = keptBefore(steps, p.n);
     const otherAt: number[] = [];
     const otherCount = [0];
     steps.forEach((s, i) => {
-      (isCritical(s) ? criticalAt : otherAt).push(i);
+      if (!isCritical(s)) otherAt.push(i);
       otherCount.push(otherAt.length);
     });
+    // The previous call's k and the others it kept, [from, to) of `otherAt`.
+    let before = { k: 0, from: 0, to: 0 };
     return (k) => {
-      const c = otherCount[k] as number;
-      const out: Step[] = [];
-      let j = Math.max(0, c - p.n);
-      for (let i = 0; i < criticalAt.length && (criticalAt[i] as number) < k; i++) {
-        const at = criticalAt[i] as number;
-        while (j < c && (otherAt[j] as number) < at)
-          out.push(steps[otherAt[j++] as number] as Step);
-        out.push(steps[at] as Step);
-      }
-      while (j < c) out.push(steps[otherAt[j++] as number] as Step);
-      return out;
+      const to = otherCount[k] as number;
+      const from = Math.max(0, to - p.n);
+      const leaving: Step[] = [];
+      const entering: Step[] = [];
+      for (let j = before.from; j < Math.min(from, before.to); j++)
+        leaving.push(steps[otherAt[j] as number] as Step);
+      for (let j = Math.max(from, before.to); j < to; j++)
+        entering.push(steps[otherAt[j] as number] as Step);
+      for (let i = before.k; i < k; i++)
+        if (isCritical(steps[i] as Step)) entering.push(steps[i] as Step);
+      before = { k, from, to };
+      return {
+        context: lazySteps(() => contextAt(k)),
+        unchanged: 0,
+        changes: { leaving, entering },
+      };
     };
   },
   replayShared(history, calls, p, ctx) {
@@ -188,5 +195,31 @@ function keepLastCarrier(p: Params): Carrier {
       last = out;
       return { steps: out, inserted: [], notes, unchangedBefore: first };
     },
+  };
+}
+
+/**
+ * The context before the call producing step k: the critical steps before k and the last n others
+ * before k, in step order (what `apply` on the steps before k keeps).
+ */
+function keptBefore(steps: readonly Step[], n: number): (k: number) => Step[] {
+  const criticalAt: number[] = [];
+  const otherAt: number[] = [];
+  const otherCount = [0];
+  steps.forEach((s, i) => {
+    (isCritical(s) ? criticalAt : otherAt).push(i);
+    otherCount.push(otherAt.length);
+  });
+  return (k) => {
+    const c = otherCount[k] as number;
+    const out: Step[] = [];
+    let j = Math.max(0, c - n);
+    for (let i = 0; i < criticalAt.length && (criticalAt[i] as number) < k; i++) {
+      const at = criticalAt[i] as number;
+      while (j < c && (otherAt[j] as number) < at) out.push(steps[otherAt[j++] as number] as Step);
+      out.push(steps[at] as Step);
+    }
+    while (j < c) out.push(steps[otherAt[j++] as number] as Step);
+    return out;
   };
 }

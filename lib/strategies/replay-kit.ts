@@ -12,7 +12,14 @@ import type { Step, SummaryStep } from '../model/types';
 import { countMessage, messageStrings, REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { changedFate, KEPT_FATE, REMOVED_FATE } from './result';
 import type { Summarizer, SummaryAccumulator } from './summarizer';
-import type { StepFate, StrategyContext, StrategyResult } from './types';
+import type {
+  ContextChanges,
+  ContextView,
+  StepFate,
+  StepsAt,
+  StrategyContext,
+  StrategyResult,
+} from './types';
 import { keptVariant, unitsOf, type StrategyUnit } from './units';
 
 /** The first i in [lo, hi) where a monotone predicate (false…false true…true) holds; hi if none. */
@@ -235,6 +242,41 @@ export class UnitIndex<M> {
     return out;
   }
 
+  /**
+   * The step objects that leave and enter a replayed context when its ranges and end move from one
+   * call's (`before`) to a later call's (`after`): `stepsBefore(before)` and `stepsBefore(after)`
+   * differ exactly by these (as collections), found from the units whose membership changed and the
+   * always-kept steps appended, so a window sliding on costs what it passed over.
+   */
+  rangeChanges(
+    before: { readonly ranges: readonly (readonly [number, number])[]; readonly end: number },
+    after: { readonly ranges: readonly (readonly [number, number])[]; readonly end: number },
+  ): ContextChanges {
+    const leaving: Step[] = [];
+    const entering: Step[] = [];
+    const { always } = this.#fateTemplate();
+    for (
+      let j = firstTrue(0, always.length, (x) => (always[x] as number) >= before.end);
+      j < always.length && (always[j] as number) < after.end;
+      j++
+    )
+      entering.push(this.steps[always[j] as number] as Step);
+    let last = -1;
+    for (const [x, y] of changedUnits(before.ranges, after.ranges)) {
+      const from = (this.units[x] as StrategyUnit<M>).stepIndex;
+      const to = (this.units[y - 1] as StrategyUnit<M>).stepIndex;
+      for (let i = Math.max(from, last + 1); i <= to; i++) {
+        const was = this.#survivor(i, before.ranges, undefined);
+        const now = this.#survivor(i, after.ranges, undefined);
+        if (was === now) continue;
+        if (was) leaving.push(was);
+        if (now) entering.push(now);
+      }
+      last = Math.max(last, to);
+    }
+    return { leaving, entering };
+  }
+
   /** `stepsBefore`'s variants, by step and units kept. */
   readonly #variantSteps = new Map<string, Step>();
 
@@ -308,6 +350,67 @@ export class UnitIndex<M> {
     this.#variants.set(key, n);
     return n;
   }
+}
+
+/** The units in exactly one of two lists of ranges (sorted, disjoint, half-open), as ranges. */
+function changedUnits(
+  a: readonly (readonly [number, number])[],
+  b: readonly (readonly [number, number])[],
+): [number, number][] {
+  const points = [...new Set([...a, ...b].flat())].sort((x, y) => x - y);
+  const covers = (ranges: readonly (readonly [number, number])[], u: number) =>
+    ranges.some(([x, y]) => u >= x && u < y);
+  const out: [number, number][] = [];
+  for (let i = 0; i + 1 < points.length; i++) {
+    const [p, q] = [points[i] as number, points[i + 1] as number];
+    if (covers(a, p) === covers(b, p)) continue;
+    const prev = out.at(-1);
+    if (prev && prev[1] === p) prev[1] = q;
+    else out.push([p, q]);
+  }
+  return out;
+}
+
+/** Steps read by position, built the first time a reader asks (a view whose changes say enough). */
+export function lazySteps(build: () => readonly Step[]): StepsAt {
+  let steps: readonly Step[] | undefined;
+  return {
+    get length() {
+      return (steps ??= build()).length;
+    },
+    at: (i) => (steps ??= build())[i],
+  };
+}
+
+/**
+ * `replayViews` for a strategy that keeps unit ranges of an index before each call (`rangesAt`,
+ * undefined where a call takes another path, such as Strands' overflow, whose context `contextAt`
+ * gives): each call's changes from the previous call's ranges, or, after a call on another path,
+ * its context whole.
+ */
+export function rangeViews<M>(
+  index: UnitIndex<M>,
+  rangesAt: (k: number) => readonly (readonly [number, number])[] | undefined,
+  contextAt: (k: number) => readonly Step[],
+): (k: number) => ContextView {
+  let before: { ranges: readonly (readonly [number, number])[]; end: number } | undefined = {
+    ranges: [],
+    end: 0,
+  };
+  return (k) => {
+    const ranges = rangesAt(k);
+    if (!ranges) {
+      before = undefined;
+      return { context: contextAt(k), unchanged: 0 };
+    }
+    const after = { ranges, end: k };
+    const context = lazySteps(() => index.stepsBefore(ranges, k));
+    const view = before
+      ? { context, unchanged: 0, changes: index.rangeChanges(before, after) }
+      : { context, unchanged: 0 };
+    before = after;
+    return view;
+  };
 }
 
 // ---- Per-list memos (issue 26) ----

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { toSessionStep, type SessionStepType } from '../messages/session-trajectory';
 import type { TrajectoryItem } from '../messages/trajectory';
 import { rangeShared } from './range-shared';
+import { rangeViews } from './replay-kit';
 import { keepAll } from './result';
 import { trajectoryIndex } from './trajectory-sliding-window';
 import type { Strategy } from './types';
@@ -184,6 +185,15 @@ export const sessionTrajectoryWindow: Strategy<Params> = {
     const { items, index } = trajectoryIndex(history.steps, ctx.tokens);
     const w = seedWindowOfItems(items);
     return (k) => index.stepsBefore(sessionWindowRanges(w, p, index.unitsBefore(k)), k);
+  },
+  replayViews(history, p, ctx) {
+    const { items, index } = trajectoryIndex(history.steps, ctx.tokens);
+    const w = seedWindowOfItems(items);
+    return rangeViews(
+      index,
+      (k) => sessionWindowRanges(w, p, index.unitsBefore(k)),
+      () => [],
+    );
   },
   replayShared(history, calls, p, ctx) {
     const steps = history.steps;

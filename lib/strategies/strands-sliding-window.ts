@@ -19,7 +19,7 @@ import {
   type TrackedMessage,
 } from './strands-core';
 import { rangeShared } from './range-shared';
-import { UnitIndex } from './replay-kit';
+import { rangeViews, UnitIndex } from './replay-kit';
 import type { Strategy, StrategyContext, StrategyResult } from './types';
 import { stepsFromKeptUnits, unitsOf } from './units';
 
@@ -86,6 +86,15 @@ export const strandsSlidingWindow: Strategy<Params> = {
       const w = window(k);
       return w ? index.stepsBefore(w.ranges, k) : overflowApply(steps.slice(0, k), p, ctx).steps;
     };
+  },
+  replayViews(history, p, ctx) {
+    const steps = history.steps;
+    const window = windowBefore(steps, p, ctx);
+    return rangeViews(
+      UnitIndex.cached(steps, ctx.tokens, 'strands', 'no-system'),
+      (k) => window(k)?.ranges,
+      (k) => overflowApply(steps.slice(0, k), p, ctx).steps,
+    );
   },
   replayShared(history, calls, p, ctx) {
     const steps = history.steps;

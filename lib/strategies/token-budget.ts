@@ -21,7 +21,7 @@ import type { StepTokens } from '../tokens/step-tokens';
 import { buildResult } from './result';
 import type { Strategy, StrategyContext } from './types';
 import { rangeShared } from './range-shared';
-import { lastTrue, UnitIndex } from './replay-kit';
+import { lastTrue, rangeViews, UnitIndex } from './replay-kit';
 import { stepsFromKeptUnits, unitsOf, type StrategyUnit } from './units';
 
 export const LANGCHAIN_TYPES = ['system', 'human', 'ai', 'tool'] as const;
@@ -266,6 +266,15 @@ export const tokenBudget: Strategy<TokenBudgetParams> = {
     if (p.allowPartial) return undefined;
     const { index, ranges } = budgetOf(history.steps, p, ctx);
     return (k) => index.stepsBefore(ranges(index.unitsBefore(k)), k);
+  },
+  replayViews(history, p, ctx) {
+    if (p.allowPartial) return undefined;
+    const { index, ranges } = budgetOf(history.steps, p, ctx);
+    return rangeViews(
+      index,
+      (k) => ranges(index.unitsBefore(k)),
+      () => [],
+    );
   },
   replayShared(history, calls, p, ctx) {
     if (p.allowPartial) return undefined;

@@ -15,7 +15,7 @@ import type { StepTokens } from '../tokens/step-tokens';
 import { keepAll } from './result';
 import type { Strategy } from './types';
 import { rangeShared } from './range-shared';
-import { UnitIndex } from './replay-kit';
+import { rangeViews, UnitIndex } from './replay-kit';
 
 const params = z.object({
   maxSteps: z
@@ -155,6 +155,10 @@ export const trajectorySlidingWindow: Strategy<Params> = {
     const { index } = trajectoryIndex(history.steps, ctx.tokens);
     const rangesAt = windowBefore(history.steps, p, ctx.tokens);
     return (k) => index.stepsBefore(rangesAt(k), k);
+  },
+  replayViews(history, p, ctx) {
+    const { index } = trajectoryIndex(history.steps, ctx.tokens);
+    return rangeViews(index, windowBefore(history.steps, p, ctx.tokens), () => []);
   },
   replayShared(history, calls, p, ctx) {
     const steps = history.steps;

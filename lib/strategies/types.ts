@@ -24,11 +24,20 @@ export interface StepsAt {
 
 /**
  * A call's context read in place, and how many of its leading steps are the previous call's
- * objects at the same positions (`replayViews`).
+ * objects at the same positions (`replayViews`); or, where positions shift (a window sliding on),
+ * the step objects that left the previous call's context and entered this one (`changes`), the
+ * context then read only when a reader needs it.
  */
 export interface ContextView {
   readonly context: StepsAt;
   readonly unchanged: number;
+  readonly changes?: ContextChanges;
+}
+
+/** What differs between two calls' contexts as collections of step objects. */
+export interface ContextChanges {
+  readonly leaving: readonly Step[];
+  readonly entering: readonly Step[];
 }
 
 export interface StrategyResult {
