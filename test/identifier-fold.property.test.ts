@@ -140,13 +140,13 @@ describe('where a long run cannot hand over every context, the column says so', 
     const cmp = compareStrategies(
       { steps },
       [
-        { strategyId: 'condense-events', params: {} },
+        { strategyId: 'summarizing-window', params: {} },
         PRESETS.find((p) => p.id === 'seed-001-threshold')?.choice as StrategyChoice,
       ],
       ctx,
     );
     const [trimmed, loop] = cmp.columns;
-    // condense-events has no replayContexts: 1,200 applications would be needed, past the budget.
+    // summarizing-window has no replayContexts: 1,200 applications would be needed, past the budget.
     expect(trimmed?.lossCalls).toBeLessThan(calls.length);
     expect(trimmed?.lossCalls).toBeGreaterThanOrEqual(20);
     expect(loop?.lossCalls).toBe(calls.length);

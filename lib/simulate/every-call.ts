@@ -138,6 +138,8 @@ function eachView(
     const { context, unchanged, changes } = views(k);
     if (changes) {
       work += changes.leaving.length + changes.entering.length;
+      // A summary entering is scanned whole: its characters count, a visit per 100.
+      for (const s of changes.entering) if (s.kind === 'summary') work += s.content.length / 100;
       if (work > EACH_CONTEXT_BUDGET) return;
       onCall(k, context, unchanged, changes);
       continue;

@@ -24,10 +24,18 @@ import type { Step, SummaryStep } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { MODELS } from '../tokens/models';
 import type { StepTokens } from '../tokens/step-tokens';
-import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
-import { firstTrue, lastTrue } from './replay-kit';
+import {
+  type ContextParts,
+  firstTrue,
+  lastTrue,
+  listContext,
+  listMemo,
+  partsViews,
+  prefixSummary,
+  replayMemo,
+  summaryTokens,
+} from './replay-kit';
 import { buildResult, idsUnique, keepAll } from './result';
-import { summaryTokens } from './replay-kit';
 import { extractiveSummarizer, type Summarizer } from './summarizer';
 import type { Strategy, StrategyContext } from './types';
 
@@ -166,6 +174,11 @@ export const compactConversation: Strategy<Params> = {
   replayTokens: (history, calls, p, ctx) => {
     const at = compactedAt(history.steps, p, ctx);
     return at && calls.map((k) => at(k).tokens);
+  },
+  replayContexts: (history, p, ctx) => compactedParts(history.steps, p, ctx)?.contextAt,
+  replayViews(history, p, ctx) {
+    const parts = compactedParts(history.steps, p, ctx);
+    return parts && partsViews(parts.stepAt, parts.partsAt, parts.contextAt);
   },
   /**
    * Each call's shared cached prefix from the same decisions: a compacted context is [system
@@ -308,6 +321,35 @@ function compactedAt(
       return c;
     };
   });
+}
+
+/**
+ * Before each call the context as parts, in an order of the list's steps with its system prompts
+ * first (`stepAt`): the system prompts before the call, the summary, the newest steps kept (or
+ * every step, uncompacted); and as steps: what `apply` on the steps before the call returns.
+ */
+function compactedParts(steps: readonly Step[], p: Params, ctx: StrategyContext) {
+  const at = compactedAt(steps, p, ctx);
+  if (!at) return undefined;
+  const { systemCount, restAt, restBefore } = compactSums(steps, ctx);
+  const { system, rest } = partsOf(steps);
+  const order = [...system, ...rest];
+  const prompts = system.length;
+  const partsAt = (k: number): ContextParts => {
+    const { covered } = at(k);
+    const length = restBefore[k] as number;
+    const head: [number, number] = [0, systemCount[k] as number];
+    if (covered === 0) return { ranges: [head, [prompts, prompts + length]], extra: [] };
+    const end = covered === length ? k : (restAt[covered] as number);
+    const summary = prefixSummaryStep(steps, ctx.summarizer, end, covered) as SummaryStep;
+    return { ranges: [head, [prompts + covered, prompts + length]], extra: [summary] };
+  };
+  const contextAt = (k: number): readonly Step[] => {
+    const { ranges, extra } = partsAt(k);
+    if (extra.length === 0) return steps.slice(0, k);
+    return ranges.flatMap(([a, b], r) => [...(r === 1 ? extra : []), ...order.slice(a, b)]);
+  };
+  return { stepAt: (i: number) => order[i] as Step, partsAt, contextAt };
 }
 
 /** Where it compacts: the threshold given, or a share of the window, or the window minus the reserve. */

@@ -17,10 +17,17 @@
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
-import { listContext, listMemo, prefixSummary, replayMemo } from './replay-kit';
-import { firstTrue } from './replay-kit';
+import {
+  type ContextParts,
+  firstTrue,
+  listContext,
+  listMemo,
+  partsViews,
+  prefixSummary,
+  replayMemo,
+  summaryTokens,
+} from './replay-kit';
 import { buildResult, keepAll } from './result';
-import { summaryTokens } from './replay-kit';
 import { extractiveSummarizer } from './summarizer';
 import type { StepTokens } from '../tokens/step-tokens';
 import type { Strategy, StrategyContext } from './types';
@@ -106,21 +113,14 @@ export const condenseEvents: Strategy<Params> = {
     }
     end = Math.min(end, steps.length);
     if (end <= start) return keepAll(steps, ['no whole step to condense past keep_first']);
-    const first = steps[start] as Step;
-    const last = steps[end - 1] as Step;
-    const summary: SummaryStep = {
-      kind: 'summary',
-      id: `condensation@${last.id}`,
-      stepNumber: first.stepNumber,
-      content:
-        prefixSummary(steps, ctx.summarizer, `from:${start}`, (i) => i >= start, end) ??
+    const summary = condensation(
+      steps,
+      start,
+      end,
+      prefixSummary(steps, ctx.summarizer, `from:${start}`, (i) => i >= start, end) ??
         ctx.summarizer.summarize(steps.slice(start, end)),
-      // A copy of the list's ids (read from 100,000 step objects of every shape, the ids were
-      // most of what a first apply had left, once its summary was built at load).
-      replaces: stepIds(steps).slice(start, end),
-      origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
-      ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
-    };
+      ctx,
+    );
     const output = [...steps.slice(0, start), summary, ...steps.slice(end)];
     const why = [
       overEvents && `${total} > ${p.maxSize} events`,
@@ -147,6 +147,12 @@ export const condenseEvents: Strategy<Params> = {
    * to the other's span. Exact, as `sameStep` compares them, where no step is named like our
    * summaries.
    */
+  replayContexts: (history, p, ctx) => condensedParts(history.steps, p, ctx)?.contextAt,
+  replayViews(history, p, ctx) {
+    const steps = history.steps;
+    const parts = condensedParts(steps, p, ctx);
+    return parts && partsViews((i) => steps[i] as Step, parts.partsAt, parts.contextAt);
+  },
   replayShared(history, calls, p, ctx) {
     const steps = history.steps;
     const at = condensedAt(steps, p, ctx);
@@ -169,6 +175,63 @@ export const condenseEvents: Strategy<Params> = {
     });
   },
 };
+
+/** The summary of steps [start, end) of a list, as the condenser inserts it. */
+function condensation(
+  steps: readonly Step[],
+  start: number,
+  end: number,
+  content: string,
+  ctx: StrategyContext,
+): SummaryStep {
+  const first = steps[start] as Step;
+  return {
+    kind: 'summary',
+    id: `condensation@${(steps[end - 1] as Step).id}`,
+    stepNumber: first.stepNumber,
+    content,
+    // A copy of the list's ids (read from 100,000 step objects of every shape, the ids were
+    // most of what a first apply had left, once its summary was built at load).
+    replaces: stepIds(steps).slice(start, end),
+    origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
+    ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
+  };
+}
+
+/**
+ * Before each call the context as parts (its first steps, the span's summary, the rest: once per
+ * span), and as steps: what `apply` on the steps before the call returns.
+ */
+function condensedParts(steps: readonly Step[], p: Params, ctx: StrategyContext) {
+  const at = condensedAt(steps, p, ctx);
+  if (!at) return undefined;
+  const summaries = new Map<string, SummaryStep>();
+  const partsAt = (k: number): ContextParts => {
+    const { start, end } = at(k);
+    if (end <= start) return { ranges: [[0, k]], extra: [] };
+    const key = `${start}:${end}`;
+    let summary = summaries.get(key);
+    if (!summary) {
+      const content = prefixSummary(steps, ctx.summarizer, `from:${start}`, (i) => i >= start, end);
+      summary = condensation(steps, start, end, content as string, ctx);
+      summaries.set(key, summary);
+    }
+    return {
+      ranges: [
+        [0, start],
+        [end, k],
+      ],
+      extra: [summary],
+    };
+  };
+  const contextAt = (k: number): Step[] => {
+    const { ranges, extra } = partsAt(k);
+    const [head, tail] = ranges;
+    if (!tail) return steps.slice(0, k);
+    return [...steps.slice(0, head?.[1]), ...extra, ...steps.slice(tail[0], tail[1])];
+  };
+  return { partsAt, contextAt };
+}
 
 /** Before the call producing step k: its context's tokens and the span condensed (none: end ≤ start). */
 interface Condensed {

@@ -413,6 +413,40 @@ export function rangeViews<M>(
   };
 }
 
+/**
+ * A context as parts: ranges of positions in an order of the list's steps (`stepAt`), and a few
+ * other step objects (a summary). The order need not be the context's: the changes between two
+ * calls' contexts are the same.
+ */
+export interface ContextParts {
+  readonly ranges: readonly (readonly [number, number])[];
+  readonly extra: readonly Step[];
+}
+
+/**
+ * `replayViews` for a strategy whose context before each call is its parts (`partsAt`): each call's
+ * changes from the previous call's parts, the context (`contextAt`) read only if a reader asks.
+ */
+export function partsViews(
+  stepAt: (i: number) => Step,
+  partsAt: (k: number) => ContextParts,
+  contextAt: (k: number) => readonly Step[],
+): (k: number) => ContextView {
+  let before: ContextParts = { ranges: [], extra: [] };
+  return (k) => {
+    const after = partsAt(k);
+    const leaving: Step[] = [];
+    const entering: Step[] = [];
+    for (const [x, y] of changedUnits(before.ranges, after.ranges))
+      for (let i = x; i < y; i++)
+        (after.ranges.some(([a, b]) => i >= a && i < b) ? entering : leaving).push(stepAt(i));
+    for (const s of before.extra) if (!after.extra.includes(s)) leaving.push(s);
+    for (const s of after.extra) if (!before.extra.includes(s)) entering.push(s);
+    before = after;
+    return { context: lazySteps(() => contextAt(k)), unchanged: 0, changes: { leaving, entering } };
+  };
+}
+
 // ---- Per-list memos (issue 26) ----
 
 /**

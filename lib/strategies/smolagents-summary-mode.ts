@@ -59,6 +59,21 @@ export const smolagentsSummaryMode: Strategy<z.infer<typeof params>> = {
     };
   },
   replayTokens: (history, calls, _p, ctx) => replayPrefix(variantSums(history.steps, ctx), calls),
+  replayContexts(history) {
+    const { kept, keptBefore } = sentBefore(history.steps);
+    return (k) => kept.slice(0, keptBefore[k]);
+  },
+  /** A call's context extends the previous call's (the variants sent, in order): it only grew. */
+  replayViews(history) {
+    const { kept, keptBefore } = sentBefore(history.steps);
+    let before = 0;
+    return (k) => {
+      const length = keptBefore[k] as number;
+      const unchanged = before;
+      before = length;
+      return { context: { length, at: (i) => (i < length ? kept[i] : undefined) }, unchanged };
+    };
+  },
   /**
    * Each step's variant depends on the step alone (and is one object per step), so a call's context
    * extends the previous call's: it shares all of it.
@@ -70,6 +85,14 @@ export const smolagentsSummaryMode: Strategy<z.infer<typeof params>> = {
 };
 
 const THOUGHT: readonly StepPart[] = Object.freeze(['thought']);
+
+/** The variants sent, and `keptBefore[k]`: how many of them come from steps [0, k). */
+function sentBefore(steps: readonly Step[]) {
+  const { kept, variants } = summaryModeVariants(steps);
+  const keptBefore = [0];
+  variants.forEach((v, i) => keptBefore.push((keptBefore[i] as number) + (v === null ? 0 : 1)));
+  return { kept, keptBefore };
+}
 
 /**
  * Each step's variant and the fate `buildResult` derives for it, once per list. A variant that
