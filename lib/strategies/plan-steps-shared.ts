@@ -12,7 +12,7 @@
  */
 import type { PlanItem, Step, SummaryStep } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
-import { firstTrue, listMemo } from './replay-kit';
+import { firstTrue, lazySteps, listMemo } from './replay-kit';
 import { sameStep } from './same-step';
 import {
   groupSteps,
@@ -22,7 +22,7 @@ import {
   type GroupDraft,
   type PlanGroup,
 } from './task-history';
-import type { StrategyContext } from './types';
+import type { ContextChanges, ContextView, StrategyContext } from './types';
 
 /** What the replay needs of the strategy's parameters, and its summary step of a plan step. */
 export interface PlanRule {
@@ -40,6 +40,12 @@ export interface PlanStepsReplay {
   shared(calls: readonly number[]): number[];
   /** The context before the call producing step k: what `apply` on the steps before it returns. */
   contextAt(k: number): Step[];
+  /**
+   * A reader of the contexts of calls taken in order: each call's changes from the previous call's
+   * (plan steps compacted or restored, summaries that grew or were retitled, steps appended), or its
+   * context whole where the grouping changed (`replayViews`).
+   */
+  views(): (k: number) => ContextView;
 }
 
 /** One grouping of the history (planned or split at tasks), with what the replay reads of it. */
@@ -279,7 +285,62 @@ function replayOf(steps: readonly Step[], ctx: StrategyContext, rule: PlanRule):
     if (!s) states.set(k, (s = stateAt(k)));
     return s;
   };
+  /** What differs between the contexts of two calls on one grouping (a before b). */
+  const changesOf = (a: CallState, b: CallState): ContextChanges => {
+    const { grouping } = b;
+    const leaving: Step[] = [];
+    const entering: Step[] = [];
+    const membersBefore = (g: number, k: number) => {
+      const { indices } = grouping.drafts[g] as GroupDraft;
+      return indices.slice(0, below(indices, k)).map((i) => steps[i] as Step);
+    };
+    const lo = Math.min(a.m, b.m);
+    // Plan steps compacted in one context only: their steps before a's call against their summary.
+    for (let g = lo; g < Math.max(a.m, b.m); g++) {
+      const members = membersBefore(g, a.k);
+      if (g < b.m) {
+        leaving.push(...members);
+        entering.push(summaryAt(grouping, g, b.k, b.items));
+      } else {
+        leaving.push(summaryAt(grouping, g, a.k, a.items));
+        entering.push(...members);
+      }
+    }
+    // Compacted in both: the summaries of plan steps that grew between the calls, or were retitled.
+    const changed = new Set<number>();
+    for (let i = a.k; i < b.k; i++) {
+      const g = grouping.groupOf[i] as number;
+      if (g >= 0 && g < lo) changed.add(g);
+    }
+    if (a.items !== b.items) for (let g = 0; g < lo; g++) changed.add(g);
+    for (const g of changed) {
+      const x = summaryAt(grouping, g, a.k, a.items);
+      const y = summaryAt(grouping, g, b.k, b.items);
+      if (x === y) continue;
+      leaving.push(x);
+      entering.push(y);
+    }
+    // The steps appended, unless a summary holds them.
+    for (let i = a.k; i < b.k; i++) {
+      const g = grouping.groupOf[i] as number;
+      if (g < 0 || g >= b.m) entering.push(steps[i] as Step);
+    }
+    return { leaving, entering };
+  };
+
   return {
+    views() {
+      let before: CallState | undefined;
+      return (k) => {
+        const b = at(k);
+        const a = before;
+        before = b;
+        const context = lazySteps(() => contextOf(b));
+        if (!a || a.grouping !== b.grouping || b.k < a.k)
+          return { context: contextOf(b), unchanged: 0 };
+        return { context, unchanged: 0, changes: changesOf(a, b) };
+      };
+    },
     tokens: (calls) => calls.map((k) => at(k).used),
     shared(calls) {
       const out: number[] = [];

@@ -426,6 +426,7 @@ export const summarizePlanSteps: Strategy<Params> = {
   replayTokens: (history, calls, p, ctx) => replayOf(history.steps, p, ctx)?.tokens(calls),
   replayShared: (history, calls, p, ctx) => replayOf(history.steps, p, ctx)?.shared(calls),
   replayContexts: (history, p, ctx) => replayOf(history.steps, p, ctx)?.contextAt,
+  replayViews: (history, p, ctx) => replayOf(history.steps, p, ctx)?.views(),
 };
 
 /**
