@@ -6,7 +6,7 @@
  * a run long enough that the stateless run before every call takes the fast replay's path.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { longHistory } from '../bench/history';
 import { compareStrategies } from '../lib/compare/compare';
 import {
@@ -137,21 +137,34 @@ describe('where a long run cannot hand over every context, the column says so', 
   it('falls back to calls spread over the run for that column only', () => {
     const steps = longHistory(1_200);
     const calls = modelCallIndices(steps);
+    // Every built-in strategy hands its contexts over on such a run; one that could not (no
+    // views, no replayed contexts: 1,200 applications would be needed, past the budget) falls back.
+    const budget = getStrategy('token-budget');
+    const views = vi.spyOn(budget, 'replayViews').mockReturnValue(undefined);
+    const contexts = vi.spyOn(budget, 'replayContexts').mockReturnValue(undefined);
     const cmp = compareStrategies(
       { steps },
       [
-        { strategyId: 'summarizing-window', params: {} },
+        { strategyId: 'token-budget', params: { maxTokens: 20_000 } },
         PRESETS.find((p) => p.id === 'seed-001-threshold')?.choice as StrategyChoice,
       ],
       ctx,
     );
     const [trimmed, loop] = cmp.columns;
-    // summarizing-window has no replayContexts: 1,200 applications would be needed, past the budget.
     expect(trimmed?.lossCalls).toBeLessThan(calls.length);
     expect(trimmed?.lossCalls).toBeGreaterThanOrEqual(20);
     expect(loop?.lossCalls).toBe(calls.length);
     expect(cmp.lossCalls).toBe(trimmed?.lossCalls);
     expect(cmp.totalCalls).toBe(calls.length);
+    views.mockRestore();
+    contexts.mockRestore();
+    const exact = compareStrategies(
+      { steps },
+      [{ strategyId: 'token-budget', params: { maxTokens: 20_000 } }],
+      ctx,
+    );
+    expect(exact.lossCalls).toBe(calls.length);
+    expect(exact.columns[0]?.lost.length).toBeGreaterThanOrEqual(trimmed?.lost.length ?? 0);
   });
 });
 

@@ -28,8 +28,8 @@ import { strategyWarnings, type CompareWarning } from './warnings';
 
 /**
  * The calls the identifier check falls back to where a run cannot hand every call's context to the
- * fold (identifier-fold.ts; only a long stateless run before every call whose strategy has no
- * `replayContexts`, or whose contexts would cost more to build than `EACH_CONTEXT_BUDGET`): each
+ * fold (identifier-fold.ts; only a long stateless run before every call whose views or contexts
+ * would cost more to hand over than `EACH_CONTEXT_BUDGET`, or a strategy with neither): each
  * costs one application, linear in the history, so they are spread evenly over the run, as many
  * as keep that work near 150,000 step visits (all 30 calls of a 42-step run; 48 of 2,000 calls on a
  * 3,093-step run), at least 20.

@@ -82,16 +82,19 @@ export function replayedRun<P>(
   const built = strategy.replayContexts?.(history, params, ctx);
   const contextAt = built ?? at;
   const views = options.onCall ? strategy.replayViews?.(history, params, ctx) : undefined;
-  if (options.onCall && views) eachView(callIdx, views, options.onCall);
-  else if (options.onCall)
-    eachContext(
-      callIdx,
-      built ? EACH_CONTEXT_BUDGET : EXACT_PREFIX_BUDGET,
-      contextAt,
-      options.onCall,
-      built !== undefined,
-    );
-  for (const k of options.keepContextsAt ?? []) contexts.set(k, contextAt(k));
+  const handed = !options.onCall
+    ? false
+    : views
+      ? eachView(callIdx, views, options.onCall)
+      : eachContext(
+          callIdx,
+          built ? EACH_CONTEXT_BUDGET : EXACT_PREFIX_BUDGET,
+          contextAt,
+          options.onCall,
+          built !== undefined,
+        );
+  // A caller handed every call's context has seen them all (the kept ones serve its fallback).
+  if (!handed) for (const k of options.keepContextsAt ?? []) contexts.set(k, contextAt(k));
   const final = strategy.apply(history, params, ctx);
   // Each application runs on the whole history before the call: that is the context it started from.
   const full = [REPLY_PRIMING_TOKENS];
@@ -131,7 +134,7 @@ function eachView(
   callIdx: readonly number[],
   views: (k: number) => ContextView,
   onCall: NonNullable<SimulateOptions['onCall']>,
-): void {
+): boolean {
   let work = 0;
   let before = 0;
   for (const k of callIdx) {
@@ -140,15 +143,16 @@ function eachView(
       work += changes.leaving.length + changes.entering.length;
       // A summary entering is scanned whole: its characters count, a visit per 100.
       for (const s of changes.entering) if (s.kind === 'summary') work += s.content.length / 100;
-      if (work > EACH_CONTEXT_BUDGET) return;
+      if (work > EACH_CONTEXT_BUDGET) return false;
       onCall(k, context, unchanged, changes);
       continue;
     }
     work += before + context.length - 2 * Math.min(unchanged, before, context.length);
-    if (work > EACH_CONTEXT_BUDGET) return;
+    if (work > EACH_CONTEXT_BUDGET) return false;
     onCall(k, context, unchanged);
     before = context.length;
   }
+  return true;
 }
 
 /** Calls whose replayed context is measured to judge a long run's Σ context lengths. */
@@ -168,23 +172,24 @@ function eachContext(
   contextAt: (k: number) => readonly Step[],
   onCall: NonNullable<SimulateOptions['onCall']>,
   replayed: boolean,
-): void {
+): boolean {
   let visits = 0;
   for (const k of callIdx) visits += k;
   if (visits > budget) {
-    if (!replayed || callIdx.length === 0) return;
+    if (!replayed || callIdx.length === 0) return false;
     let probed = 0;
     for (let i = 0; i < PROBES; i++)
       probed += contextAt(
         callIdx[Math.round((i * (callIdx.length - 1)) / (PROBES - 1))] as number,
       ).length;
-    if ((probed / PROBES) * callIdx.length > budget) return;
+    if ((probed / PROBES) * callIdx.length > budget) return false;
   }
   let built = 0;
   for (const k of callIdx) {
     const context = contextAt(k);
     built += context.length;
-    if (built > 2 * budget) return;
+    if (built > 2 * budget) return false;
     onCall(k, context, 0);
   }
+  return true;
 }

@@ -60,7 +60,10 @@ export interface SimulatedRun extends RunContexts {
 }
 
 export interface SimulateOptions {
-  /** Call step indices whose full context to keep (lost-identifier checks, "context at call k"). */
+  /**
+   * Call step indices whose full context to keep (lost-identifier checks, "context at call k"); on
+   * a replayed long run, kept only when `onCall` was not handed every call's context (it saw them).
+   */
   readonly keepContextsAt?: ReadonlySet<number>;
   /** Stop after the call that produced this step (its context is then kept if asked for). */
   readonly until?: number;

@@ -13,10 +13,18 @@
  */
 import type { StrandsMessage } from '../messages/types';
 import type { Step, SummaryStep } from '../model/types';
-import { accumulatedSummaryTokens, replayMemo, summaryTokens, UnitIndex } from './replay-kit';
+import {
+  accumulatedSummaryTokens,
+  partsViews,
+  prefixSummary,
+  replayMemo,
+  summaryTokens,
+  UnitIndex,
+  type ContextParts,
+} from './replay-kit';
 import { sameStep } from './same-step';
 import { adjustSplitPoint, MAX_ROUNDS } from './strands-split';
-import type { HistoryLike, StrategyContext } from './types';
+import type { ContextView, HistoryLike, StrategyContext } from './types';
 import { keptVariant, type StrategyUnit } from './units';
 
 /** The parameters the rounds read (summarizing-window.ts `Params`). */
@@ -49,6 +57,10 @@ interface CallState {
 export interface WindowReplay {
   tokens(calls: readonly number[]): number[];
   shared(calls: readonly number[]): number[];
+  /** The context before the call producing step k: what `apply` on the steps before it returns. */
+  contextAt(k: number): Step[];
+  /** A reader of the contexts of calls taken in order, as changes (`replayViews`). */
+  views(): (k: number) => ContextView;
 }
 
 /** The replay per history, token counter, summarizer and parameters; undefined without an accumulator. */
@@ -246,7 +258,84 @@ function replayOf(steps: readonly Step[], p: WindowParams, ctx: StrategyContext)
     return shared + ka.tokensTo(j);
   };
 
+  // ---- A context as parts (`partsViews`), in an order of the steps: the system prompts, the
+  // non-system steps without units, the non-system steps with units ----
+  const withUnitsAt: number[] = [];
+  const withUnitsCount = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const unitless = (index.unitsPerStep[i] as number) === 0;
+    if (!isSystem(steps[i] as Step) && !unitless) withUnitsAt.push(i);
+    withUnitsCount[i + 1] = withUnitsAt.length;
+  }
+  const order = [...systemAt, ...unitlessAt, ...withUnitsAt];
+  const [u0, w0] = [systemAt.length, systemAt.length + unitlessAt.length];
+  const firstUnitStep = index.units[0]?.stepIndex ?? 0;
+  const summaries = new Map<string, SummaryStep>();
+  /** The summary after `rounds` rounds with units from c kept, as `apply` inserts it. */
+  const summaryStepOf = (rounds: number, c: number): SummaryStep => {
+    const key = `${rounds}:${c}`;
+    let out = summaries.get(key);
+    if (!out) {
+      const owner = stepOf(c);
+      const cut = (index.firstUnit[owner] as number) < c;
+      out = {
+        kind: 'summary',
+        id: `summary-${rounds}`,
+        stepNumber: (steps[firstUnitStep] as Step).stepNumber,
+        content: prefixSummary(
+          steps,
+          ctx.summarizer,
+          'strands-units',
+          (i) => (index.unitsPerStep[i] as number) > 0,
+          upToOf(c),
+        ) as string,
+        replaces: [
+          ...withUnitsAt.slice(0, withUnitsCount[owner]).map((i) => (steps[i] as Step).id),
+          ...(cut ? [(steps[owner] as Step).id] : []),
+        ],
+        origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
+      };
+      summaries.set(key, out);
+    }
+    return out;
+  };
+  const partsAt = (k: number): ContextParts => {
+    const st = stateAt(k);
+    const head: [number, number] = [0, systemCount[k] as number];
+    if (st.rounds === 0)
+      return {
+        ranges: [
+          head,
+          [u0, u0 + (unitlessCount[k] as number)],
+          [w0, w0 + (withUnitsCount[k] as number)],
+        ],
+        extra: [],
+      };
+    const upTo = upToOf(st.c);
+    const summary = summaryStepOf(st.rounds, st.c);
+    return {
+      ranges: [
+        head,
+        [u0, u0 + (unitlessCount[upTo] as number)],
+        // Past the cut step (its variant is in `extra`), or from the step holding unit c.
+        [w0 + (withUnitsCount[upTo] as number), w0 + (withUnitsCount[k] as number)],
+        [u0 + (unitlessCount[upTo] as number), u0 + (unitlessCount[k] as number)],
+      ],
+      extra: isCut(st) ? [summary, cutVariant(st.c)] : [summary],
+    };
+  };
+  const contextAt = (k: number): Step[] => {
+    const st = stateAt(k);
+    if (st.rounds === 0) return steps.slice(0, k);
+    const prompts = systemAt.slice(0, systemCount[k]).map((i) => steps[i] as Step);
+    const kk = kept(st);
+    const keptSteps = Array.from({ length: kk.length }, (_, j) => kk.at(j));
+    return [...prompts, summaryStepOf(st.rounds, st.c), ...keptSteps];
+  };
+
   return {
+    contextAt,
+    views: () => partsViews((i) => steps[order[i] as number] as Step, partsAt, contextAt),
     tokens: (calls) => calls.map((k) => stateAt(k).tokens),
     shared(calls) {
       let before: CallState | undefined;

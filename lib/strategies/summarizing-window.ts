@@ -129,6 +129,10 @@ export const summarizingWindow: Strategy<Params> = {
    */
   replayShared: (history, calls, p, ctx) =>
     summaryIds(history.steps) ? undefined : windowReplay(history, p, ctx)?.shared(calls),
+  replayContexts: (history, p, ctx) =>
+    summaryIds(history.steps) ? undefined : windowReplay(history, p, ctx)?.contextAt,
+  replayViews: (history, p, ctx) =>
+    summaryIds(history.steps) ? undefined : windowReplay(history, p, ctx)?.views(),
 };
 
 /** Whether a step of the list is named like our summaries (`summary-<round>`), once per list. */
