@@ -201,6 +201,24 @@ function lastCall(calls: readonly Call[], id: string): Call | undefined {
   return undefined;
 }
 
+/** Builds and adds the pending assistant message's step (see `assistantStep`): its calls. */
+function pushStep(
+  steps: Step[],
+  i: number,
+  source: Source,
+  lines: readonly number[] | undefined,
+  text: string,
+  calls: readonly ToolCallRecord[],
+  results: readonly (string | undefined)[],
+  callsById: Map<string, Call[]> | undefined,
+): Call[] {
+  const step = assistantStep(i, steps.length, source, lines, text, calls, results);
+  steps.push(step);
+  const built = step.toolCalls;
+  if (callsById) for (let k = 0; k < built.length; k++) callsById.set(built[k]!.id, built);
+  return built;
+}
+
 const builtAction = (s: Step): s is BuiltAction => s.kind === 'action';
 
 const answeredTwice = (i: number, callId: string) =>
@@ -237,12 +255,10 @@ export function importOpenAIMessages(
   // import allocated after JSON.parse of the 52 MB history, and any allocation past the ~2.7 MB
   // JSON.parse leaves free in young space costs a scavenge of the parsed value's tail (issue 26).
   // A step's id is made in the branches that make a step: a tool result (half the list) makes none.
-  for (let i = 0; i <= list.length; i++) {
-    // One turn past the last message builds the step still pending.
-    const end = i === list.length;
+  for (let i = 0; i < list.length; i++) {
     const m = list[i]!;
-    if (!end && check && !isOpenAIMessage(m)) throw new NotThisFormat();
-    const callId = !end && m.role === 'tool' ? m.tool_call_id : undefined;
+    if (check && !isOpenAIMessage(m)) throw new NotThisFormat();
+    const callId = m.role === 'tool' ? m.tool_call_id : undefined;
     // A result of the pending step's calls (the rule): kept for its step.
     if (pending !== -1 && callId !== undefined) {
       const k = indexOfRecord(pendingCalls, results, callId, true);
@@ -262,21 +278,9 @@ export function importOpenAIMessages(
       }
     }
     if (pending !== -1) {
-      const step = assistantStep(
-        pending,
-        steps.length,
-        source,
-        lines,
-        pendingText,
-        pendingCalls,
-        results,
-      );
-      steps.push(step);
-      last = step.toolCalls;
-      if (callsById) for (let k = 0; k < last.length; k++) callsById.set(last[k]!.id, last);
+      last = pushStep(steps, pending, source, lines, pendingText, pendingCalls, results, callsById);
       pending = -1;
     }
-    if (end) break;
     const text = textOf(m.content);
     const role = m.role;
     if (role === 'system' || role === 'developer')
@@ -348,6 +352,8 @@ export function importOpenAIMessages(
       if (call) call.result = call.result === undefined ? text : `${call.result}\n${text}`;
     }
   }
+  if (pending !== -1)
+    pushStep(steps, pending, source, lines, pendingText, pendingCalls, results, callsById);
   // The last assistant message without tool calls is the answer (seed 000: `is_final=True`).
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i];
