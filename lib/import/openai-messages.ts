@@ -149,26 +149,29 @@ function callAt(this: readonly (string | undefined)[], c: ToolCallRecord, k: num
 }
 
 /**
- * An assistant message's step, built once the tool messages after it have given their results
- * (`results`, by call position). A call built before its result came got the `result` key added
- * later: a property store per call (10,607 in the 52 MB history) in the young space JSON.parse
- * leaves nearly full. The steps and calls themselves V8 allocates in old space once their
- * allocation sites are seen to outlive a scavenge (allocation-site pretenuring). So the import's
- * young-space allocation fell from 3.3 to 2.1 MB, under the 2.7 MB JSON.parse of that history
+ * Adds an assistant message's step, built once the tool messages after it have given their
+ * results (`results`, by call position), and gives its calls (set in `callsById` when it exists).
+ * A call built before its result came got the `result` key added later: a property store per
+ * call (10,607 in the 52 MB history) in the young space JSON.parse leaves nearly full. The steps
+ * and calls themselves V8 allocates in old space once their allocation sites are seen to outlive
+ * a scavenge (allocation-site pretenuring). With the ids and pointers kept (`idAt`), the import's
+ * young-space allocation fell from 3.3 to 1.4 MB, under the 2.7 MB JSON.parse of that history
  * leaves free: no scavenge of the parsed value's tail (issue 26).
  */
-function assistantStep(
+function pushStep(
+  steps: Step[],
   i: number,
-  stepNumber: number,
   source: Source,
   lines: readonly number[] | undefined,
   text: string,
   calls: readonly ToolCallRecord[],
   results: readonly (string | undefined)[],
-): BuiltAction {
+  callsById: Map<string, Call[]> | undefined,
+): Call[] {
   // (map: no growing of a list pushed to)
   const toolCalls = calls.map(callAt, results);
-  return text
+  const stepNumber = steps.length;
+  const step: BuiltAction = text
     ? {
         id: idAt(i),
         stepNumber,
@@ -186,6 +189,10 @@ function assistantStep(
         toolCalls,
         isFinal: false,
       };
+  steps.push(step);
+  for (let k = 0; callsById && k < toolCalls.length; k++)
+    callsById.set(toolCalls[k]!.id, toolCalls);
+  return toolCalls;
 }
 
 /** Whether two of the calls share an id (a step makes a few: compared pairwise, no Set). */
@@ -220,24 +227,6 @@ function indexOfRecord(
 function lastCall(calls: readonly Call[], id: string): Call | undefined {
   for (let k = calls.length - 1; k >= 0; k--) if (calls[k]!.id === id) return calls[k];
   return undefined;
-}
-
-/** Builds and adds the pending assistant message's step (see `assistantStep`): its calls. */
-function pushStep(
-  steps: Step[],
-  i: number,
-  source: Source,
-  lines: readonly number[] | undefined,
-  text: string,
-  calls: readonly ToolCallRecord[],
-  results: readonly (string | undefined)[],
-  callsById: Map<string, Call[]> | undefined,
-): Call[] {
-  const step = assistantStep(i, steps.length, source, lines, text, calls, results);
-  steps.push(step);
-  const built = step.toolCalls;
-  if (callsById) for (let k = 0; k < built.length; k++) callsById.set(built[k]!.id, built);
-  return built;
 }
 
 const builtAction = (s: Step): s is BuiltAction => s.kind === 'action';
@@ -324,8 +313,7 @@ export function importOpenAIMessages(
       const calls = m.tool_calls ?? [];
       // Two calls of one step with one id: sanitize renames the later one (and says so).
       if (clean && sharesId(calls)) clean = false;
-      if (calls.length === 0)
-        steps.push(assistantStep(i, steps.length, source, lines, text, calls, results));
+      if (calls.length === 0) pushStep(steps, i, source, lines, text, calls, results, undefined);
       else {
         pending = i;
         pendingText = text;
