@@ -4,7 +4,9 @@
  * integer a double rounds) give exactly what the previous code gave (test/reference/openai-messages.ts):
  * the same steps with their keys in the same order, the same warnings, the same `clean` verdict,
  * the same refusal; on the real OpenAI fixtures and on random lists with shared, missing and
- * answered-twice call ids, arguments that are not JSON, nest past 500 levels or hold long integers.
+ * answered-twice call ids, arguments that are not JSON, nest past 500 levels or hold long integers;
+ * and (fifth round: a step is built once the results after it are known) on turns of calls and
+ * their results.
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -98,6 +100,37 @@ const message = fc.oneof(
   ),
 );
 
+/**
+ * A turn as agents write them: an assistant message with calls, then tool messages answering its
+ * calls (in any order, some twice, some never) or an earlier turn's, now and then a user message
+ * between them: the import keeps a turn's results for its step until a message that is not one.
+ */
+const turn = fc
+  .tuple(
+    content,
+    fc.array(fc.record({ id: ids, args: argumentText }), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.oneof(fc.nat(3), fc.constant(-1)), { maxLength: 5 }),
+    content,
+  )
+  .map(([c, calls, answers, said]) => [
+    withContent(
+      {
+        role: 'assistant',
+        tool_calls: calls.map(({ id, args }) => ({
+          id,
+          type: 'function',
+          function: { name: 'ls', arguments: args },
+        })),
+      },
+      c,
+    ),
+    ...answers.map((k) =>
+      k === -1
+        ? withContent({ role: 'user' }, said)
+        : withContent({ role: 'tool', tool_call_id: calls[k]?.id ?? 'call_1' }, said),
+    ),
+  ]);
+
 function outcome(run: () => unknown): unknown {
   try {
     const out = run();
@@ -158,6 +191,17 @@ describe('the OpenAI chat import against its previous code', () => {
           same(records, records, true);
         },
       ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('builds the same steps from turns of calls and their results', () => {
+    fc.assert(
+      fc.property(fc.array(turn, { minLength: 1, maxLength: 8 }), (turns) => {
+        const list = turns.flat();
+        same(list, list, true);
+        same(list, undefined, false);
+      }),
       { numRuns: RUNS },
     );
   });

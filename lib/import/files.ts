@@ -78,7 +78,7 @@ export function importSources(
   }
   for (const s of rest) {
     try {
-      const imported = importValue(s.value, s.path);
+      const imported = importValue(s.value, s.path, s.listContent);
       out.raw.set(s.path, imported.value);
       out.formats.push(imported.format);
       out.warnings.push(

@@ -84,17 +84,23 @@ export const IMPORTERS: readonly Importer[] = [
 function detectFirst(
   value: unknown,
   from = 0,
+  listContent?: boolean,
 ): { importer: Importer; detected: Detected; input: unknown; next: number } | undefined {
-  // The records' keys, which several detectors look for first, are collected once for the run.
-  return withRecordKeys(value, () => {
-    for (let k = from; k < IMPORTERS.length; k++) {
-      const importer = IMPORTERS[k];
-      const detected = importer?.detect(value);
-      if (importer && detected !== undefined)
-        return { importer, detected, input: value, next: k + 1 };
-    }
-    return undefined;
-  });
+  // The records' keys, which several detectors look for first, are collected once for the run
+  // (`listContent`: what the parse found in `value` as it is, `ParsedSource`).
+  return withRecordKeys(
+    value,
+    () => {
+      for (let k = from; k < IMPORTERS.length; k++) {
+        const importer = IMPORTERS[k];
+        const detected = importer?.detect(value);
+        if (importer && detected !== undefined)
+          return { importer, detected, input: value, next: k + 1 };
+      }
+      return undefined;
+    },
+    listContent,
+  );
 }
 
 const isPlainObject = (value: unknown) =>
@@ -111,8 +117,11 @@ const isPlainObject = (value: unknown) =>
 export function importValue(
   value: unknown,
   fileName: string,
+  /** `ParsedSource.listContent`, when the parse made `value` as it is now. */
+  listContent?: boolean,
 ): ImportResult & { format: string; value: unknown } {
-  let found = detectFirst(value) ?? (isPlainObject(value) ? detectFirst([value]) : undefined);
+  let found =
+    detectFirst(value, 0, listContent) ?? (isPlainObject(value) ? detectFirst([value]) : undefined);
   for (;;) {
     if (!found) throw new ImportError(`${fileName}: ${whyNot(value, IMPORTERS)}`);
     let imported: ImportResult;
@@ -123,7 +132,7 @@ export function importValue(
         // A check folded into the import failed: detection goes on after that importer.
         const { input, next } = found;
         found =
-          detectFirst(input, next) ??
+          detectFirst(input, next, input === value ? listContent : undefined) ??
           (input === value && isPlainObject(value) ? detectFirst([value]) : undefined);
         continue;
       }
@@ -148,7 +157,7 @@ export function importValue(
 /** Parse and import a file's text (JSON or JSONL). Errors name the file and the position. */
 export function importText(text: string, fileName: string): ImportResult & { format: string } {
   const parsed = parseSource(text, fileName);
-  const imported = importValue(parsed.value, fileName);
+  const imported = importValue(parsed.value, fileName, parsed.listContent);
   return { ...imported, warnings: [...parsed.warnings, ...imported.warnings] };
 }
 

@@ -254,6 +254,42 @@ function firstFound(node: object, depth: number, limit: number): number {
 }
 
 /**
+ * `firstFound` of a list (at depth 1) that also notes in `seen.listContent` whether one of its
+ * records has a list as its `content` (what `withRecordKeys` in guards.ts would read from every
+ * record again): the same visits in the same order as `firstFound`, so the same answer. The
+ * `content` test is made only on values the walk already knows are objects (a read of every
+ * record's `content`, or a key collection inside this loop, tripled the walk's time).
+ */
+function firstFoundInList(list: readonly unknown[], limit: number, seen: Seen): number {
+  for (const x of list) {
+    if (typeof x === 'object' && x !== null) {
+      if (1 >= limit) return DEEP;
+      const r = isRecord(x) ? firstFoundInRecord(x, limit, seen) : firstFound(x, 2, limit);
+      if (r !== NONE) return r;
+    } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) return BIG;
+  }
+  return NONE;
+}
+
+/** `firstFound` of a record of the list (depth 2), noting a list as its `content` in `seen`. */
+function firstFoundInRecord(node: Record<string, unknown>, limit: number, seen: Seen): number {
+  for (const key in node) {
+    const x = node[key];
+    if (typeof x === 'object' && x !== null) {
+      if (key === 'content' && Array.isArray(x)) seen.listContent = true;
+      if (2 >= limit) return DEEP;
+      const r = firstFound(x, 3, limit);
+      if (r !== NONE) return r;
+    } else if (typeof x === 'number' && (x >= TWO_53 || x <= -TWO_53)) return BIG;
+  }
+  return NONE;
+}
+
+interface Seen {
+  listContent: boolean;
+}
+
+/**
  * JSON.parse, except that integers a JS number would round (OpenTelemetry's nanosecond times,
  * 64-bit ids) become strings of their exact digits. Such an integer parses to a number of at least
  * 2^53, so the text is read again digit by digit only when the parsed value holds one.
@@ -375,6 +411,8 @@ export function parseJsonText(text: string): {
   warnings: ImportWarning[];
   /** Where the value nests past MAX_DEPTH, as a pointer (found in the same pass as big numbers). */
   deepAt?: string;
+  /** For a list the same pass walked whole: whether one record's `content` is a list. */
+  listContent?: boolean;
 } {
   let value: unknown;
   let warnings: ImportWarning[] = [];
@@ -399,9 +437,15 @@ export function parseJsonText(text: string): {
       },
     ];
   }
-  const first =
-    typeof value === 'object' && value !== null ? firstFound(value, 1, MAX_DEPTH) : NONE;
-  if (first === NONE) return { value, warnings };
+  const list: readonly unknown[] | undefined = Array.isArray(value) ? value : undefined;
+  const seen = { listContent: false };
+  const first = list
+    ? firstFoundInList(list, MAX_DEPTH, seen)
+    : typeof value === 'object' && value !== null
+      ? firstFound(value, 1, MAX_DEPTH)
+      : NONE;
+  if (first === NONE)
+    return list ? { value, warnings, listContent: seen.listContent } : { value, warnings };
   // A number past 2^53 before any container too deep, and every run of 16 digits or more in the
   // text writes its double back the same (Tempo's nanosecond times do): keptDigits would rewrite
   // nothing, so the value is exact and only its depth is left to check, by a walk of the value

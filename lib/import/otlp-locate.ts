@@ -6,7 +6,7 @@
  * `{trace}`, Jaeger api_v3 `{result}`). The proto's own snake_case names (`resource_spans`,
  * `span_id`), which the protobuf JSON mapping lets parsers accept, are renamed to lowerCamelCase.
  */
-import { isRecord } from './guards';
+import { isRecord, mayHaveKeys } from './guards';
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -62,7 +62,13 @@ export function locate(
   }
   if (Array.isArray(value)) {
     if (value.length > 0 && value.every(isResourceSpans)) return [{ at, value }];
-    if (value.some(isExport) && value.every((v) => isExport(v) || isOtherLine(v)))
+    // A list none of whose records has either key holds no export: ruled out from the keys the
+    // detection collects once (a walk of the 20,000 messages of a 52 MB chat history: issue 26).
+    if (
+      (mayHaveKeys(value, 'resourceSpans') || mayHaveKeys(value, 'resource_spans')) &&
+      value.some(isExport) &&
+      value.every((v) => isExport(v) || isOtherLine(v))
+    )
       return value.flatMap((v, i) => (isExport(v) ? locate(v, `${at}/${i}`, depth) : []));
     // Wrapped exports, one per line: the first says whether the others are.
     if (depth < 3 && locate(value[0], `${at}/0`, depth + 1).length > 0) {

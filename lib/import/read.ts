@@ -41,6 +41,8 @@ export interface ParsedSource {
   readonly path: string;
   readonly value: unknown;
   readonly warnings: readonly ImportWarning[];
+  /** For a list the parse walked whole: whether one record's `content` is a list (for detection). */
+  readonly listContent?: boolean;
 }
 
 const lineIndex = new WeakMap<readonly unknown[], readonly number[]>();
@@ -56,7 +58,10 @@ export function recordLines(records: readonly unknown[]): readonly number[] | un
 }
 
 /** One JSON value from a file's text (already checked, without its byte-order mark). Errors name the file and the position. */
-function parseWhole(text: string, name: string): { value: unknown; warnings: ImportWarning[] } {
+function parseWhole(
+  text: string,
+  name: string,
+): { value: unknown; warnings: ImportWarning[]; listContent?: boolean } {
   let parsed;
   try {
     parsed = parseJsonText(text);
@@ -64,7 +69,8 @@ function parseWhole(text: string, name: string): { value: unknown; warnings: Imp
     throw new ImportError(`${name}: invalid JSON at ${jsonErrorPosition(text, errorOf(error))}`);
   }
   checkDepth(parsed.deepAt, name);
-  return { value: parsed.value, warnings: parsed.warnings };
+  const { value, warnings, listContent } = parsed;
+  return listContent === undefined ? { value, warnings } : { value, warnings, listContent };
 }
 
 /** Collects JSONL records line by line; `finish` gives the records and the lines it skipped. */
