@@ -3,7 +3,8 @@
  * splits a text with `matchAll` (a match array per piece), looks each piece up in the rank map, and
  * merges the rest through an LRU cache of token arrays (has, get, delete and set per hit). Counting
  * needs none of that: this walks the same split regex stickily (a `test` and a slice per piece),
- * looks a piece up once, and keeps a count, not an array, per merged piece. The split regex, the
+ * looks a piece up once, and keeps a count, not an array, per merged piece; a piece of one to
+ * three ASCII characters (half of them) is counted once and read back by its character codes. The split regex, the
  * ranks and the merge are the library's own, so the count is the library's: property-tested against
  * `countTokens` on the real fixtures and on random text (special-token text, surrogates, CRLF). On
  * the strings of real SWE-bench runs and of the generated 52 MB history it takes ~0.6× the time of
@@ -39,6 +40,19 @@ function coreOf(encoding: object): BpeCore | undefined {
   return isBpeCore(core) ? core : undefined;
 }
 
+/** Keys of the pieces of one, two and three ASCII characters (7 bits each), after one another. */
+const SHORT_KEYS = 128 + (1 << 14) + (1 << 21);
+
+/** A short ASCII piece's key in the table of short pieces' counts, or -1 (not ASCII). */
+function shortKey(text: string, start: number, length: number): number {
+  const c0 = text.charCodeAt(start);
+  if (length === 1) return c0 < 128 ? c0 : -1;
+  const c1 = text.charCodeAt(start + 1);
+  if (length === 2) return (c0 | c1) < 128 ? 128 + ((c0 << 7) | c1) : -1;
+  const c2 = text.charCodeAt(start + 2);
+  return (c0 | c1 | c2) < 128 ? 128 + (1 << 14) + ((c0 << 14) | (c1 << 7) | c2) : -1;
+}
+
 const fastPaths = new WeakSet<(text: string) => number>();
 
 /** Whether a counter made by `bpeCounter` runs the fast path (not the library's `countTokens`). */
@@ -63,6 +77,19 @@ export function bpeCounter(
   const sticky = new RegExp(split.source, `${split.flags.replace(/[gy]/g, '')}y`);
   const ranks = core.bytePairStringRankEncoder;
   const merged = new Map<string, number>();
+  const pieceCount = (piece: string): number => {
+    if (ranks.has(piece)) return 1;
+    let m = merged.get(piece);
+    if (m === undefined) {
+      m = core.bytePairEncode(piece).length;
+      if (merged.size >= MAX_PIECES) merged.clear();
+      merged.set(piece, m);
+    }
+    return m;
+  };
+  // Half the pieces of real histories are one to three ASCII characters (punctuation, spaces,
+  // short words, JSON's `":`): their counts are kept by code, with no string made or hashed.
+  let short: Uint8Array | undefined;
   const count = (text: string): number => {
     let n = 0;
     let start = 0;
@@ -71,19 +98,14 @@ export function bpeCounter(
       // Not covered here (or an empty piece, which would never end): the library's own walk.
       if (!sticky.test(text) || sticky.lastIndex === start) return libraryCount(text);
       const end = sticky.lastIndex;
-      const piece = text.slice(start, end);
+      const key = end - start <= 3 ? shortKey(text, start, end - start) : -1;
+      if (key >= 0) {
+        short ??= new Uint8Array(SHORT_KEYS);
+        let c = short[key] as number;
+        if (c === 0) short[key] = c = pieceCount(text.slice(start, end));
+        n += c;
+      } else n += pieceCount(text.slice(start, end));
       start = end;
-      if (ranks.has(piece)) {
-        n++;
-        continue;
-      }
-      let m = merged.get(piece);
-      if (m === undefined) {
-        m = core.bytePairEncode(piece).length;
-        if (merged.size >= MAX_PIECES) merged.clear();
-        merged.set(piece, m);
-      }
-      n += m;
     }
     return n;
   };
