@@ -131,7 +131,8 @@ export const stepPositions = (steps: readonly Step[]): ReadonlyMap<string, numbe
 export const idsUnique = (steps: readonly Step[]): boolean =>
   positionsOf(steps).size === steps.length;
 
-/** The identity result: every step kept. */
+/** The identity result: every step kept (one kept fate shared: fates are read, never changed). */
 export function keepAll(original: readonly Step[], notes: readonly string[] = []): StrategyResult {
-  return { steps: original, fates: original.map(() => ({ kind: 'kept' })), inserted: [], notes };
+  const fates = new Array<StepFate>(original.length).fill(KEPT);
+  return { steps: original, fates, inserted: [], notes };
 }
