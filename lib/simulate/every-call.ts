@@ -91,7 +91,6 @@ export function replayedRun<P>(
           built ? EACH_CONTEXT_BUDGET : EXACT_PREFIX_BUDGET,
           contextAt,
           options.onCall,
-          built !== undefined,
         );
   // A caller handed every call's context has seen them all (the kept ones serve its fallback).
   if (!handed) for (const k of options.keepContextsAt ?? []) contexts.set(k, contextAt(k));
@@ -155,41 +154,16 @@ function eachView(
   return true;
 }
 
-/** Calls whose replayed context is measured to judge a long run's Σ context lengths. */
-const PROBES = 9;
-
-/**
- * Every call's context handed to `onCall` in order, when building them all stays within `budget`
- * step visits. Σ k bounds the visits (a context holds at most the steps before its call, a summary
- * in place of some); past the budget, replayed contexts (`replayed`) may still be short (a window
- * keeps its size however long the run): their lengths at a few calls spread over the run say so,
- * and the handing over stops (the comparison then falls back) once the contexts built pass twice
- * the budget.
- */
+/** Every call's context handed to `onCall` in order, when building them all stays within `budget`. */
 function eachContext(
   callIdx: readonly number[],
   budget: number,
   contextAt: (k: number) => readonly Step[],
   onCall: NonNullable<SimulateOptions['onCall']>,
-  replayed: boolean,
 ): boolean {
   let visits = 0;
   for (const k of callIdx) visits += k;
-  if (visits > budget) {
-    if (!replayed || callIdx.length === 0) return false;
-    let probed = 0;
-    for (let i = 0; i < PROBES; i++)
-      probed += contextAt(
-        callIdx[Math.round((i * (callIdx.length - 1)) / (PROBES - 1))] as number,
-      ).length;
-    if ((probed / PROBES) * callIdx.length > budget) return false;
-  }
-  let built = 0;
-  for (const k of callIdx) {
-    const context = contextAt(k);
-    built += context.length;
-    if (built > 2 * budget) return false;
-    onCall(k, context, 0);
-  }
+  if (visits > budget) return false;
+  for (const k of callIdx) onCall(k, contextAt(k), 0);
   return true;
 }

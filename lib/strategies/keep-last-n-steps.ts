@@ -10,7 +10,7 @@ import { isCritical } from '../model/steps';
 import type { Step } from '../model/types';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { buildResult, idsUnique, KEPT_FATE, REMOVED_FATE } from './result';
-import { lazySteps } from './replay-kit';
+import { lazySteps, listMemo } from './replay-kit';
 import { sameStep } from './same-step';
 import type { Carrier, StepFate, Strategy } from './types';
 
@@ -79,13 +79,8 @@ export const keepLastNSteps: Strategy<Params> = {
   replayContexts: (history, p) => keptBefore(history.steps, p.n),
   replayViews(history, p) {
     const steps = history.steps;
+    const { otherAt, otherCount } = positionsOf(steps);
     const contextAt = keptBefore(steps, p.n);
-    const otherAt: number[] = [];
-    const otherCount = [0];
-    steps.forEach((s, i) => {
-      if (!isCritical(s)) otherAt.push(i);
-      otherCount.push(otherAt.length);
-    });
     // The previous call's k and the others it kept, [from, to) of `otherAt`.
     let before = { k: 0, from: 0, to: 0 };
     return (k) => {
@@ -206,13 +201,7 @@ function keepLastCarrier(p: Params): Carrier {
  * before k, in step order (what `apply` on the steps before k keeps).
  */
 function keptBefore(steps: readonly Step[], n: number): (k: number) => Step[] {
-  const criticalAt: number[] = [];
-  const otherAt: number[] = [];
-  const otherCount = [0];
-  steps.forEach((s, i) => {
-    (isCritical(s) ? criticalAt : otherAt).push(i);
-    otherCount.push(otherAt.length);
-  });
+  const { criticalAt, otherAt, otherCount } = positionsOf(steps);
   return (k) => {
     const c = otherCount[k] as number;
     const out: Step[] = [];
@@ -226,3 +215,21 @@ function keptBefore(steps: readonly Step[], n: number): (k: number) => Step[] {
     return out;
   };
 }
+
+/**
+ * The critical steps' positions, the others' positions, and `otherCount[k]`: how many others come
+ * before k. Once per list (the replay's contexts and views read the same positions).
+ */
+const positionsOf = (steps: readonly Step[]) =>
+  listMemo(steps, OWNER, 'keep-last-positions', () => {
+    const criticalAt: number[] = [];
+    const otherAt: number[] = [];
+    const otherCount = [0];
+    steps.forEach((s, i) => {
+      (isCritical(s) ? criticalAt : otherAt).push(i);
+      otherCount.push(otherAt.length);
+    });
+    return { criticalAt, otherAt, otherCount };
+  });
+
+const OWNER = {};
