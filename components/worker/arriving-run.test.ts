@@ -40,8 +40,8 @@ describe('the first run in parts', () => {
       m.type === 'loaded' || m.type === 'steps' ? [arriving.add(m)] : [],
     );
     expect(done.slice(0, -1).every((d) => d === undefined)).toBe(true);
-    const { more: _more, first, type: _type, requestId: _id, ...file } = one;
-    expect(done.at(-1)).toEqual({ file, first });
+    const { more: _more, first, type: _type, requestId: _id, estimate, ...file } = one;
+    expect(done.at(-1)).toEqual({ file, first, estimate });
   });
 
   it('ignores parts of a load the page has since replaced', async () => {

@@ -113,7 +113,7 @@ export function createLoader(
           if (!run) return;
           onNewFile();
           // The store knows what was loading (an example, where a link points) and applies it.
-          return actions().loadSucceeded(run.file, run.first);
+          return actions().loadSucceeded(run.file, run.first, run.estimate);
         }
         case 'counts':
           return actions().countsArrived({

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { History } from '../../lib/model/types';
-import { prepareTokenSeries, prepareTotals } from '../../lib/charts/prepare';
+import { peakContextOf } from '../../lib/charts/prepare';
 import { findModel } from '../../lib/tokens/models';
 import { TokenChart } from '../charts/token-chart';
 import { CompactionsPanel } from '../compactions/compactions-panel';
@@ -13,11 +13,10 @@ import { useDebuggerStore } from '../contexts/store-context';
 import { useShownRun } from './shown-run';
 
 export function ChartPanel() {
-  const { history, steps, tokens, choice, windowLabel, compactions } = useShownRun();
+  const { history, choice, windowLabel, compactions, series } = useShownRun();
   const selectedStepId = useDebuggerStore((s) => s.selectedStepId);
   const actions = useDebuggerStore((s) => s.actions);
-  const series = useMemo(() => prepareTokenSeries(steps, tokens), [steps, tokens]);
-  const peak = useMemo(() => prepareTotals(steps, tokens).peakContext, [steps, tokens]);
+  const peak = useMemo(() => peakContextOf(series), [series]);
   // The compaction shown in full: the one the user opened in this history, else the selected step's.
   const [opened, setOpened] = useState<{ history: History['id']; id: string }>();
   const openedHere = opened?.history === history.id ? opened.id : undefined;

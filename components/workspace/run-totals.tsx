@@ -10,7 +10,7 @@ import { Totals } from './totals';
 import { useShownRun } from './shown-run';
 
 export function RunTotals() {
-  const { history, steps, tokens, exact, estimated, choice } = useShownRun();
+  const { history, steps, tokens, exact, estimated, choice, series } = useShownRun();
   const prices = useDebuggerStore((s) => s.prices);
   const tokenizer = useDebuggerStore((s) => s.tokenizer);
   const counting = useMemo(
@@ -18,7 +18,10 @@ export function RunTotals() {
     [tokenizer, choice.recorded],
   );
   const actions = useDebuggerStore((s) => s.actions);
-  const totals = useMemo(() => prepareTotals(steps, tokens), [steps, tokens]);
+  const totals = useMemo(
+    () => prepareTotals(steps, tokens, undefined, series),
+    [steps, tokens, series],
+  );
   const reported = useMemo(() => reportedUsage(history), [history]);
   // Pricing every call of a long run takes ~25 µs a call (genai-prices): drawn after the rest,
   // in a deferred render React can interrupt, so a new file's timeline shows first.

@@ -7,6 +7,7 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { prepareTokenSeries, type TokenPoint } from '../../lib/charts/prepare';
 import { compactionMarkers, type CompactionMarker } from '../../lib/simulate/compactions';
 import { countsOf, currentHistory } from '../../lib/state/debugger-store';
 import { chooseModel, windowLabelOf, type ModelChoice } from '../../lib/state/model-choice';
@@ -23,13 +24,15 @@ export interface ShownRun {
   readonly run: History;
   readonly steps: readonly Step[];
   /**
-   * Tokens per step: the worker's counts, or until they arrive the page's chars/4 estimate of the
-   * steps it holds (`estimated`), so the first paint shows sizes rather than zeros.
+   * Tokens per step: the worker's counts; until the exact ones arrive, its chars/4 estimate (sent
+   * with the run, and again after a change of tokenizer), so the first paint shows sizes rather
+   * than zeros (`estimated`). Only while the worker has sent no counts at all (a dialect just
+   * changed) does the page estimate the steps it holds itself.
    */
   readonly tokens: readonly number[];
-  /** The counts are the tokenizer's own, not a chars/4 estimate (the page's or the worker's first). */
+  /** The counts are the tokenizer's own, not a chars/4 estimate. */
   readonly exact: boolean;
-  /** No count has arrived for this history: `tokens` is the page's estimate. */
+  /** `tokens` are the chars/4 estimate, not yet the chosen tokenizer's counts. */
   readonly estimated: boolean;
   /** Where the history is in the loaded file, for the worker's requests. */
   readonly place: HistoryPlace;
@@ -38,6 +41,8 @@ export interface ShownRun {
   readonly windowLabel: string;
   /** The compactions the run made (recorded or probable). */
   readonly compactions: readonly CompactionMarker[];
+  /** Per step its tokens and, at model calls, the context sent: the chart's and the totals' one series. */
+  readonly series: readonly TokenPoint[];
 }
 
 const ShownRunContext = createContext<ShownRun | null>(null);
@@ -57,17 +62,19 @@ export function ShownRunProvider({
   children: ReactNode;
   waiting: ReactNode;
 }) {
-  const { onScreen, historyIndex, childPath, counts, model, prices, dialect } = useDebuggerStore(
-    useShallow((s) => ({
-      onScreen: s.run,
-      historyIndex: s.historyIndex,
-      childPath: s.childPath,
-      counts: s.counts,
-      model: s.model,
-      prices: s.prices,
-      dialect: s.dialect,
-    })),
-  );
+  const { onScreen, historyIndex, childPath, counts, model, prices, dialect, tokenizer } =
+    useDebuggerStore(
+      useShallow((s) => ({
+        onScreen: s.run,
+        historyIndex: s.historyIndex,
+        childPath: s.childPath,
+        counts: s.counts,
+        model: s.model,
+        prices: s.prices,
+        dialect: s.dialect,
+        tokenizer: s.tokenizer,
+      })),
+    );
   const run = onScreen?.index === historyIndex ? onScreen.history : undefined;
   const history = run ? currentHistory({ run: onScreen, historyIndex, childPath }) : undefined;
   const steps = history?.steps;
@@ -83,6 +90,7 @@ export function ShownRunProvider({
     () => (steps ? compactionMarkers(steps, tokens) : []),
     [steps, tokens],
   );
+  const series = useMemo(() => (steps ? prepareTokenSeries(steps, tokens) : []), [steps, tokens]);
   const choice = useMemo(() => chooseModel(history, model, prices), [history, model, prices]);
   const value = useMemo(
     () =>
@@ -93,14 +101,27 @@ export function ShownRunProvider({
             steps: history.steps,
             tokens,
             exact: counted !== undefined && (counts?.exact ?? false),
-            estimated: counted === undefined,
+            estimated: counted === undefined || counts?.tokenizer !== tokenizer,
             place: { run: historyIndex, sub: childPath },
             choice,
             windowLabel: windowLabelOf(choice, formatTokens),
             compactions,
+            series,
           }
         : undefined,
-    [run, history, tokens, counted, counts, historyIndex, childPath, choice, compactions],
+    [
+      run,
+      history,
+      tokens,
+      counted,
+      counts,
+      tokenizer,
+      historyIndex,
+      childPath,
+      choice,
+      compactions,
+      series,
+    ],
   );
   if (!value) return waiting;
   return <ShownRunContext.Provider value={value}>{children}</ShownRunContext.Provider>;

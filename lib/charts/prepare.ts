@@ -116,24 +116,48 @@ export function readOnce(steps: readonly Step[], tokens: readonly number[]): One
   };
 }
 
-export function prepareTotals(
-  steps: readonly Step[],
-  tokens: readonly number[],
-  largestCount = 5,
-): RunTotals {
+type CallTallies = Pick<RunTotals, 'byKind' | 'toolCalls' | 'failedCalls' | 'errors'>;
+const tallies = new WeakMap<readonly Step[], CallTallies>();
+
+/**
+ * Steps by kind, and the calls and errors the rows show (so the card and the rows cannot
+ * disagree): of the steps alone, so built once per list, not again when exact counts replace the
+ * estimate.
+ */
+function callTallies(steps: readonly Step[]): CallTallies {
+  let out = tallies.get(steps);
+  if (out) return out;
   const byKind: Partial<Record<StepKind, number>> = {};
   let toolCalls = 0;
   let failedCalls = 0;
   let errors = 0;
   for (const s of steps) {
     byKind[s.kind] = (byKind[s.kind] ?? 0) + 1;
-    // What the rows show, so the card and the rows cannot disagree.
     const headline = headlineOf(s);
     toolCalls += headline.calls.length;
-    failedCalls += headline.calls.filter((c) => c.failed).length;
+    for (const c of headline.calls) if (c.failed) failedCalls++;
     if (headline.error !== undefined) errors++;
   }
-  const series = prepareTokenSeries(steps, tokens);
+  out = { byKind, toolCalls, failedCalls, errors };
+  tallies.set(steps, out);
+  return out;
+}
+
+/** The largest context any model call of the series received (0 without a call). */
+export function peakContextOf(series: readonly TokenPoint[]): number {
+  let peak = 0;
+  for (const p of series) if (p.context !== null && p.context > peak) peak = p.context;
+  return peak;
+}
+
+export function prepareTotals(
+  steps: readonly Step[],
+  tokens: readonly number[],
+  largestCount = 5,
+  /** `prepareTokenSeries(steps, tokens)`, when the caller has it (the page's chart draws it too). */
+  series: readonly TokenPoint[] = prepareTokenSeries(steps, tokens),
+): RunTotals {
+  const { byKind, toolCalls, failedCalls, errors } = callTallies(steps);
   const contexts = series.map((p) => p.context).filter((c): c is number => c !== null);
   const largest = [...series]
     .sort((a, b) => b.tokens - a.tokens || a.index - b.index)
@@ -149,7 +173,7 @@ export function prepareTotals(
     runInputTokens: contexts.reduce((n, c) => n + c, 0),
     onePass: readOnce(steps, tokens),
     modelCalls: contexts.length,
-    peakContext: contexts.reduce((m, c) => Math.max(m, c), 0),
+    peakContext: peakContextOf(series),
     largest,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryFile } from '../model/types';
 import { summarizeRuns } from '../model/run-summary';
+import type { TokenizerId } from '../tokens/tokenizer';
 import { createDebuggerStore, currentHistory } from './debugger-store';
 
 const file: HistoryFile = {
@@ -38,6 +39,44 @@ describe('debugger store', () => {
     expect(store.getState()).toMatchObject({ historyIndex: 1, selectedStepId: undefined });
     actions.selectHistory(5);
     expect(store.getState().historyIndex).toBe(1);
+  });
+
+  it("shows the worker's chars/4 estimate from the first paint until the chosen tokenizer's counts arrive", () => {
+    const store = createDebuggerStore();
+    const { actions } = store.getState();
+    const loaded = { name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] };
+    actions.loadStarted();
+    actions.loadSucceeded(loaded, file.histories[0]!, {
+      dialect: 'recorded',
+      byHistory: { a: [3] },
+    });
+    expect(store.getState().counts).toEqual({
+      tokenizer: 'heuristic',
+      dialect: 'recorded',
+      exact: false,
+      byHistory: { a: [3] },
+    });
+    // Counts of run a, in the page's dialect.
+    const arrive = (tokenizer: TokenizerId, a: number) =>
+      actions.countsArrived({
+        tokenizer,
+        dialect: 'recorded',
+        exact: tokenizer !== 'heuristic',
+        byHistory: { a: [a] },
+      });
+    arrive('o200k_base', 5);
+    // A heuristic after the chosen tokenizer's counts never replaces them.
+    arrive('heuristic', 9);
+    expect(store.getState().counts?.byHistory.a).toEqual([5]);
+    // After a change of tokenizer the worker's estimate shows until that tokenizer's counts are in.
+    actions.setTokenizer('cl100k_base');
+    arrive('heuristic', 4);
+    expect(store.getState().counts?.byHistory.a).toEqual([4]);
+    arrive('cl100k_base', 6);
+    expect(store.getState().counts?.byHistory.a).toEqual([6]);
+    // An estimate in a dialect the page no longer shows is not used.
+    actions.loadSucceeded(loaded, file.histories[0]!, { dialect: 'openai', byHistory: { a: [1] } });
+    expect(store.getState().counts).toBeUndefined();
   });
 
   it("holds only the run on screen: another run is asked for, and a link's step applies when it arrives", () => {

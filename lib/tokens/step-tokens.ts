@@ -14,6 +14,12 @@ import {
   type TokenizerId,
 } from './tokenizer';
 
+/** Chars/4 counts per step, per history id, in one dialect: the first counts a load sends. */
+export interface Estimate {
+  readonly dialect: Dialect;
+  readonly byHistory: Record<string, number[]>;
+}
+
 export interface StepTokens {
   readonly counter: TextCounter;
   readonly dialect: Dialect;

@@ -18,7 +18,7 @@ const text = readFileSync(
 );
 
 describe('history worker', async () => {
-  it('loads a real file, sends the heuristic first, then exact o200k counts', async () => {
+  it('loads a real file with its chars/4 estimate, then sends exact o200k counts', async () => {
     const messages: WorkerResponse[] = [];
     const handle = createWorkerHandler((m) => messages.push(m));
     await handle({
@@ -30,17 +30,21 @@ describe('history worker', async () => {
       dialect: 'openai',
     });
     const types = messages.map((m) => (m.type === 'counts' ? `counts:${m.tokenizer}` : m.type));
-    expect(types.filter((t) => t !== 'progress')).toEqual([
-      'loaded',
-      'counts:heuristic',
-      'counts:o200k_base',
-    ]);
+    // The estimate comes with the run, so no heuristic counts follow it.
+    expect(types.filter((t) => t !== 'progress')).toEqual(['loaded', 'counts:o200k_base']);
     const loaded = messages.find((m) => m.type === 'loaded');
     const exact = messages.filter((m) => m.type === 'counts').at(-1);
     if (loaded?.type !== 'loaded' || exact?.type !== 'counts') throw new Error('missing messages');
     const steps = loaded.first.steps;
     const tokens = createStepTokens('o200k_base', 'openai');
     expect(exact.byHistory['tau.json']).toEqual(steps.map((s) => tokens.step(s)));
+    const heuristic = createStepTokens('heuristic', 'openai');
+    expect(loaded.estimate).toEqual({
+      dialect: 'openai',
+      byHistory: { 'tau.json': steps.map((s) => heuristic.step(s)) },
+    });
+    // An exact count differs from chars/4 somewhere: the two are not the same numbers.
+    expect(loaded.estimate.byHistory['tau.json']).not.toEqual(exact.byHistory['tau.json']);
     expect(messages.at(-1)).toEqual({ type: 'progress', requestId: 1, progress: 1 });
   });
 

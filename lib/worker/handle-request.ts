@@ -8,6 +8,7 @@
 import type { CustomRunner } from '../compare/custom-run';
 import { parseSource, type ParsedSource } from '../import';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
+import type { Dialect } from '../messages/types';
 import type { History, HistoryFile } from '../model/types';
 import { fileSummary, type FileSummary, type Library, type StoredFile } from '../library/library';
 import { assertUnreachable } from '../model/steps';
@@ -96,6 +97,7 @@ export function createWorkerHandler(
     sources: readonly ParsedSource[],
     failures: string[],
     count: number,
+    dialect: Dialect,
     notes: string[] = [],
   ) => {
     // A results file among several files is the runs' verdicts, not a history (lib/fleet/results-file.ts).
@@ -119,6 +121,11 @@ export function createWorkerHandler(
         : `${count - failures.length} of ${count} files`;
     const first = forPage(current.histories[0] as History);
     const head = first.steps.slice(0, stepsPerMessage);
+    // The chars/4 counts come with the run: the page's first paint shows them.
+    const estimate = {
+      dialect,
+      byHistory: countAll(current, tokensFor({ tokenizer: 'heuristic', dialect }), () => {}),
+    };
     post({
       type: 'loaded',
       requestId,
@@ -128,6 +135,7 @@ export function createWorkerHandler(
       first: { ...first, steps: head },
       more: first.steps.length - head.length,
       warnings: loaded.warnings,
+      estimate,
     });
     for (let at = head.length; at < first.steps.length; at += stepsPerMessage)
       post({ type: 'steps', requestId, steps: first.steps.slice(at, at + stepsPerMessage) });
@@ -227,23 +235,25 @@ export function createWorkerHandler(
   };
 
   /**
-   * The chars/4 counts at once, then the exact ones with progress: every distinct string counted
-   * once, on this thread and the counting helpers (the other cores), then each step's sum.
+   * The chars/4 counts at once (unless a load just sent them with its run), then the exact ones
+   * with progress: every distinct string counted once, on this thread and the counting helpers
+   * (the other cores), then each step's sum.
    */
-  const count = async (requestId: number, request: Counting) => {
+  const count = async (requestId: number, request: Counting, estimated = false) => {
     if (!current) throw new Error('No history is loaded');
     // Only the two fields: the request itself carries its own `type`.
     const counting: Counting = { tokenizer: request.tokenizer, dialect: request.dialect };
     const file = current;
     const total = Math.max(1, totalSteps(file));
     const heuristic = { tokenizer: 'heuristic' as const, dialect: counting.dialect };
-    post({
-      type: 'counts',
-      requestId,
-      ...heuristic,
-      exact: counting.tokenizer === 'heuristic',
-      byHistory: countAll(file, tokensFor(heuristic), () => {}),
-    });
+    if (!estimated || counting.tokenizer === 'heuristic')
+      post({
+        type: 'counts',
+        requestId,
+        ...heuristic,
+        exact: counting.tokenizer === 'heuristic',
+        byHistory: countAll(file, tokensFor(heuristic), () => {}),
+      });
     if (counting.tokenizer !== 'heuristic') {
       const exact = tokensFor(counting);
       await countInParallel(allSteps(file), exact, helpers, (fraction) =>
@@ -263,7 +273,7 @@ export function createWorkerHandler(
   };
 
   /** Picked files (or a library entry's), read in chunks; a folder's other files are skipped. */
-  const readPicked = async (requestId: number, files: readonly PickedFile[]) => {
+  const readPicked = async (requestId: number, files: readonly PickedFile[], dialect: Dialect) => {
     const failures: string[] = [];
     const wanted = files.length > 1 ? files.filter((f) => isHistoryFileName(f.path)) : files;
     const skipped = files.filter((f) => !wanted.includes(f));
@@ -279,7 +289,7 @@ export function createWorkerHandler(
     const sources = await readAll(wanted, failures, (fraction) =>
       post({ type: 'progress', requestId, progress: 0.02 + 0.08 * fraction }),
     );
-    return { ...load(requestId, sources, failures, wanted.length, notes), wanted };
+    return { ...load(requestId, sources, failures, wanted.length, dialect, notes), wanted };
   };
 
   /** Loads, counts, and keeps the file in the library (or marks a reopened entry opened). */
@@ -288,7 +298,13 @@ export function createWorkerHandler(
     switch (request.type) {
       case 'load': {
         post({ type: 'progress', requestId, progress: 0.05 });
-        const { stats } = load(requestId, [parseSource(request.text, request.name)], [], 1);
+        const { stats } = load(
+          requestId,
+          [parseSource(request.text, request.name)],
+          [],
+          1,
+          request.dialect,
+        );
         const bytes = new TextEncoder().encode(request.text).buffer as ArrayBuffer;
         if (request.keep)
           void keep(requestId, stats, {
@@ -298,11 +314,17 @@ export function createWorkerHandler(
       }
       case 'load-many': {
         const failures: string[] = [];
-        load(requestId, parseAll(request.files, failures), failures, request.files.length);
+        load(
+          requestId,
+          parseAll(request.files, failures),
+          failures,
+          request.files.length,
+          request.dialect,
+        );
         break;
       }
       case 'read-files': {
-        const { name, stats, wanted } = await readPicked(requestId, request.files);
+        const { name, stats, wanted } = await readPicked(requestId, request.files, request.dialect);
         const parts = await Promise.all(
           wanted.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() })),
         );
@@ -319,6 +341,7 @@ export function createWorkerHandler(
             path: p.path,
             file: new File([p.bytes], p.path.split('/').at(-1) ?? p.path),
           })),
+          request.dialect,
         );
         void keep(requestId, stats, { reopened: entry.id });
         break;
@@ -326,7 +349,7 @@ export function createWorkerHandler(
       default:
         assertUnreachable(request);
     }
-    await count(requestId, request);
+    await count(requestId, request, true);
   };
 
   return async (request: WorkerRequest): Promise<void> => {

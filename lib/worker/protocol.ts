@@ -17,6 +17,7 @@ import type { Dialect } from '../messages/types';
 import type { StepQuery } from '../model/query';
 import type { History, Step } from '../model/types';
 import type { RunSummary } from '../model/run-summary';
+import type { Estimate } from '../tokens/step-tokens';
 import type { PriceOverrides } from '../pricing/overrides';
 import type { PriceSheet } from '../simulate/cache';
 import type { TokenizerId } from '../tokens/tokenizer';
@@ -323,6 +324,11 @@ export type WorkerResponse =
       /** How many more steps of the first run follow, in `steps` messages. */
       readonly more: number;
       readonly warnings: string[];
+      /**
+       * Every run's chars/4 counts of its whole steps, in the dialect the load asked for: the page
+       * shows them until the exact counts arrive, and never estimates on its own thread.
+       */
+      readonly estimate: Estimate;
     }
   | RunResponse
   /** The next steps of the first run of a file that just loaded (see `more`). */
