@@ -1,6 +1,6 @@
 /**
  * Every built-in strategy on long histories of real tau-bench content (bench/history.ts): one apply
- * on 20k and 100k steps (≤ 50 ms, and 100k ≤ 6× the 20k time: linear), the replay of a 20k-call
+ * on 20k and 100k steps (≤ 50 ms, and 100k ≤ 6× the 20k time, fastest rounds: linear), the replay of a 20k-call
  * run (every call's context, stateless before every call: ≤ 1 s), and a full compare of a 10k-call
  * run per framework preset (result, replay, warnings, identifiers; ≤ 1 s). Each history's counts and index are built first, as a load builds them.
  */
@@ -85,10 +85,13 @@ async function applies(rounds: number): Promise<Row[]> {
       unit: 'ms',
       target: { op: '<=', value: 50 },
     });
+    // The fastest round of each size: a collection or a fresh large-object page only adds to a
+    // run, and medians of three few-millisecond applies moved the ratio 2-3x between runs.
+    const fast = { a: a.min, b: b.min };
     rows.push({
       id: `linear:${s.id}`,
-      what: `${s.id}: 100k-step apply / 20k-step apply (${a.median.toFixed(1)} ms${a.median < LINEAR_FLOOR_MS ? `, counted as ${LINEAR_FLOOR_MS} ms; ${(b.median / Math.max(a.median, 0.01)).toFixed(2)}× unfloored` : ''})`,
-      value: b.median / Math.max(a.median, LINEAR_FLOOR_MS),
+      what: `${s.id}: 100k-step apply / 20k-step apply, fastest rounds (${fast.b.toFixed(1)} / ${fast.a.toFixed(1)} ms${fast.a < LINEAR_FLOOR_MS ? `, counted as ${LINEAR_FLOOR_MS} ms; ${(fast.b / Math.max(fast.a, 0.01)).toFixed(2)}× unfloored` : ''}; medians ${b.median.toFixed(1)} / ${a.median.toFixed(1)} ms)`,
+      value: fast.b / Math.max(fast.a, LINEAR_FLOOR_MS),
       unit: 'ratio',
       target: { op: '<=', value: 6 },
     });
