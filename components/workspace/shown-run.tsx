@@ -26,8 +26,8 @@ export interface ShownRun {
   /**
    * Tokens per step: the worker's counts; until the exact ones arrive, its chars/4 estimate (sent
    * with the run, and again after a change of tokenizer), so the first paint shows sizes rather
-   * than zeros (`estimated`). Only while the worker has sent no counts at all (a dialect just
-   * changed) does the page estimate the steps it holds itself.
+   * than zeros (`estimated`). Only while no count is in (just after a change of tokenizer) does the
+   * page estimate the steps it holds itself.
    */
   readonly tokens: readonly number[];
   /** The counts are the tokenizer's own, not a chars/4 estimate. */

@@ -295,10 +295,20 @@ interface Seen {
  * 2^53, so the text is read again digit by digit only when the parsed value holds one.
  */
 export function parseJsonExact(text: string): unknown {
-  // Without 16 digits in a row no integer literal reaches 2^53: the text is read as it is.
-  if (!maybeBig(text)) return JSON.parse(text);
+  // Without 16 digits in a row no integer literal reaches 2^53, and when every such run writes
+  // back the same no literal needs its digits kept: the text is read as it is.
+  if (!maybeBig(text) || longRunsRoundTrip(text)) return JSON.parse(text);
+  // Else the literals are kept as digits before the one parse (they were found in a first parse,
+  // then the text parsed again: OTLP attributes holding 64-bit ids, issue 26).
+  const exact = keptDigits(text);
+  if (exact !== undefined)
+    try {
+      return JSON.parse(exact);
+    } catch {
+      // An invalid text: parsed below, so the error is the original text's.
+    }
   const value: unknown = JSON.parse(text);
-  return scanValue(value).big ? parseKeepingDigits(text, value) : value;
+  return scanValue(value).big ? parseKeepingDigits(text, value, exact) : value;
 }
 
 /** True when a JSON text holds an integer a JS number cannot hold exactly. */
