@@ -113,7 +113,14 @@ export function createLoader(
           if (!run) return;
           onNewFile();
           // The store knows what was loading (an example, where a link points) and applies it.
-          return actions().loadSucceeded(run.file, run.first, run.estimate);
+          actions().loadSucceeded(run.file, run.first);
+          // The worker's chars/4 counts of every run, shown until the exact ones arrive.
+          return actions().countsArrived({
+            tokenizer: 'heuristic',
+            dialect: run.estimate.dialect,
+            exact: store.getState().tokenizer === 'heuristic',
+            byHistory: run.estimate.byHistory,
+          });
         }
         case 'counts':
           return actions().countsArrived({

@@ -79,14 +79,11 @@ function rounds(literal: string): boolean {
 
 /**
  * `text` (valid JSON, read as `value`) read again with the integers a JS number would round kept as
- * strings of their digits. The rewrite is found in one pass (`keptDigits`); when it changes nothing
- * (an export whose long integers all round-trip, as Tempo's times do) `value` is already exact.
+ * strings of their digits. `exact` is the rewrite found in one pass (`keptDigits(text)`, undefined
+ * when the text nests too deep: a regex rewrites it then); when it changes nothing (an export whose
+ * long integers all round-trip, as Tempo's times do) `value` is already exact.
  */
-function parseKeepingDigits(
-  text: string,
-  value: unknown,
-  exact: string | undefined = keptDigits(text),
-): unknown {
+function parseKeepingDigits(text: string, value: unknown, exact: string | undefined): unknown {
   if (exact === text) return value;
   try {
     if (exact !== undefined) return JSON.parse(exact);
@@ -473,7 +470,7 @@ export function parseJsonText(text: string): {
   }
   const scan = scanValue(value);
   if (scan.deep) return { value, warnings, deepAt: tooDeep(value) };
-  return { value: scan.big ? parseKeepingDigits(text, value) : value, warnings };
+  return { value: scan.big ? parseKeepingDigits(text, value, keptDigits(text)) : value, warnings };
 }
 
 /**

@@ -45,11 +45,17 @@ describe('debugger store', () => {
     const store = createDebuggerStore();
     const { actions } = store.getState();
     const loaded = { name: 'f.json', format: 'stepscope', runs: summarizeRuns(file), warnings: [] };
+    // The worker's estimate of every run, which the loader passes on once the run is in.
+    const estimate = (dialect: 'recorded' | 'openai', a: number) =>
+      actions.countsArrived({
+        tokenizer: 'heuristic',
+        dialect,
+        exact: false,
+        byHistory: { a: [a] },
+      });
     actions.loadStarted();
-    actions.loadSucceeded(loaded, file.histories[0]!, {
-      dialect: 'recorded',
-      byHistory: { a: [3] },
-    });
+    actions.loadSucceeded(loaded, file.histories[0]!);
+    estimate('recorded', 3);
     expect(store.getState().counts).toEqual({
       tokenizer: 'heuristic',
       dialect: 'recorded',
@@ -75,7 +81,8 @@ describe('debugger store', () => {
     arrive('cl100k_base', 6);
     expect(store.getState().counts?.byHistory.a).toEqual([6]);
     // An estimate in a dialect the page no longer shows is not used.
-    actions.loadSucceeded(loaded, file.histories[0]!, { dialect: 'openai', byHistory: { a: [1] } });
+    actions.loadSucceeded(loaded, file.histories[0]!);
+    estimate('openai', 1);
     expect(store.getState().counts).toBeUndefined();
   });
 

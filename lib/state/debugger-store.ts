@@ -22,7 +22,6 @@ import {
 } from './fleet-view';
 import { NO_PAIR_CHOICES, type PairChoices, type PairFile, type PairSort } from './pair-view';
 import type { OutcomeKind } from '../model/run-summary';
-import type { Estimate } from '../tokens/step-tokens';
 import type { LoadedFile, StepCounts } from './loaded';
 import {
   NO_PLAN_TOGGLES,
@@ -90,11 +89,8 @@ export interface DebuggerState {
     /** A load began: what it is (a bundled example) and where a link points in it (run, sub-agent, step). */
     loadStarted(loading?: Loading): void;
     loadProgressed(progress: number): void;
-    /**
-     * A file loaded: its runs, the first run's history, and the worker's chars/4 counts of every
-     * run, shown until the exact counts arrive (when they are in the dialect the page shows).
-     */
-    loadSucceeded(loaded: LoadedFile, first: History, estimate?: Estimate): void;
+    /** A file loaded: its runs, and the first run's history. */
+    loadSucceeded(loaded: LoadedFile, first: History): void;
     /** A run the page asked for arrived from the worker. */
     runArrived(index: number, history: History): void;
     loadFailed(message: string): void;
@@ -273,19 +269,9 @@ export function createDebuggerStore(
         loadProgressed: (progress) => {
           if (get().progress !== progress) set({ progress });
         },
-        loadSucceeded: (loaded, first, estimate) => {
+        loadSucceeded: (loaded, first) => {
           asked = undefined;
           const pending = get().loading;
-          const { tokenizer, dialect } = get();
-          const counts: StepCounts | undefined =
-            estimate?.dialect === dialect
-              ? {
-                  tokenizer: 'heuristic',
-                  dialect,
-                  exact: tokenizer === 'heuristic',
-                  byHistory: estimate.byHistory,
-                }
-              : undefined;
           const sample = loaded.sample ?? pending?.sample;
           set({
             status: 'ready',
@@ -296,7 +282,7 @@ export function createDebuggerStore(
             loading: undefined,
             run: { index: 0, history: first },
             pendingNav: undefined,
-            counts,
+            counts: undefined,
             historyIndex: 0,
             childPath: [],
             selectedStepId: undefined,
@@ -341,7 +327,7 @@ export function createDebuggerStore(
           const { counts: current, tokenizer, dialect } = get();
           if (counts.dialect !== dialect) return;
           // Another tokenizer's counts are of no use, but for the worker's chars/4 estimate while
-          // the chosen tokenizer's are not in (after a change of tokenizer).
+          // the chosen tokenizer's are not in (a file just loaded, a change of tokenizer).
           if (
             counts.tokenizer !== tokenizer &&
             (counts.tokenizer !== 'heuristic' ||

@@ -4,11 +4,11 @@
  * merges the rest through an LRU cache of token arrays (has, get, delete and set per hit). Counting
  * needs none of that: this walks the same split regex stickily (a `test` and a slice per piece),
  * looks a piece up once, and keeps a count, not an array, per merged piece; a piece of one to
- * three ASCII characters (half of them) is counted once and read back by its character codes. The split regex, the
- * ranks and the merge are the library's own, so the count is the library's: property-tested against
- * `countTokens` on the real fixtures and on random text (special-token text, surrogates, CRLF). On
- * the strings of real SWE-bench runs and of the generated 52 MB history it takes ~0.6× the time of
- * `countTokens` (BENCHMARKS.md, issue 26's fifth round).
+ * three ASCII characters (half of them) is counted once and read back by its character codes. The
+ * split regex, the ranks and the merge are the library's own, so the count is the library's:
+ * property-tested against `countTokens` on the real fixtures and on random text (special-token
+ * text, surrogates, CRLF). On the strings of real SWE-bench runs and of the generated 52 MB history
+ * it takes 0.47-0.50× the time of `countTokens` on one core (BENCHMARKS.md, issue 26's fifth round).
  *
  * The library keeps these parts private in its typings (`bytePairEncodingCoreProcessor`), so they
  * are checked when the counter is built; a version that changed them is counted by `countTokens`
