@@ -37,7 +37,7 @@ test('a large run: previews on the page, whole steps, whole-text search and the 
   await row.click();
   const inspector = page.getByRole('region', { name: 'Step inspector' });
   // The preview's cut texts are replaced by the whole step once the worker sends it.
-  // (The inspector folds long texts: the whole output's length, not the preview's 2,000 characters.)
+  // (The inspector folds long texts: the whole output's length, not the preview's 500 characters.)
   const length = (long?.content ?? '').length.toLocaleString('en-US');
   await expect(inspector).toContainText(`Show all (${length} characters)`, { timeout: 20_000 });
   await expect(inspector).not.toContainText('more characters]');

@@ -157,7 +157,7 @@ export function LibraryPage() {
 
   const exportAll = () =>
     change(async (lib) => {
-      const text = exportLibrary(await lib.dump());
+      const text = await exportLibrary(await lib.dump());
       const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
       const a = document.createElement('a');
       a.href = url;

@@ -10,6 +10,7 @@ import { isZip, readEvalZip } from './eval-zip';
 import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText } from './json-text';
 import { errorOf } from './guards';
 import { type ImportWarning } from './types';
+import { releaseBytes } from '../model/bytes';
 import { ImportError } from '../model/errors';
 
 export { parseJsonExact } from './json-text';
@@ -189,7 +190,10 @@ async function* slicesOf(file: Blob, slice: number): AsyncGenerator<Uint8Array> 
     yield new Uint8Array(await file.slice(at, at + slice).arrayBuffer());
 }
 
-/** The rest of a file's slices after `head`, into one buffer of `size` bytes; `onRead` gets bytes read. */
+/**
+ * The rest of a file's slices after `head`, into one buffer of `size` bytes; `onRead` gets bytes
+ * read. Each slice is released once copied (`head` too: the caller reads the whole from here on).
+ */
 async function readWhole(
   size: number,
   head: Uint8Array,
@@ -201,6 +205,7 @@ async function readWhole(
   const take = (bytes: Uint8Array) => {
     whole.set(bytes, read);
     read += bytes.byteLength;
+    releaseBytes(bytes);
     onRead(read);
   };
   take(head);
@@ -229,12 +234,18 @@ export async function readSource(
   const whole = () => readWhole(file.size, head, slices, (n) => onProgress(n / size));
   // A zip archive's directory is at its end: the archive is read whole, then inflated.
   if (isZip(head)) return { path: name, ...readEvalZip(await whole(), name) };
-  // JSON.parse needs the whole text: decoded once from the whole bytes. Decoding slice by slice
-  // held every slice's text and their joined copy through the parse (twice the text: 212 MB for a
-  // 53 MB file of two-byte text).
-  if (!/\.(jsonl|ndjson)$/i.test(name)) return parseSource(decodeBytes(await whole(), name), name);
+  // JSON.parse needs the whole text: decoded once from the whole bytes, which are released before
+  // the parse. Decoding slice by slice held every slice's text and their joined copy through the
+  // parse (twice the text: 212 MB for a 53 MB file of two-byte text).
+  if (!/\.(jsonl|ndjson)$/i.test(name)) {
+    const bytes = await whole();
+    const text = decodeBytes(bytes, name);
+    releaseBytes(bytes);
+    return parseSource(text, name);
+  }
   const decoder = createDecoder(sniffEncoding(head, name));
   const firstText = decoder.decode(head, { stream: true });
+  releaseBytes(head);
   read += head.byteLength;
   onProgress(read / size);
   checkText(firstText, name);
@@ -249,6 +260,7 @@ export async function readSource(
   for await (const bytes of slices) {
     read += bytes.byteLength;
     rest += decoder.decode(bytes, { stream: true });
+    releaseBytes(bytes);
     flush(false);
     onProgress(read / size);
   }

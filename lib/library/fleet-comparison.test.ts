@@ -15,7 +15,7 @@ import { PRESETS } from '../compare/presets';
 import { createDebuggerStore } from '../state/debugger-store';
 import { savedComparisonHref, savedFleetComparisonOf } from '../state/saved-links';
 import { fromParams } from '../state/url';
-import { openLibrary, type StoredPart } from './library';
+import { openLibrary, partSize, type StoredPart } from './library';
 import { exportLibrary, parseLibraryExport } from './transfer';
 
 const ROOT = fileURLToPath(
@@ -43,7 +43,7 @@ describe('a fleet comparison in the library', () => {
       {
         name: 'gemini',
         format: 'mini-swe-agent',
-        size: parts.reduce((n, p) => n + p.bytes.byteLength, 0),
+        size: parts.reduce((n, p) => n + partSize(p), 0),
         runs: 3,
         steps: 0,
         parts,
@@ -65,7 +65,7 @@ describe('a fleet comparison in the library', () => {
     expect(saved.settings).toBe('model=gpt-4o');
 
     const back = await parseLibraryExport(
-      exportLibrary({ files: [entry], comparisons: await lib.comparisons(entry.id) }),
+      await exportLibrary({ files: [entry], comparisons: await lib.comparisons(entry.id) }),
       'export.json',
     );
     expect(back.comparisons).toEqual([saved]);

@@ -8,7 +8,14 @@ import { readFileSync } from 'node:fs';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { contentHash, LibraryError, libraryOnce, openLibrary, type StoredPart } from './library';
+import {
+  contentHash,
+  LibraryError,
+  libraryOnce,
+  openLibrary,
+  partBytes,
+  type StoredPart,
+} from './library';
 import { DB_NAME } from './schema';
 import { exportLibrary, parseLibraryExport } from './transfer';
 
@@ -22,6 +29,7 @@ const part = (path: string, bytes: Uint8Array): StoredPart => ({
   path,
   bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
 });
+const bytesOf = (p: StoredPart | undefined) => (p ? partBytes(p) : new ArrayBuffer(0));
 const tau = {
   name: 'tau.json',
   format: 'openai-messages',
@@ -54,7 +62,33 @@ describe('library', () => {
       },
     ]);
     const stored = await lib.get(added.id);
-    expect(Buffer.from(stored?.parts[0]?.bytes ?? new ArrayBuffer(0)).equals(fixture)).toBe(true);
+    expect(Buffer.from(await bytesOf(stored?.parts[0])).equals(fixture)).toBe(true);
+  });
+
+  it('keeps a part given as a Blob (a picked file) as it is, with the id its bytes hash to', async () => {
+    const lib = await openLibrary(new IDBFactory());
+    const meta = {
+      name: 'picked.json',
+      format: 'openai-messages',
+      size: fixture.length,
+      runs: 1,
+      steps: 42,
+    };
+    const asBuffer = await contentHash([part('picked.json', fixture)]);
+    const added = await lib.add(
+      { ...meta, parts: [{ path: 'picked.json', bytes: new Blob([new Uint8Array(fixture)]) }] },
+      1_000,
+    );
+    expect(added.id).toBe(asBuffer);
+    const stored = await lib.get(added.id);
+    expect(stored?.parts[0]?.bytes).toBeInstanceOf(Blob);
+    expect(Buffer.from(await bytesOf(stored?.parts[0])).equals(fixture)).toBe(true);
+    // The export reads the Blob's bytes; read back, they hash to the same id.
+    const back = await parseLibraryExport(
+      await exportLibrary(await lib.dump(), new Date(5_000)),
+      'x.json',
+    );
+    expect(back.files[0]?.id).toBe(asBuffer);
   });
 
   it('survives closing and reopening (a reload), sorts by last opened, renames and deletes with its comparisons', async () => {
@@ -98,7 +132,7 @@ describe('library', () => {
       { fileId: a.id, name: 'three defaults', choices: 'none,strands-sliding-window' },
       2_000,
     );
-    const text = exportLibrary(await lib.dump(), new Date(5_000));
+    const text = await exportLibrary(await lib.dump(), new Date(5_000));
     const other = await openLibrary(new IDBFactory());
     await other.restore(await parseLibraryExport(text, 'library.json'));
     expect(await other.dump()).toEqual(await lib.dump());
@@ -153,11 +187,9 @@ describe('library', () => {
       addedAt: 7_000,
       openedAt: 7_000,
     });
-    expect(
-      Buffer.from((await lib.get('v1-entry'))?.parts[0]?.bytes ?? new ArrayBuffer(0)).equals(
-        fixture,
-      ),
-    ).toBe(true);
+    expect(Buffer.from(await bytesOf((await lib.get('v1-entry'))?.parts[0])).equals(fixture)).toBe(
+      true,
+    );
     expect(await lib.comparisons()).toEqual([]);
     // Version 4's name index covers entries written before it.
     expect(await lib.nameOf('v1-entry')).toBe('tau.json');
@@ -218,7 +250,7 @@ describe('library', () => {
     await lib.remember({ fileId: 'gone', run: 1, sub: [] }, 4_000);
     expect(await lib.places()).toEqual([{ fileId: a.id, run: 2, sub: [], at: 4_000 }]);
     // The export carries the comparison's run and choices; an older export, without, reads as run 0.
-    const text = exportLibrary(await lib.dump(), new Date(5_000));
+    const text = await exportLibrary(await lib.dump(), new Date(5_000));
     const back = await parseLibraryExport(text, 'library.json');
     expect(back.comparisons[0]).toMatchObject({ run: 8, settings: 'goal=loss' });
     const older = JSON.parse(text);

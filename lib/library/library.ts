@@ -22,6 +22,7 @@ import {
 import { contentHash } from './hash';
 
 export type { FileSummary, StoredComparison, StoredFile, StoredPart, StoredPlace } from './schema';
+export { partBytes, partSize } from './schema';
 
 export class LibraryError extends Error {
   override name = 'LibraryError';

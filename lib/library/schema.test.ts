@@ -11,7 +11,14 @@ import { fileURLToPath } from 'node:url';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentHash, fileSummary, openLibrary, type StoredFile, type StoredPart } from './library';
+import {
+  contentHash,
+  fileSummary,
+  openLibrary,
+  partSize,
+  type StoredFile,
+  type StoredPart,
+} from './library';
 import { DB_NAME } from './schema';
 import { exportLibrary, parseLibraryExport } from './transfer';
 
@@ -43,7 +50,7 @@ const fleetParts = [
 
 /** Two entries as version 4 kept them: summary and bytes in one `files` record. */
 async function v4Entries(): Promise<StoredFile[]> {
-  const size = (parts: StoredPart[]) => parts.reduce((n, p) => n + p.bytes.byteLength, 0);
+  const size = (parts: StoredPart[]) => parts.reduce((n, p) => n + partSize(p), 0);
   return [
     {
       id: await contentHash(tauParts),
@@ -117,7 +124,10 @@ async function rawRecords(factory: IDBFactory, store: string): Promise<unknown[]
 }
 
 const bytesOf = (parts: readonly StoredPart[] | undefined) =>
-  (parts ?? []).map((p) => ({ path: p.path, bytes: Buffer.from(p.bytes).toString('base64') }));
+  (parts ?? []).map((p) => ({
+    path: p.path,
+    bytes: Buffer.from(p.bytes as ArrayBuffer).toString('base64'),
+  }));
 
 /** The stores each transaction opened, and the stores each `put` wrote to, while it is on. */
 function watchStores() {
@@ -222,7 +232,7 @@ describe('library version 5: bytes apart from summaries', () => {
         [fleet.name, bytesOf(fleet.parts)],
       ]),
     );
-    const text = exportLibrary(dumped, new Date(5_000));
+    const text = await exportLibrary(dumped, new Date(5_000));
 
     await lib.remove(tau.id);
     expect(((await rawRecords(factory, 'parts')) as { id: string }[]).map((p) => p.id)).toEqual([

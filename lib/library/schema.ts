@@ -18,11 +18,30 @@ import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 export const DB_NAME = 'stepscope-library';
 export const DB_VERSION = 5;
 
-/** One file of an entry (a folder has several), as it was read: path inside the folder and bytes. */
+/**
+ * One file of an entry (a folder has several), as it was read: path inside the folder and bytes.
+ * The bytes are the picked file itself (a `Blob`: IndexedDB copies it in the browser, so the page's
+ * and worker's memory never holds it) or, for entries kept before and exports read back, an
+ * `ArrayBuffer`; both read the same through `partSize` and `partBytes`. No version change: a
+ * record of either kind reads as it was written.
+ */
 export interface StoredPart {
   readonly path: string;
-  readonly bytes: ArrayBuffer;
+  readonly bytes: ArrayBuffer | Blob;
 }
+
+/** A part's size in bytes. */
+export function partSize(part: StoredPart): number {
+  return isBuffer(part.bytes) ? part.bytes.byteLength : part.bytes.size;
+}
+
+/** A part's bytes as a buffer (read from its Blob when it is one). */
+export async function partBytes(part: StoredPart): Promise<ArrayBuffer> {
+  return isBuffer(part.bytes) ? part.bytes : part.bytes.arrayBuffer();
+}
+
+// By shape, not `instanceof`: a buffer cloned out of IndexedDB may come from another realm (tests).
+export const isBuffer = (bytes: ArrayBuffer | Blob): bytes is ArrayBuffer => 'byteLength' in bytes;
 
 /**
  * A history the user opened: its original bytes and what the import found, as `get` returns it and

@@ -5,7 +5,13 @@
  * or cut short is refused with where it is wrong) and that each entry's bytes still hash to its id.
  */
 import { z } from 'zod';
-import { contentHash, LibraryError, type StoredComparison, type StoredFile } from './library';
+import {
+  contentHash,
+  LibraryError,
+  partBytes,
+  type StoredComparison,
+  type StoredFile,
+} from './library';
 
 export const EXPORT_FORMAT = 'stepscope-library';
 export const EXPORT_VERSION = 1;
@@ -68,14 +74,17 @@ const exportSchema = z
   })
   .strict();
 
-export function exportLibrary(
+/** The library as one export text; parts kept as Blobs are read one at a time. */
+export async function exportLibrary(
   data: { files: readonly StoredFile[]; comparisons: readonly StoredComparison[] },
   now = new Date(),
-): string {
-  const files = data.files.map(({ parts, ...meta }) => ({
-    ...meta,
-    parts: parts.map((p) => ({ path: p.path, base64: toBase64(p.bytes) })),
-  }));
+): Promise<string> {
+  const files = [];
+  for (const { parts, ...meta } of data.files) {
+    const encoded = [];
+    for (const p of parts) encoded.push({ path: p.path, base64: toBase64(await partBytes(p)) });
+    files.push({ ...meta, parts: encoded });
+  }
   return JSON.stringify({
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,

@@ -9,8 +9,12 @@
 import { textCommandOf } from './text-commands';
 import type { History, JsonValue, Step, StepKind, StepOfKind, ToolCall } from './types';
 
-/** Texts longer than this are cut in a preview (a line of the timeline shows 120 characters). */
-export const PREVIEW_CHARS = 2_000;
+/**
+ * Texts longer than this are cut in a preview (a line of the timeline shows 120 characters, a row of
+ * the step table fewer). 2,000 until issue 26's seventh round: the 52 MB run's preview was 19
+ * million characters of JSON on the page, 8.7 million at 500.
+ */
+export const PREVIEW_CHARS = 500;
 /** Runs (sub-agents included) whose texts add up to more characters than this reach the page as previews. */
 export const PREVIEW_ABOVE = 4_000_000;
 

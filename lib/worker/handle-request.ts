@@ -10,7 +10,13 @@ import { parseSource, type ParsedSource } from '../import';
 import { folderName, importSources, isHistoryFileName } from '../import/files';
 import type { Dialect } from '../messages/types';
 import type { History, HistoryFile } from '../model/types';
-import { fileSummary, type FileSummary, type Library, type StoredFile } from '../library/library';
+import {
+  fileSummary,
+  partSize,
+  type FileSummary,
+  type Library,
+  type StoredFile,
+} from '../library/library';
 import { assertUnreachable } from '../model/steps';
 import { summarizeRuns } from '../model/run-summary';
 import { compareAnswer, contextsAnswer, sweepAnswer } from './compare-requests';
@@ -164,7 +170,7 @@ export function createWorkerHandler(
         entry = fileSummary(
           await lib.add({
             name,
-            size: parts.reduce((n, p) => n + p.bytes.byteLength, 0),
+            size: parts.reduce((n, p) => n + partSize(p), 0),
             parts,
             ...stats,
           }),
@@ -305,7 +311,8 @@ export function createWorkerHandler(
           1,
           request.dialect,
         );
-        const bytes = new TextEncoder().encode(request.text).buffer as ArrayBuffer;
+        // A Blob of the text's UTF-8 bytes: IndexedDB copies it without the worker holding them.
+        const bytes = new Blob([request.text]);
         if (request.keep)
           void keep(requestId, stats, {
             add: { name: request.name, parts: [{ path: request.name, bytes }] },
@@ -325,9 +332,8 @@ export function createWorkerHandler(
       }
       case 'read-files': {
         const { name, stats, wanted } = await readPicked(requestId, request.files, request.dialect);
-        const parts = await Promise.all(
-          wanted.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() })),
-        );
+        // The picked files themselves: the library copies them in the browser, not in this worker.
+        const parts = wanted.map((f) => ({ path: f.path, bytes: f.file }));
         void keep(requestId, stats, { add: { name, parts } });
         break;
       }
