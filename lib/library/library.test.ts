@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
 import {
   contentHash,
   LibraryError,
@@ -89,6 +89,30 @@ describe('library', () => {
       'x.json',
     );
     expect(back.files[0]?.id).toBe(asBuffer);
+  });
+
+  it('keeps the bytes where IndexedDB refuses a Blob', async () => {
+    const put = IDBObjectStore.prototype.put;
+    const refusing = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
+      const parts = (args[0] as { parts?: { bytes: unknown }[] }).parts;
+      if (parts?.some((p) => p.bytes instanceof Blob))
+        throw new DOMException('Blobs are not kept here', 'DataCloneError');
+      return put.apply(this, args);
+    });
+    try {
+      const lib = await openLibrary(new IDBFactory());
+      const blob = new Blob([new Uint8Array(fixture)]);
+      const added = await lib.add({ ...tau, parts: [{ path: 'tau.json', bytes: blob }] }, 1_000);
+      expect(added.id).toBe(await contentHash(tau.parts));
+      const stored = await lib.get(added.id);
+      expect(stored?.parts[0]?.bytes).toBeInstanceOf(ArrayBuffer);
+      expect(Buffer.from(await bytesOf(stored?.parts[0])).equals(fixture)).toBe(true);
+    } finally {
+      refusing.mockRestore();
+    }
   });
 
   it('survives closing and reopening (a reload), sorts by last opened, renames and deletes with its comparisons', async () => {

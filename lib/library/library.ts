@@ -12,6 +12,8 @@ import { wrap, type IDBPDatabase } from 'idb';
 import {
   DB_NAME,
   DB_VERSION,
+  isBuffer,
+  partBytes,
   upgrade,
   type FileSummary,
   type LibrarySchema,
@@ -203,6 +205,26 @@ export async function openLibrary(
     });
   };
 
+  /** Writes an entry (summary and bytes in one transaction), or marks the same bytes opened again. */
+  const write = (
+    file: Omit<StoredFile, 'id' | 'addedAt' | 'openedAt'>,
+    id: string,
+    now: number,
+  ) => {
+    const tx = db.transaction(['files', 'parts'], 'readwrite');
+    return settle(tx, async () => {
+      const existing = await tx.objectStore('files').get(id);
+      const entry: FileSummary = existing
+        ? { ...existing, openedAt: now, runs: file.runs, steps: file.steps, format: file.format }
+        : fileSummary({ ...file, id, addedAt: now, openedAt: now });
+      await tx.objectStore('files').put(entry);
+      // The same id is the same bytes (paths included): they are written once.
+      if (!existing || (await tx.objectStore('parts').getKey(id)) === undefined)
+        await tx.objectStore('parts').put({ id, parts: file.parts });
+      return { ...entry, parts: file.parts };
+    });
+  };
+
   return {
     list: () =>
       run(
@@ -228,24 +250,16 @@ export async function openLibrary(
     add: (file, now = Date.now()) =>
       run(`keeping ${file.name} in the library`, async () => {
         const id = await contentHash(file.parts);
-        const tx = db.transaction(['files', 'parts'], 'readwrite');
-        return settle(tx, async () => {
-          const existing = await tx.objectStore('files').get(id);
-          const entry: FileSummary = existing
-            ? {
-                ...existing,
-                openedAt: now,
-                runs: file.runs,
-                steps: file.steps,
-                format: file.format,
-              }
-            : fileSummary({ ...file, id, addedAt: now, openedAt: now });
-          await tx.objectStore('files').put(entry);
-          // The same id is the same bytes (paths included): they are written once.
-          if (!existing || (await tx.objectStore('parts').getKey(id)) === undefined)
-            await tx.objectStore('parts').put({ id, parts: file.parts });
-          return { ...entry, parts: file.parts };
-        });
+        try {
+          return await write(file, id, now);
+        } catch (error) {
+          // A browser whose IndexedDB refuses a Blob (some have, in private windows) keeps the bytes.
+          if (file.parts.every((p) => isBuffer(p.bytes))) throw error;
+          const parts = await Promise.all(
+            file.parts.map(async (p) => ({ path: p.path, bytes: await partBytes(p) })),
+          );
+          return write({ ...file, parts }, id, now);
+        }
       }),
     touch: (id, now = Date.now()) =>
       run('updating the library', () => changeSummary(id, (f) => ({ ...f, openedAt: now }))),
