@@ -1,4 +1,15 @@
-/** An entry's content id: the SHA-256 of its parts (each path, then its bytes), in hex. */
+/**
+ * An entry's content id: the SHA-256 of its parts, sorted by path, each as its header (path length
+ * and byte length, 32-bit big-endian), path and bytes, in hex.
+ *
+ * Parts in memory (an export read back, entries kept before) are hashed in one WebCrypto digest.
+ * A part that is a Blob (a picked file) is hashed as it is read, 8 MB at a time, by hash-wasm's
+ * incremental SHA-256: WebCrypto has no incremental digest, and its one buffer of the whole
+ * entry was 53 MB of the worker's peak for a 53 MB file (issue 13's memory row). hash-wasm (MIT,
+ * maintained, ~4× faster than a JavaScript SHA-256 here) runs in the history worker, whose policy
+ * allows WebAssembly; the page only hashes parts in memory. Both give the same digest (tested).
+ */
+import { createSHA256 } from 'hash-wasm';
 import { releaseBytes } from '../model/bytes';
 import { isBuffer, partSize, type StoredPart } from './schema';
 
@@ -6,36 +17,49 @@ import { isBuffer, partSize, type StoredPart } from './schema';
 const SLICE = 8 * 2 ** 20;
 
 /**
- * The parts, sorted by path, each as its header (path length and byte length, 32-bit big-endian),
- * path and bytes, in one buffer read straight from the parts (a Blob slice by slice) and released
- * once hashed: the digest needs it whole, and nothing else keeps it.
+ * Each part's header, path and bytes (a Blob's read slice by slice), in path order; `read` marks a
+ * slice read here (no one else holds it), which the incremental hash releases once hashed.
  */
-export async function contentHash(parts: readonly StoredPart[]): Promise<string> {
+async function* pieces(
+  parts: readonly StoredPart[],
+): AsyncGenerator<{ bytes: Uint8Array; read?: true }> {
   const encoder = new TextEncoder();
-  const sorted = [...parts].sort((a, b) => a.path.localeCompare(b.path));
-  const paths = sorted.map((p) => encoder.encode(p.path));
-  const all = new Uint8Array(
-    sorted.reduce((n, p, i) => n + 8 + (paths[i]?.length ?? 0) + partSize(p), 0),
-  );
-  let at = 0;
-  for (const [i, p] of sorted.entries()) {
-    const path = paths[i] ?? new Uint8Array();
+  for (const p of [...parts].sort((a, b) => a.path.localeCompare(b.path))) {
+    const path = encoder.encode(p.path);
     const size = partSize(p);
-    const header = new DataView(all.buffer, at, 8);
-    header.setUint32(0, path.length);
-    header.setUint32(4, size);
-    all.set(path, at + 8);
-    at += 8 + path.length;
-    if (isBuffer(p.bytes)) all.set(new Uint8Array(p.bytes), at);
+    const header = new Uint8Array(8);
+    new DataView(header.buffer).setUint32(0, path.length);
+    new DataView(header.buffer).setUint32(4, size);
+    yield { bytes: header };
+    yield { bytes: path };
+    if (isBuffer(p.bytes)) yield { bytes: new Uint8Array(p.bytes) };
     else
-      for (let from = 0; from < size; from += SLICE) {
-        const slice = new Uint8Array(await p.bytes.slice(from, from + SLICE).arrayBuffer());
-        all.set(slice, at + from);
-        releaseBytes(slice);
-      }
-    at += size;
+      for (let from = 0; from < size; from += SLICE)
+        yield {
+          bytes: new Uint8Array(await p.bytes.slice(from, from + SLICE).arrayBuffer()),
+          read: true,
+        };
+  }
+}
+
+export async function contentHash(parts: readonly StoredPart[]): Promise<string> {
+  if (parts.some((p) => !isBuffer(p.bytes))) {
+    const sha = await createSHA256();
+    sha.init();
+    for await (const { bytes, read } of pieces(parts)) {
+      sha.update(bytes);
+      if (read) releaseBytes(bytes);
+    }
+    return sha.digest('hex');
+  }
+  const chunks: Uint8Array[] = [];
+  for await (const { bytes } of pieces(parts)) chunks.push(bytes);
+  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
   }
   const digest = await crypto.subtle.digest('SHA-256', all);
-  releaseBytes(all);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
