@@ -91,6 +91,23 @@ describe('library', () => {
     expect(back.files[0]?.id).toBe(asBuffer);
   });
 
+  it('says a full storage at once, without trying a Blob part again as bytes', async () => {
+    const full = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    try {
+      const lib = await openLibrary(new IDBFactory());
+      const blob = new Blob([new Uint8Array(fixture)]);
+      await expect(
+        lib.add({ ...tau, parts: [{ path: 'tau.json', bytes: blob }] }, 1_000),
+      ).rejects.toThrow("The browser's storage for this site is full");
+      // One write tried: a retry with the bytes would write again.
+      expect(full).toHaveBeenCalledTimes(1);
+    } finally {
+      full.mockRestore();
+    }
+  });
+
   it('keeps the bytes where IndexedDB refuses a Blob', async () => {
     const put = IDBObjectStore.prototype.put;
     const refusing = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (

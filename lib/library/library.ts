@@ -253,8 +253,10 @@ export async function openLibrary(
         try {
           return await write(file, id, now);
         } catch (error) {
-          // A browser whose IndexedDB refuses a Blob (some have, in private windows) keeps the bytes.
-          if (file.parts.every((p) => isBuffer(p.bytes))) throw error;
+          // A browser whose IndexedDB refuses a Blob (some have, in private windows) keeps the
+          // bytes. A full storage would refuse them too: said at once, without reading them.
+          const full = (error as { name?: string } | undefined)?.name === 'QuotaExceededError';
+          if (full || file.parts.every((p) => isBuffer(p.bytes))) throw error;
           const parts = await Promise.all(
             file.parts.map(async (p) => ({ path: p.path, bytes: await partBytes(p) })),
           );
