@@ -159,9 +159,7 @@ test('a fleet comparison under way can be cancelled', async ({ page }) => {
     'Codex auto-compaction',
     'Strands summarizing manager',
   ]) {
-    const add = page.getByRole('combobox', { name: 'Add a strategy' });
-    await add.click();
-    await page.getByRole('listbox').getByRole('option').filter({ hasText: label }).first().click();
+    await choose(page.getByRole('combobox', { name: 'Add a strategy' }), { text: label });
   }
   await page.getByRole('button', { name: /^Compare over 30 runs$/ }).click();
   await expect(

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { openFirstRun } from './open-run';
+import { choose } from './choose';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,8 +38,7 @@ test('the SWE-agent card counts the 14 commands its rows name', async ({ page })
   // The table's tool filter finds the commands the card counts.
   await page.getByRole('tab', { name: 'Table', exact: true }).click();
   const table = page.getByRole('region', { name: 'Step table' });
-  await table.getByLabel('Tool').click();
-  await page.getByRole('option', { name: 'python', exact: true }).click();
+  await choose(table.getByLabel('Tool'), { label: 'python' });
   await expect(table).toContainText('2 of 16 steps');
   await expect(table.getByRole('row').filter({ hasText: 'python reproduce.py' })).toHaveCount(2);
 });
