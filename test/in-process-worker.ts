@@ -2,12 +2,14 @@
  * The history worker in the test's own thread: a port for the page's client (lib/worker/client.ts)
  * that hands each request to the worker's real dispatcher (lib/worker/handle-request.ts), or to a
  * test's own answers, every message copied with `structuredClone` and delivered on a later task,
- * as `postMessage` does between threads.
+ * as `postMessage` does between threads; many files cross in parts, as the browser port sends them
+ * (lib/worker/wire.ts).
  */
 import { createWorkerClient, type StreamMessage, type WorkerClient } from '../lib/worker/client';
 import type { WorkerPort } from '../lib/worker/client';
 import { createWorkerHandler } from '../lib/worker/handle-request';
 import type { WorkerRequest, WorkerResponse } from '../lib/worker/protocol';
+import { createGatherer, toWire } from '../lib/worker/wire';
 
 type Unsent<R> = R extends unknown ? Omit<R, 'requestId'> : never;
 
@@ -24,26 +26,34 @@ export function inProcessPort(
   const sent: WorkerRequest[] = [];
   const deliver = (m: WorkerResponse) => setTimeout(() => onMessage(structuredClone(m)), 0);
   const handle = createWorkerHandler(deliver);
+  const gather = createGatherer();
   return {
     sent,
     postMessage(request) {
       sent.push(request);
-      const copy = structuredClone(request);
-      setTimeout(async () => {
-        if (!respond) return void handle(copy);
-        const answer = await respond(copy);
-        deliver(
-          answer
-            ? { ...answer, requestId: copy.requestId }
-            : {
-                type: 'failed',
-                requestId: copy.requestId,
-                message: `${copy.type} is not answered in this test`,
-              },
-        );
-      }, 0);
+      // Across the wire as the browser port sends it: many files in parts, gathered in order.
+      for (const message of toWire(request)) {
+        const part = structuredClone(message);
+        setTimeout(() => {
+          const whole = gather(part);
+          if (whole) void reply(whole);
+        }, 0);
+      }
     },
   };
+  async function reply(copy: WorkerRequest) {
+    if (!respond) return void handle(copy);
+    const answer = await respond(copy);
+    deliver(
+      answer
+        ? { ...answer, requestId: copy.requestId }
+        : {
+            type: 'failed',
+            requestId: copy.requestId,
+            message: `${copy.type} is not answered in this test`,
+          },
+    );
+  }
 }
 
 export interface InProcessWorker {

@@ -2,7 +2,7 @@
 /** The history worker: reading, parsing, importing, token counting and keeping files in the library run here, off the page's thread. */
 import { libraryOnce } from '../../lib/library/library';
 import { createWorkerHandler } from '../../lib/worker/handle-request';
-import type { WorkerRequest } from '../../lib/worker/protocol';
+import { createGatherer, type WireMessage } from '../../lib/worker/wire';
 import { runInSandbox } from '../compare/sandbox';
 import { startCountHelpers } from './count-helpers';
 
@@ -15,4 +15,9 @@ const handle = createWorkerHandler(
   // Custom functions over a fleet run in the same sandbox as on the page, a worker of its own.
   runInSandbox,
 );
-scope.onmessage = (event: MessageEvent<WorkerRequest>) => void handle(event.data);
+// A folder's files arrive in parts before their request (lib/worker/wire.ts).
+const gather = createGatherer();
+scope.onmessage = (event: MessageEvent<WireMessage>) => {
+  const request = gather(event.data);
+  if (request) void handle(request);
+};
