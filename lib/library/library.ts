@@ -48,10 +48,13 @@ export function watchLibrary(onChange: () => void): () => void {
   return () => channel.close();
 }
 
+/** The DOMException name a storage failure carries ('' for anything else). */
+const errorName = (error: unknown): string => (error as { name?: string } | undefined)?.name ?? '';
+
 /** The message for a failed storage operation, by what the browser said. */
 export function explainStorageError(error: unknown, doing: string): LibraryError {
   if (error instanceof LibraryError) return error;
-  const name = (error as { name?: string } | undefined)?.name ?? '';
+  const name = errorName(error);
   if (name === 'QuotaExceededError')
     return new LibraryError(
       `The browser's storage for this site is full, so ${doing} failed. Delete entries you no longer need from the library (or free disk space) and try again.`,
@@ -255,7 +258,7 @@ export async function openLibrary(
         } catch (error) {
           // A browser whose IndexedDB refuses a Blob (some have, in private windows) keeps the
           // bytes. A full storage would refuse them too: said at once, without reading them.
-          const full = (error as { name?: string } | undefined)?.name === 'QuotaExceededError';
+          const full = errorName(error) === 'QuotaExceededError';
           if (full || file.parts.every((p) => isBuffer(p.bytes))) throw error;
           const parts = await Promise.all(
             file.parts.map(async (p) => ({ path: p.path, bytes: await partBytes(p) })),
