@@ -26,19 +26,7 @@ import {
   type IdentifierShape,
   type LostIdentifier,
 } from './identifiers';
-
-const NONE: readonly number[] = [];
-
-interface TrieNode {
-  readonly next: Map<number, TrieNode>;
-  /** The identifier spelled by the path to this node. */
-  id?: number;
-}
-
-/** A filter of the identifiers' first three characters: a hit is checked, a miss is certain. */
-const TRIPLES = 1 << 20;
-const tripleHash = (c0: number, c1: number, c2: number) =>
-  (Math.imul(c0, 0x9e3779b1) ^ Math.imul(c1, 0x85ebca77) ^ Math.imul(c2, 0xc2b2ae3d)) >>> 12;
+import { IdentifierAutomaton } from './identifier-automaton';
 
 /** What the check needs of one step list, whichever strategy runs on it. */
 export class IdentifierIndex {
@@ -48,21 +36,14 @@ export class IdentifierIndex {
   readonly #numbers = new Map<string, number>();
   /** Per action step: its identifiers' numbers and shapes, in the order the text gives them. */
   readonly #calls: (readonly (readonly [number, IdentifierShape])[] | undefined)[];
-  /** Every identifier spelled out character by character. */
-  readonly #trie: TrieNode = { next: new Map() };
-  /** `#triples[hash of c0 c1 c2]`: some identifier may begin with those three characters. */
-  readonly #triples = new Uint8Array(TRIPLES);
-  /** `#pairs[(c0 & 0xff) << 8 | (c1 & 0xff)]`: a cheaper filter tried first. */
-  readonly #pairs = new Uint8Array(65536);
+  /** Finds every identifier in a text in one pass. */
+  readonly #automaton: IdentifierAutomaton;
   /**
    * The identifiers in each step of the list, found once; the fold keeps those of other step
    * objects (a strategy's variants and summaries) while it runs, so they go with it.
    */
   readonly #lists: (readonly number[] | undefined)[] = [];
   readonly #positions = new Map<Step, number>();
-  /** Marks an identifier as already found in the text being scanned. */
-  readonly #stamp: Int32Array;
-  #scan = 0;
   /** `#first[n]`: the first step whose text contains identifier n (built on first use). */
   #first: Int32Array | undefined;
 
@@ -75,7 +56,7 @@ export class IdentifierIndex {
         out.push([this.#number(id), shape]);
       return out;
     });
-    this.#stamp = new Int32Array(this.ids.length);
+    this.#automaton = new IdentifierAutomaton(this.ids);
     steps.forEach((s, i) => this.#positions.set(s, i));
   }
 
@@ -94,17 +75,6 @@ export class IdentifierIndex {
     n = this.ids.length;
     this.ids.push(id);
     this.#numbers.set(id, n);
-    let node = this.#trie;
-    for (let i = 0; i < id.length; i++) {
-      const c = id.charCodeAt(i);
-      let child = node.next.get(c);
-      if (!child) node.next.set(c, (child = { next: new Map() }));
-      node = child;
-    }
-    node.id = n;
-    const [c0, c1] = [id.charCodeAt(0), id.charCodeAt(1)];
-    this.#pairs[((c0 & 0xff) << 8) | (c1 & 0xff)] = 1;
-    this.#triples[tripleHash(c0, c1, id.charCodeAt(2))] = 1;
     return n;
   }
 
@@ -113,56 +83,39 @@ export class IdentifierIndex {
     return this.#calls[k] ?? [];
   }
 
-  /**
-   * The identifiers a step object's text contains, each once. Every occurrence of an identifier
-   * begins with its first three characters (identifiers have at least three): from each position
-   * whose three characters some identifier may begin with, the text is walked down the trie of
-   * the identifiers, each node ending one found there.
-   */
+  /** The identifiers a step object's text contains, each once. */
   containedIn(step: Step, others: Map<Step, readonly number[]>): readonly number[] {
     const i = this.#positions.get(step);
-    if (i !== undefined) return (this.#lists[i] ??= this.#scanText(textOf(step)));
+    if (i !== undefined) return (this.#lists[i] ??= this.#automaton.scan(textOf(step)));
     let out = others.get(step);
-    if (out === undefined) others.set(step, (out = this.#scanText(visibleText([step]))));
+    if (out === undefined) others.set(step, (out = this.#automaton.scan(visibleText([step]))));
     return out;
   }
 
-  #scanText(text: string): readonly number[] {
-    const stamp = ++this.#scan;
-    let found: number[] | undefined;
-    const triples = this.#triples;
-    const pairs = this.#pairs;
-    const end = text.length - 2;
-    let c1 = text.charCodeAt(0);
-    for (let p = 0; p < end; p++) {
-      const c0 = c1;
-      c1 = text.charCodeAt(p + 1);
-      if (pairs[((c0 & 0xff) << 8) | (c1 & 0xff)] === 0) continue;
-      if (triples[tripleHash(c0, c1, text.charCodeAt(p + 2))] === 0) continue;
-      // The identifiers that begin here: down the trie along the text.
-      let node: TrieNode | undefined = this.#trie;
-      for (let q = p; node && q < text.length;) {
-        node = node.next.get(text.charCodeAt(q++));
-        const n = node?.id;
-        if (n === undefined || this.#stamp[n] === stamp) continue;
-        this.#stamp[n] = stamp;
-        (found ??= []).push(n);
-      }
-    }
-    return found ?? NONE;
+  /**
+   * Builds all a first check reads: every step's identifiers and where each first appears (a run's
+   * load does it, load-files.ts `prepareAll`, so a first comparison only folds).
+   */
+  static prepare(steps: readonly Step[]): void {
+    IdentifierIndex.of(steps).#firsts();
   }
 
-  /** The first step whose text contains identifier n, when it comes before step k; -1 otherwise. */
-  firstBefore(n: number, k: number): number {
+  /** `[n]`: the first step whose text contains identifier n, or -1 (built on first use). */
+  #firsts(): Int32Array {
     if (!this.#first) {
       const first = new Int32Array(this.ids.length).fill(-1);
       this.#steps.forEach((s, i) => {
-        for (const m of (this.#lists[i] ??= this.#scanText(textOf(s))))
+        for (const m of (this.#lists[i] ??= this.#automaton.scan(textOf(s))))
           if (first[m] === -1) first[m] = i;
       });
       this.#first = first;
     }
-    const at = this.#first[n] as number;
+    return this.#first;
+  }
+
+  /** The first step whose text contains identifier n, when it comes before step k; -1 otherwise. */
+  firstBefore(n: number, k: number): number {
+    const at = this.#firsts()[n] as number;
     return at >= 0 && at < k ? at : -1;
   }
 }
