@@ -2,9 +2,11 @@
  * Every built-in strategy on long histories of real tau-bench content (bench/history.ts): one apply
  * on 20k and 100k steps (≤ 50 ms, and 100k ≤ 6× the 20k time, fastest rounds: linear), the replay of a 20k-call
  * run (every call's context, stateless before every call: ≤ 1 s), and a full compare of a 10k-call
- * run per framework preset (result, replay, warnings, identifiers; ≤ 1 s). Each history's counts and index are built first, as a load builds them.
+ * run per framework preset (result, replay, warnings, identifiers; ≤ 1 s). Each history's counts and index are built first, as a load builds them; for the compares, the lost-identifier index too
+ * (the worker's load builds it last), timed in a row of its own.
  */
 import { compareStrategies } from '../../lib/compare/compare';
+import { IdentifierIndex } from '../../lib/compare/identifier-fold';
 import { PRESETS } from '../../lib/compare/presets';
 import { isModelCall } from '../../lib/model/steps';
 import type { Step } from '../../lib/model/types';
@@ -37,11 +39,15 @@ const loaded = (steps: readonly Step[]) => {
  * the round before. The context's counter keeps its cache of strings, as it does across the runs
  * of one file.
  */
-const reloaded = (steps: readonly Step[], ctx: ReturnType<typeof loaded>) => () => {
-  const fresh = structuredClone(steps) as Step[];
-  loadCounts(fresh, ctx.tokens);
-  return fresh;
-};
+const reloaded =
+  (steps: readonly Step[], ctx: ReturnType<typeof loaded>, forCompare = false) =>
+  () => {
+    const fresh = structuredClone(steps) as Step[];
+    loadCounts(fresh, ctx.tokens);
+    // The load's last part in the worker (load-files.ts `prepareAll`), which only a compare reads.
+    if (forCompare) IdentifierIndex.prepare(fresh);
+    return fresh;
+  };
 
 const say = (r: Pick<Row, 'id' | 'value'>) =>
   process.stderr.write(`  ${r.id}: ${r.value.toFixed(1)}\n`);
@@ -141,8 +147,21 @@ async function compares(rounds: number): Promise<Row[]> {
   const rows: Row[] = [];
   const tenK = longHistory(10_000);
   const tenKCtx = loaded(tenK);
+  // What the compares below start from: the load builds it once per run, whatever is compared.
+  const index = await firstRuns(Math.min(rounds, 3), reloaded(tenK, tenKCtx), (steps) =>
+    IdentifierIndex.prepare(steps),
+  );
+  say({ id: 'identifier-index-10k', value: index.median });
+  rows.push({
+    id: 'identifier-index-10k',
+    what: 'the lost-identifier index of a 10,000-call run, built at load (every step scanned once)',
+    project: index,
+    value: index.median,
+    unit: 'ms',
+    target: { op: '<=', value: 1000 },
+  });
   for (const p of PRESETS) {
-    const m = await firstRuns(Math.min(rounds, 3), reloaded(tenK, tenKCtx), (steps) =>
+    const m = await firstRuns(Math.min(rounds, 3), reloaded(tenK, tenKCtx, true), (steps) =>
       compareStrategies({ steps }, [p.choice], tenKCtx),
     );
     say({ id: `compare-10k:${p.id}`, value: m.median });

@@ -1,6 +1,6 @@
 /**
- * The load's last part (`prepareAll`) builds the strategies' indexes one strategy at a time, a task
- * each, so a request the worker receives meanwhile is answered between two; it stops once the file
+ * The load's last part (`prepareAll`) builds the strategies' indexes one strategy at a time, then
+ * the comparison's identifier index, a task each, so a request the worker receives meanwhile is answered between two; it stops once the file
  * is replaced, and a fleet (several runs) prepares nothing at load.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,8 @@ describe('prepareAll', () => {
     setTimeout(() => order.push('a request'), 0);
     await done;
     expect(order).toEqual(['a request', 'prepared']);
-    expect(asked).toBe(PREPARED_STRATEGIES.length);
+    // Each strategy's indexes, then the comparison's identifier index.
+    expect(asked).toBe(PREPARED_STRATEGIES.length + 1);
   });
 
   it('stops when the file is replaced, and prepares nothing for a fleet', async () => {

@@ -8,6 +8,7 @@ import { parseSource, readSource, type ParsedSource } from '../import';
 import type { History, HistoryFile, Step } from '../model/types';
 import { loadCounts, PREPARED_STRATEGIES, prepareIndexes } from '../strategies/load-index';
 import type { StepTokens } from '../tokens/step-tokens';
+import { IdentifierIndex } from '../compare/identifier-fold';
 import { LibraryError, type Library, type StoredPart } from '../library/library';
 import type { PickedFile } from './protocol';
 
@@ -54,8 +55,9 @@ export function countAll(
 
 /**
  * The rest of a load, once its counts are on the page: the run's indexes and default variants for
- * the strategies that build them at load (load-index.ts), sub-agents' too, so the first strategy
- * the user picks applies at once. One strategy at a time, a task each: a request that arrives
+ * the strategies that build them at load (load-index.ts), then the comparison's identifier index
+ * (compare/identifier-fold.ts), sub-agents' too, so the first strategy the user picks applies at
+ * once and a first comparison does not scan the run's text. One strategy at a time, a task each: a request that arrives
  * meanwhile (the user picked a strategy) is answered between two, not after them all, and builds
  * what it needs itself from the same per-list caches. Stops when `wanted` says the file was
  * replaced. A file of several runs (a fleet) is compared run after run, in bulk: there the load
@@ -73,10 +75,17 @@ export async function prepareAll(
     for (const c of h.children ?? []) visit(c.history);
   };
   for (const h of file.histories) visit(h);
-  for (const id of PREPARED_STRATEGIES)
+  const preparations = [
+    ...PREPARED_STRATEGIES.map(
+      (id) => (steps: readonly Step[]) => prepareIndexes(steps, tokens, [id]),
+    ),
+    // The comparison's lost-identifier index (strategy-independent): a first comparison only folds.
+    (steps: readonly Step[]) => IdentifierIndex.prepare(steps),
+  ];
+  for (const prepare of preparations)
     for (const steps of lists) {
       if (!wanted()) return;
-      prepareIndexes(steps, tokens, [id]);
+      prepare(steps);
       await nextTask();
     }
 }
