@@ -1,7 +1,7 @@
 /**
  * Runs computed on `--jobs N` threads: the main thread and N-1 workers, each result handed on in
  * input order whatever order the threads finish in, as soon as every earlier one is in. The main
- * thread computes too (a worker costs its start-up: tsx's loader, the core and the tokenizer's
+ * thread computes too (a worker costs its start-up: the TypeScript hooks, the core and the tokenizer's
  * ranks loaded again), taking the next run between the workers' messages; a worker is given runs
  * once it says it is loaded, so a fleet done before then waits for no worker, and two at a time,
  * so it never waits for the main thread (busy with a run of its own) to hand it the next.
@@ -14,7 +14,7 @@ import { startTsWorker } from './ts-worker';
 /** A worker thread computing runs, and what it said before it was given any. */
 export interface FleetWorker {
   readonly worker: Worker;
-  /** It has loaded (tsx, the core, the tokenizer's ranks) and takes runs. */
+  /** It has loaded (the TypeScript hooks, the core, the tokenizer's ranks) and takes runs. */
   ready: boolean;
   onReady?: () => void;
   /** It failed before it was given any run. */

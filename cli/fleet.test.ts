@@ -19,7 +19,7 @@ const RESULTS = join(SUBMISSION, 'results_summary.json');
 const STRATEGIES = 'observation-masking,tinyagent-last-5';
 const schema = JSON.parse(readFileSync(join(root, 'cli/output.schema.json'), 'utf8'));
 const validate = new Ajv2020({ strict: false }).compile(schema);
-const CLI = ['--import', 'tsx', join(root, 'cli/stepscope.ts')];
+const CLI = ['--import', join(root, 'scripts/ts-register.mjs'), join(root, 'cli/stepscope.ts')];
 
 function cli(args: string[], input?: string, env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [...CLI, ...args], {

@@ -22,7 +22,7 @@ function cli(...args: string[]) {
 function cliWith(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(root, 'cli/stepscope.ts'), ...args],
+    ['--import', join(root, 'scripts/ts-register.mjs'), join(root, 'cli/stepscope.ts'), ...args],
     { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } },
   );
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };

@@ -69,7 +69,7 @@ options:
 
 /**
  * Input from this size up (bytes) is counted on helper threads too: below it, counting on one
- * thread is over before a helper would have loaded (about 0.4 s for tsx and the tokenizer's
+ * thread is over before a helper would have loaded (about 0.4 s for the TypeScript hooks and the tokenizer's
  * ranks). STEPSCOPE_COUNT_ON_HELPERS_FROM sets it (the test that helpers count what one thread does).
  */
 const COUNT_ON_HELPERS_FROM = Number(process.env.STEPSCOPE_COUNT_ON_HELPERS_FROM ?? 4 * 2 ** 20);

@@ -13,6 +13,9 @@ export interface Measure {
 
 export type Unit = 'ratio' | 'speedup' | 'ms' | 'fps' | '× file' | 'check';
 
+/** What runs the CLI's TypeScript in a child process, as `npm run stepscope` does (scripts/ts-loader.mjs). */
+export const TS_REGISTER = new URL('../../scripts/ts-register.mjs', import.meta.url).pathname;
+
 export interface Row {
   readonly id: string;
   readonly what: string;

@@ -39,7 +39,7 @@ function treeRss(root: number): number {
   return total;
 }
 
-// Scripts run in the page are strings: tsx names functions with a helper the page does not have.
+// Scripts run in the page are strings: the page runs them as written, whatever compiles the bench.
 const WATCH = `(() => {
   window.longest = 0;
   window.tasks = 0;

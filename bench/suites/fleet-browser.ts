@@ -24,7 +24,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3511);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = 500;
 
-// A string: tsx names functions with a helper the page does not have.
+// A string: the page runs it as written, whatever compiles the bench.
 const WATCH = `(() => {
   window.longest = 0;
   window.tasks = 0;

@@ -17,7 +17,7 @@ import { resolveStrategies } from '../../lib/fleet/choices';
 import { countInParallel } from '../../lib/tokens/parallel';
 import { createStepTokens } from '../../lib/tokens/step-tokens';
 import { writeFleet } from '../fleet-data';
-import type { Row } from '../lib/harness';
+import { TS_REGISTER, type Row } from '../lib/harness';
 
 const RUNS = 500;
 const JOBS = 2;
@@ -54,7 +54,7 @@ export async function fleetCliSuite(): Promise<Row[]> {
       process.execPath,
       [
         '--import',
-        'tsx',
+        TS_REGISTER,
         CLI,
         'compare',
         dir,

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Row } from '../lib/harness';
+import { TS_REGISTER, type Row } from '../lib/harness';
 
 export async function hugeSuite(): Promise<Row[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'stepscope-huge-'));
@@ -17,8 +17,14 @@ export async function hugeSuite(): Promise<Row[]> {
   try {
     const t = performance.now();
     const run = spawnSync(
-      'npx',
-      ['tsx', new URL('../../cli/stepscope.ts', import.meta.url).pathname, 'inspect', file],
+      process.execPath,
+      [
+        '--import',
+        TS_REGISTER,
+        new URL('../../cli/stepscope.ts', import.meta.url).pathname,
+        'inspect',
+        file,
+      ],
       { encoding: 'utf8' },
     );
     const ms = performance.now() - t;
