@@ -32,8 +32,8 @@ import {
   listMemo,
   partsViews,
   prefixSummary,
+  prefixSummaryTokens,
   replayMemo,
-  summaryTokens,
 } from './replay-kit';
 import { buildResult, idsUnique, keepAll } from './result';
 import { extractiveSummarizer, type Summarizer } from './summarizer';
@@ -299,14 +299,17 @@ function compactedAt(
       let summary = counts.get(end);
       if (summary === undefined) {
         const first = steps[restAt[0] as number] as Step;
-        const content = prefixSummary(
+        // A new end at nearly every call once past the threshold: counted from the summary's
+        // lines, not its text.
+        summary = prefixSummaryTokens(
           steps,
           ctx.summarizer,
           'non-system',
           (i) => isRest(steps[i] as Step),
           end,
-        ) as string;
-        summary = summaryTokens(ctx.tokens, summaryStep(first, content, [], ctx.summarizer));
+          ctx.tokens,
+          summaryStep(first, '', [], ctx.summarizer),
+        ) as number;
         counts.set(end, summary);
       }
       return {

@@ -24,8 +24,8 @@ import {
   listMemo,
   partsViews,
   prefixSummary,
+  prefixSummaryTokens,
   replayMemo,
-  summaryTokens,
 } from './replay-kit';
 import { buildResult, keepAll } from './result';
 import { extractiveSummarizer } from './summarizer';
@@ -344,21 +344,24 @@ function condensedAt(
       let summary = counts.get(key);
       if (summary === undefined) {
         const first = steps[start] as Step;
-        summary = summaryTokens(ctx.tokens, {
-          kind: 'summary',
-          id: `condensation@${(steps[end - 1] as Step).id}`,
-          stepNumber: first.stepNumber,
-          content: prefixSummary(
-            steps,
-            ctx.summarizer,
-            `from:${start}`,
-            (i) => i >= start,
-            end,
-          ) as string,
-          replaces: [],
-          origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
-          ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
-        });
+        // The span's end moves with the run: counted from the summary's lines, not its text.
+        summary = prefixSummaryTokens(
+          steps,
+          ctx.summarizer,
+          `from:${start}`,
+          (i) => i >= start,
+          end,
+          ctx.tokens,
+          {
+            kind: 'summary',
+            id: `condensation@${(steps[end - 1] as Step).id}`,
+            stepNumber: first.stepNumber,
+            content: '',
+            replaces: [],
+            origin: ctx.summarizer.id === 'extractive' ? 'extractive' : 'endpoint',
+            ...(first.timestamp !== undefined ? { timestamp: first.timestamp } : {}),
+          },
+        ) as number;
         counts.set(key, summary);
       }
       return {

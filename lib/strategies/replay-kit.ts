@@ -488,24 +488,75 @@ export function prefixSummary(
   include: (i: number) => boolean,
   end: number,
 ): string | undefined {
-  const createAccumulator = summarizer.createAccumulator;
-  if (!createAccumulator) return undefined;
-  const memo = listMemo(steps, summarizer, `prefix:${kind}`, () => ({
-    texts: new Map<number, string>(),
-    acc: undefined as SummaryAccumulator | undefined,
-    read: 0,
-  }));
+  const memo = prefixMemo(steps, summarizer, kind);
+  if (!memo) return undefined;
   const hit = memo.texts.get(end);
   if (hit !== undefined) return hit;
+  const text = advance(memo, steps, include, end).text();
+  memo.texts.set(end, text);
+  return text;
+}
+
+/**
+ * `summaryTokens(tokens, { ...fields, content: prefixSummary(…) })`, read from the same
+ * accumulator's per-line counts where it keeps them (`accumulatedSummaryTokens`): a replay that
+ * summarizes a new span at every call (condense-events before every call, its span's end moving
+ * with the run) neither writes nor counts each summary's text.
+ */
+export function prefixSummaryTokens(
+  steps: readonly Step[],
+  summarizer: Summarizer,
+  kind: string,
+  include: (i: number) => boolean,
+  end: number,
+  tokens: StepTokens,
+  fields: SummaryStep,
+): number | undefined {
+  const memo = prefixMemo(steps, summarizer, kind);
+  if (!memo) return undefined;
+  const counted = accumulatedSummaryTokens(tokens, fields, advance(memo, steps, include, end));
+  if (counted !== undefined) return counted;
+  const content = prefixSummary(steps, summarizer, kind, include, end) as string;
+  return summaryTokens(tokens, { ...fields, content });
+}
+
+interface PrefixMemo {
+  readonly texts: Map<number, string>;
+  readonly create: () => SummaryAccumulator;
+  acc?: SummaryAccumulator;
+  /** The accumulator has read the steps before this one. */
+  read: number;
+}
+
+/** A list's incremental summary of one kind, once per list and summarizer; none without one. */
+function prefixMemo(
+  steps: readonly Step[],
+  summarizer: Summarizer,
+  kind: string,
+): PrefixMemo | undefined {
+  const create = summarizer.createAccumulator;
+  if (!create) return undefined;
+  return listMemo(steps, summarizer, `prefix:${kind}`, (): PrefixMemo => ({
+    texts: new Map(),
+    create,
+    read: 0,
+  }));
+}
+
+/** The memo's accumulator having read the included steps before `end` (started again if past it). */
+function advance(
+  memo: PrefixMemo,
+  steps: readonly Step[],
+  include: (i: number) => boolean,
+  end: number,
+): SummaryAccumulator {
   if (!memo.acc || memo.read > end) {
-    memo.acc = createAccumulator();
+    memo.acc = memo.create();
     memo.read = 0;
   }
   for (; memo.read < end; memo.read++)
     if (include(memo.read)) memo.acc.add(steps[memo.read] as Step);
-  const text = memo.acc.text();
-  memo.texts.set(end, text);
-  return text;
+  return memo.acc;
 }
 
 /** Each step of a list as a strategy shows it (itself, a variant, or null: left out), with its fate. */
