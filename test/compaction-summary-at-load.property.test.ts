@@ -13,7 +13,7 @@ import { compactConversation, prepareCompact } from '../lib/strategies/compact-c
 import { condenseEvents, prepareCondense } from '../lib/strategies/condense-events';
 import { createStrategyContext } from '../lib/strategies/context';
 import { loadCounts } from '../lib/strategies/load-index';
-import { prefixSummary } from '../lib/strategies/replay-kit';
+import { prefixSummary } from '../lib/strategies/prefix-summaries';
 import { extractiveSummarizer } from '../lib/strategies/summarizer';
 import type { Strategy } from '../lib/strategies/types';
 import type { StepTokens } from '../lib/tokens/step-tokens';

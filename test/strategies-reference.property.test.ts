@@ -9,7 +9,7 @@ import type { Dialect } from '../lib/messages/types';
 import type { Step } from '../lib/model/types';
 import { createStepTokens } from '../lib/tokens/step-tokens';
 import type { TokenizerId } from '../lib/tokens/tokenizer';
-import { summaryTokens } from '../lib/strategies/replay-kit';
+import { summaryTokens } from '../lib/strategies/prefix-summaries';
 import { contextsByDefinition } from '../lib/simulate/every-call';
 import { DEFAULT_RUN } from '../lib/simulate/run-config';
 import { simulate } from '../lib/simulate/simulate';

@@ -1,6 +1,6 @@
 /**
  * A summary's tokens counted from its accumulator's per-line counts (summarizer.ts
- * `SummaryAccumulator.tokens`, replay-kit.ts `accumulatedSummaryTokens`, what the summarizing
+ * `SummaryAccumulator.tokens`, prefix-summaries.ts `accumulatedSummaryTokens`, what the summarizing
  * window's replay counts) equal the summary step counted whole, after every step added: in either
  * BPE tokenizer and every dialect, on generated histories (tool names with newlines, slashes and
  * spaces among them) and on a real run. And the window's replay, which reads every summary from
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { longHistory } from '../bench/history';
 import type { Dialect } from '../lib/messages/types';
 import type { Step, SummaryStep } from '../lib/model/types';
-import { accumulatedSummaryTokens, summaryTokens } from '../lib/strategies/replay-kit';
+import { accumulatedSummaryTokens, summaryTokens } from '../lib/strategies/prefix-summaries';
 import { createExtractiveAccumulator, summarizeExtractively } from '../lib/strategies/summarizer';
 import { createStepTokens } from '../lib/tokens/step-tokens';
 import type { TokenizerId } from '../lib/tokens/tokenizer';

@@ -31,10 +31,9 @@ import {
   listContext,
   listMemo,
   partsViews,
-  prefixSummary,
-  prefixSummaryTokens,
   replayMemo,
 } from './replay-kit';
+import { prefixSummary, prefixSummaryTokens } from './prefix-summaries';
 import { buildResult, idsUnique, keepAll } from './result';
 import { extractiveSummarizer, type Summarizer } from './summarizer';
 import type { Strategy, StrategyContext } from './types';

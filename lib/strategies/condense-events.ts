@@ -23,10 +23,9 @@ import {
   listContext,
   listMemo,
   partsViews,
-  prefixSummary,
-  prefixSummaryTokens,
   replayMemo,
 } from './replay-kit';
+import { prefixSummary, prefixSummaryTokens } from './prefix-summaries';
 import { buildResult, keepAll } from './result';
 import { extractiveSummarizer } from './summarizer';
 import type { StepTokens } from '../tokens/step-tokens';

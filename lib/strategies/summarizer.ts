@@ -16,7 +16,7 @@ export interface SummaryAccumulator {
   /**
    * Optional: the tokens of `text()` for a BPE counter, as the sum of its pieces' counts, the text
    * cut after a newline followed by anything but whitespace or '/' where a line (or a section)
-   * ends, a place no piece of the tokenizer's split crosses (replay-kit.ts `summaryTokens`), from
+   * ends, a place no piece of the tokenizer's split crosses (prefix-summaries.ts `summaryTokens`), from
    * counts kept per line: a line is counted once, when written, not again in every summary that
    * shows it.
    */

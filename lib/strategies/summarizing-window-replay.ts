@@ -13,15 +13,8 @@
  */
 import type { StrandsMessage } from '../messages/types';
 import type { Step, SummaryStep } from '../model/types';
-import {
-  accumulatedSummaryTokens,
-  partsViews,
-  prefixSummary,
-  replayMemo,
-  summaryTokens,
-  UnitIndex,
-  type ContextParts,
-} from './replay-kit';
+import { partsViews, replayMemo, UnitIndex, type ContextParts } from './replay-kit';
+import { accumulatedSummaryTokens, prefixSummary, summaryTokens } from './prefix-summaries';
 import { sameStep } from './same-step';
 import { adjustSplitPoint, MAX_ROUNDS } from './strands-split';
 import type { ContextView, HistoryLike, StrategyContext } from './types';

@@ -8,13 +8,12 @@
  */
 import { z } from 'zod';
 import type { Step, SummaryStep } from '../model/types';
-import { listContext, listMemo, prefixSummary } from './replay-kit';
+import { listContext, listMemo, UnitIndex } from './replay-kit';
+import { prefixSummary, summaryTokens } from './prefix-summaries';
 import { buildResult, keepAll, stepPositions } from './result';
 import type { StepTokens } from '../tokens/step-tokens';
-import { summaryTokens } from './replay-kit';
 import { extractiveSummarizer, type Summarizer } from './summarizer';
 import type { HistoryLike, Strategy, StrategyContext, StrategyResult } from './types';
-import { UnitIndex } from './replay-kit';
 import { adjustSplitPoint, MAX_ROUNDS } from './strands-split';
 import { windowReplay } from './summarizing-window-replay';
 import { keptVariant, stepsFromKeptUnits, unitsOf, type StrategyUnit } from './units';
