@@ -11,7 +11,7 @@ import { aggregateFleet, type FleetRun } from '../lib/fleet/aggregate';
 import { pairFleets } from '../lib/fleet/pair';
 import { resolvedByTask } from '../lib/fleet/results';
 import { taskIdOf } from '../lib/fleet/run';
-import { computeInOrder, startFleetWorkers } from './fleet-pool';
+import { computeInOrder, startFleetWorkers, whileLoading } from './fleet-pool';
 import { loadFleet } from './fleet-load';
 import type { FleetItem, FleetSettings } from './fleet-runs';
 import { UsageError } from './read-paths';
@@ -92,11 +92,14 @@ export async function compareCommand(
   warn: Write,
 ): Promise<void> {
   const ids = settings.choices.map((c) => c.id);
-  if (flags.pair !== undefined) {
+  const pair = flags.pair;
+  if (pair !== undefined) {
     if (flags.shard) throw new UsageError('--pair compares two whole fleets: it takes no --shard');
     const workers = startFleetWorkers(settings, flags.jobs);
-    const a = await fleetItems(paths, flags.results, undefined, warn);
-    const b = await fleetItems([flags.pair], flags.pairResults, undefined, warn);
+    const [a, b] = await whileLoading(workers, async () => [
+      await fleetItems(paths, flags.results, undefined, warn),
+      await fleetItems([pair], flags.pairResults, undefined, warn),
+    ]);
     const runs: FleetRun[] = [];
     await computeInOrder(
       [...a.items, ...b.items],
@@ -121,14 +124,16 @@ export async function compareCommand(
         line: 'pair-summary',
         ...summary,
         a: { path: paths.join(' '), fleetRuns: runsA.length, ...on(runsA) },
-        b: { path: flags.pair, fleetRuns: runsB.length, ...on(runsB) },
+        b: { path: pair, fleetRuns: runsB.length, ...on(runsB) },
       }),
     );
     return;
   }
   // The workers load while the fleet is read.
   const workers = startFleetWorkers(settings, flags.jobs);
-  const { items, total } = await fleetItems(paths, flags.results, flags.shard, warn);
+  const { items, total } = await whileLoading(workers, () =>
+    fleetItems(paths, flags.results, flags.shard, warn),
+  );
   const runs: FleetRun[] = [];
   await computeInOrder(
     items,

@@ -47,6 +47,23 @@ export function startFleetWorkers(settings: FleetSettings, jobs: number): FleetW
   });
 }
 
+/**
+ * `read()` while the workers load, stopping them when it fails: unreferenced as they are, a worker
+ * still loading its module hooks held the process open after a command failed (`compare` of a
+ * path it cannot read printed why, then never exited).
+ */
+export async function whileLoading<T>(
+  workers: readonly FleetWorker[],
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    await Promise.all(workers.map((w) => w.worker.terminate()));
+    throw error;
+  }
+}
+
 /** Runs given to a worker ahead of its answers: it starts the next as soon as it answers one. */
 const AHEAD = 2;
 

@@ -23,7 +23,8 @@ function cliWith(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(
     process.execPath,
     ['--import', join(root, 'scripts/ts-register.mjs'), join(root, 'cli/stepscope.ts'), ...args],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } },
+    // A command that never exits fails here rather than holding the test run.
+    { cwd: root, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 },
   );
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -359,6 +360,17 @@ describe('stepscope CLI', () => {
 
   it.each([
     [['inspect', '/nope.json'], 2, 'stepscope: cannot read /nope.json: ENOENT'],
+    // compare starts its worker threads before it reads: a path it cannot read still ends the run.
+    [
+      ['compare', '/nope', '--strategies', 'tinyagent-last-5', '--jobs', '2'],
+      2,
+      'stepscope: cannot read /nope: ENOENT',
+    ],
+    [
+      ['compare', tau, '--pair', '/nope', '--strategies', 'tinyagent-last-5', '--jobs', '2'],
+      2,
+      'stepscope: cannot read /nope: ENOENT',
+    ],
     [['replay', tau], 2, 'stepscope: replay: missing --strategy <id>'],
     [
       ['replay', tau, '--strategy', 'nope'],
