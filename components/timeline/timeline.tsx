@@ -3,6 +3,7 @@
  * Every step in order, virtualized so 10,000+ steps scroll smoothly; each row says what the step
  * did (its headline: the calls with their main argument, the text, the error in red).
  */
+import { memo } from 'react';
 import { isErrorRow } from '../../lib/model/headline';
 import type { Step } from '../../lib/model/types';
 import {
@@ -26,7 +27,11 @@ function clock(timestamp: number | undefined): string | undefined {
     : new Date(timestamp * 1000).toISOString().slice(11, 19);
 }
 
-function TimelineRow({
+/**
+ * One row, rendered again only when its own props change: a scroll re-renders the list, and the
+ * rows that stay on screen are not rendered again.
+ */
+const TimelineRow = memo(function TimelineRow({
   step,
   tokens,
   max,
@@ -93,7 +98,7 @@ function TimelineRow({
   );
   // What the compaction did, on the row that carries it.
   return compaction ? <Tooltip content={describeCompaction(compaction)}>{button}</Tooltip> : button;
-}
+});
 
 export function Timeline(props: {
   steps: readonly Step[];

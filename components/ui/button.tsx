@@ -15,6 +15,13 @@ export type ButtonSize = 'xs' | 'sm' | 'md';
 const FOCUS =
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-1';
 
+/**
+ * A bare button is often a whole list row, and a virtual list's row clips what it paints
+ * (virtual-rows.tsx): its ring is drawn inside its box.
+ */
+const FOCUS_INSIDE =
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500';
+
 const PADDED = { xs: 'px-2 py-0.5 text-xs', sm: 'px-3 py-1 text-sm', md: 'px-4 py-2 text-sm' };
 const TEXT = { xs: 'text-xs', sm: 'text-sm', md: 'text-sm' };
 
@@ -55,7 +62,8 @@ export function buttonClass(
   extra = '',
 ): string {
   const dimmed = variant === 'bare' ? '' : DISABLED;
-  return [VARIANT[variant], SIZE[variant][size], FOCUS, dimmed, extra].filter(Boolean).join(' ');
+  const focus = variant === 'bare' ? FOCUS_INSIDE : FOCUS;
+  return [VARIANT[variant], SIZE[variant][size], focus, dimmed, extra].filter(Boolean).join(' ');
 }
 
 export function Button({

@@ -130,7 +130,13 @@ export function VirtualRows(props: {
       style={{ maxHeight: props.maxHeight }}
     >
       {count === 0 && props.empty}
-      <List style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <List
+        style={{
+          height: virtualizer.getTotalSize(),
+          position: 'relative',
+          contain: 'layout style',
+        }}
+      >
         {virtualizer.getVirtualItems().map((v) => {
           const style: CSSProperties = {
             position: 'absolute',
@@ -139,11 +145,22 @@ export function VirtualRows(props: {
             right: 0,
             transform: `translateY(${v.start}px)`,
           };
+          // Each row is laid out and painted on its own (CSS containment): a row scrolling in
+          // does not make the browser lay out or paint the list again; a row of fixed height is
+          // also sized without its content. A row clips its paint: a row's own button draws its
+          // focus ring inside (button.tsx, `bare`).
           return props.renderRow(
             v.index,
             measure
-              ? { style, ref: virtualizer.measureElement, 'data-index': v.index }
-              : { style: { ...style, height: rowHeight }, 'data-index': v.index },
+              ? {
+                  style: { ...style, contain: 'content' },
+                  ref: virtualizer.measureElement,
+                  'data-index': v.index,
+                }
+              : {
+                  style: { ...style, height: rowHeight, contain: 'strict' },
+                  'data-index': v.index,
+                },
           );
         })}
       </List>
