@@ -226,6 +226,18 @@ export async function readSource(
 ): Promise<ParsedSource> {
   const tooBig = sizeProblem(name, file.size);
   if (tooBig) throw new ImportError(tooBig);
+  const lined = /\.(jsonl|ndjson)$/i.test(name);
+  // JSON in UTF-8 (nearly every file): the browser reads and decodes it in one go, and the worker
+  // never holds its bytes (a 53 MB file in Chromium: 390 ms, against 740 ms read in 8 MB slices
+  // and decoded here). Its progress is its start and end.
+  if (!lined) {
+    const peek = new Uint8Array(await file.slice(0, 512).arrayBuffer());
+    if (!isZip(peek) && sniffEncoding(peek, name) === 'utf-8') {
+      const text = await file.text();
+      onProgress(1);
+      return parseSource(text, name);
+    }
+  }
   const slices = slicesOf(file, slice);
   const size = Math.max(1, file.size);
   let read = 0;
@@ -234,10 +246,10 @@ export async function readSource(
   const whole = () => readWhole(file.size, head, slices, (n) => onProgress(n / size));
   // A zip archive's directory is at its end: the archive is read whole, then inflated.
   if (isZip(head)) return { path: name, ...readEvalZip(await whole(), name) };
-  // JSON.parse needs the whole text: decoded once from the whole bytes, which are released before
-  // the parse. Decoding slice by slice held every slice's text and their joined copy through the
+  // JSON in another encoding: decoded once from the whole bytes, which are released before the
+  // parse. Decoding slice by slice held every slice's text and their joined copy through the
   // parse (twice the text: 212 MB for a 53 MB file of two-byte text).
-  if (!/\.(jsonl|ndjson)$/i.test(name)) {
+  if (!lined) {
     const bytes = await whole();
     const text = decodeBytes(bytes, name);
     releaseBytes(bytes);
