@@ -10,7 +10,15 @@ import type { History } from '../model/types';
 import { stepsRead } from '../simulate/reconcile';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { CASES, importFixture } from '../../test/cases';
-import { bucketTokenSeries, chartIndexOf, prepareTokenSeries, prepareTotals } from './prepare';
+import fc from 'fast-check';
+import {
+  bucketTokenSeries,
+  chartIndexOf,
+  largestPoints,
+  prepareTokenSeries,
+  prepareTotals,
+  type TokenPoint,
+} from './prepare';
 
 const steps = importText(
   readFileSync(
@@ -132,5 +140,39 @@ describe('one pass and run input count the same steps', () => {
       expect(totals.onePass.tokens).toBeLessThanOrEqual(totals.runInputTokens);
       if (totals.modelCalls > 0) expect(totals.onePass.tokens).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('largestPoints', () => {
+  const point = (index: number, tokens: number): TokenPoint => ({
+    index,
+    stepNumber: index + 1,
+    id: `s${index}`,
+    kind: 'action',
+    tokens,
+    context: null,
+    reported: null,
+  });
+  it('keeps what sorting the whole series keeps, in its order, ties by step (property)', () => {
+    fc.assert(
+      fc.property(
+        // Few distinct counts, so ties are common; indexes shuffled, so input order is not rank order.
+        fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 60 }).chain((tokens) =>
+          fc.tuple(
+            fc.shuffledSubarray(
+              tokens.map((t, i) => point(i, t)),
+              { minLength: tokens.length },
+            ),
+            fc.integer({ min: 0, max: 8 }),
+          ),
+        ),
+        ([series, count]) => {
+          const sorted = [...series]
+            .sort((a, b) => b.tokens - a.tokens || a.index - b.index)
+            .slice(0, count);
+          expect(largestPoints(series, count)).toEqual(sorted);
+        },
+      ),
+    );
   });
 });
