@@ -5,15 +5,18 @@
  */
 import { useMemo, useState } from 'react';
 import type { History } from '../../lib/model/types';
-import { peakContextOf } from '../../lib/charts/prepare';
+import { peakContextOf, type TokenPoint } from '../../lib/charts/prepare';
 import { findModel } from '../../lib/tokens/models';
 import { TokenChart } from '../charts/token-chart';
 import { CompactionsPanel } from '../compactions/compactions-panel';
 import { useDebuggerStore } from '../contexts/store-context';
 import { useShownRun } from './shown-run';
 
+const NO_POINTS: readonly TokenPoint[] = [];
+
 export function ChartPanel() {
-  const { history, choice, windowLabel, compactions, series } = useShownRun();
+  const { history, choice, windowLabel, compactions, charted } = useShownRun();
+  const series = charted?.points ?? NO_POINTS;
   const selectedStepId = useDebuggerStore((s) => s.selectedStepId);
   const actions = useDebuggerStore((s) => s.actions);
   const peak = useMemo(() => peakContextOf(series), [series]);

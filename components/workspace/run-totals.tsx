@@ -10,7 +10,7 @@ import { Totals } from './totals';
 import { useShownRun } from './shown-run';
 
 export function RunTotals() {
-  const { history, steps, tokens, exact, estimated, choice, series } = useShownRun();
+  const { history, choice, charted } = useShownRun();
   const prices = useDebuggerStore((s) => s.prices);
   const tokenizer = useDebuggerStore((s) => s.tokenizer);
   const counting = useMemo(
@@ -18,9 +18,10 @@ export function RunTotals() {
     [tokenizer, choice.recorded],
   );
   const actions = useDebuggerStore((s) => s.actions);
+  // Made with the run's series, after the render that first shows the run (shown-run.tsx).
   const totals = useMemo(
-    () => prepareTotals(steps, tokens, undefined, series),
-    [steps, tokens, series],
+    () => charted && prepareTotals(charted.steps, charted.tokens, undefined, charted.points),
+    [charted],
   );
   const reported = useMemo(() => reportedUsage(history), [history]);
   // Pricing every call of a long run takes ~25 µs a call (genai-prices): drawn after the rest,
@@ -33,11 +34,21 @@ export function RunTotals() {
         : undefined,
     [pricedHistory, prices],
   );
+  if (!charted || !totals)
+    return (
+      <section
+        aria-label="Run totals"
+        aria-busy="true"
+        className="min-h-[4.5rem] rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-500"
+      >
+        Adding up the run…
+      </section>
+    );
   return (
     <Totals
       totals={totals}
-      exact={exact}
-      estimated={estimated}
+      exact={charted.exact}
+      estimated={charted.estimated}
       counting={counting}
       contextWindow={choice.contextWindow}
       subAgents={history.children?.length ?? 0}

@@ -5,7 +5,7 @@
  * compactions it made. Derived by pure functions from the store; views read it here and select
  * their own choices (selected step, filters, strategies) from the store themselves.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { prepareTokenSeries, type TokenPoint } from '../../lib/charts/prepare';
 import { compactionMarkers, type CompactionMarker } from '../../lib/simulate/compactions';
@@ -16,6 +16,15 @@ import type { HistoryPlace } from '../../lib/worker/protocol';
 import { estimateStepTokens } from '../../lib/tokens/step-tokens';
 import { formatTokens } from '../ui/kinds';
 import { useDebuggerStore } from '../contexts/store-context';
+
+/** A token series and what it was made of (the totals read them together). */
+export interface ChartedRun {
+  readonly steps: readonly Step[];
+  readonly tokens: readonly number[];
+  readonly exact: boolean;
+  readonly estimated: boolean;
+  readonly points: readonly TokenPoint[];
+}
 
 export interface ShownRun {
   /** The history on screen: the run, or a sub-agent opened from it. */
@@ -41,8 +50,13 @@ export interface ShownRun {
   readonly windowLabel: string;
   /** The compactions the run made (recorded or probable). */
   readonly compactions: readonly CompactionMarker[];
-  /** Per step its tokens and, at model calls, the context sent: the chart's and the totals' one series. */
-  readonly series: readonly TokenPoint[];
+  /**
+   * Per step its tokens and, at model calls, the context sent: the chart's and the totals' one
+   * series, with the steps and counts it was made of. Made in a render React may interrupt, after
+   * the one that shows the run (a 100,000-step run's timeline paints without waiting for it), so
+   * it is undefined at first and may briefly be the previous counts'.
+   */
+  readonly charted: ChartedRun | undefined;
 }
 
 const ShownRunContext = createContext<ShownRun | null>(null);
@@ -90,7 +104,17 @@ export function ShownRunProvider({
     () => (steps ? compactionMarkers(steps, tokens) : []),
     [steps, tokens],
   );
-  const series = useMemo(() => (steps ? prepareTokenSeries(steps, tokens) : []), [steps, tokens]);
+  const exact = counted !== undefined && (counts?.exact ?? false);
+  const estimated = counted === undefined || counts?.tokenizer !== tokenizer;
+  const sized = useMemo(
+    () => (steps ? { steps, tokens, exact, estimated } : undefined),
+    [steps, tokens, exact, estimated],
+  );
+  const toChart = useDeferredValue(sized, undefined);
+  const charted = useMemo(
+    () => toChart && { ...toChart, points: prepareTokenSeries(toChart.steps, toChart.tokens) },
+    [toChart],
+  );
   const choice = useMemo(() => chooseModel(history, model, prices), [history, model, prices]);
   const value = useMemo(
     () =>
@@ -100,28 +124,16 @@ export function ShownRunProvider({
             run,
             steps: history.steps,
             tokens,
-            exact: counted !== undefined && (counts?.exact ?? false),
-            estimated: counted === undefined || counts?.tokenizer !== tokenizer,
+            exact,
+            estimated,
             place: { run: historyIndex, sub: childPath },
             choice,
             windowLabel: windowLabelOf(choice, formatTokens),
             compactions,
-            series,
+            charted,
           }
         : undefined,
-    [
-      run,
-      history,
-      tokens,
-      counted,
-      counts,
-      tokenizer,
-      historyIndex,
-      childPath,
-      choice,
-      compactions,
-      series,
-    ],
+    [run, history, tokens, exact, estimated, historyIndex, childPath, choice, compactions, charted],
   );
   if (!value) return waiting;
   return <ShownRunContext.Provider value={value}>{children}</ShownRunContext.Provider>;

@@ -184,6 +184,9 @@ export function parseBytes(bytes: Uint8Array, name: string): ParsedSource {
 /** Bytes read per slice: Chromium streams a Blob in 64 KB chunks, and 800 awaits per 50 MB cost more than the reading. */
 export const READ_SLICE = 8 * 2 ** 20;
 
+/** The largest JSON file read as text in one go (half a second or so in Chromium). */
+export const TEXT_AT_ONCE = 64 * 2 ** 20;
+
 /** A file's bytes in slices of `slice` bytes (the last one shorter). */
 async function* slicesOf(file: Blob, slice: number): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < file.size; at += slice)
@@ -215,22 +218,24 @@ async function readWhole(
 
 /**
  * Reads a file in slices: JSONL line by line, never holding its whole text, and JSON as one
- * string (JSON.parse needs it). `onProgress` gets the fraction of bytes read; `slice` is there for
- * tests (characters and lines split across slices).
+ * string (JSON.parse needs it). `onProgress` gets the fraction of bytes read; `slice` and `atOnce`
+ * are there for tests (characters and lines split across slices, JSON read in slices).
  */
 export async function readSource(
   file: Blob,
   name: string,
   onProgress: (fraction: number) => void = () => {},
   slice = READ_SLICE,
+  atOnce = TEXT_AT_ONCE,
 ): Promise<ParsedSource> {
   const tooBig = sizeProblem(name, file.size);
   if (tooBig) throw new ImportError(tooBig);
   const lined = /\.(jsonl|ndjson)$/i.test(name);
-  // JSON in UTF-8 (nearly every file): the browser reads and decodes it in one go, and the worker
-  // never holds its bytes (a 53 MB file in Chromium: 390 ms, against 740 ms read in 8 MB slices
-  // and decoded here). Its progress is its start and end.
-  if (!lined) {
+  // JSON in UTF-8 (nearly every file) up to `TEXT_AT_ONCE`: the browser reads and decodes it in
+  // one go, and the worker never holds its bytes (a 53 MB file in Chromium: 390 ms, against 740
+  // ms read in 8 MB slices and decoded here). Its progress is its start and end; a larger file is
+  // read in slices, so the bar moves while it is read.
+  if (!lined && file.size <= atOnce) {
     const peek = new Uint8Array(await file.slice(0, 512).arrayBuffer());
     if (!isZip(peek) && sniffEncoding(peek, name) === 'utf-8') {
       const text = await file.text();
