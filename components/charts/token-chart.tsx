@@ -12,6 +12,7 @@ import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import {
   bucketTokenSeries,
   chartIndexOf,
+  NO_POINTS,
   type ChartPoint,
   type TokenPoint,
 } from '../../lib/charts/prepare';
@@ -35,7 +36,6 @@ function niceCeiling(value: number): number {
 /** Four equal ticks from 0 to a round maximum. */
 const ticksTo = (max: number) => [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
 
-const NO_POINTS: readonly TokenPoint[] = [];
 /** The plot's height in SVG units (its width is one unit per point). */
 const H = 100;
 

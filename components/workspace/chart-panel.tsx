@@ -5,14 +5,12 @@
  */
 import { useMemo, useState } from 'react';
 import type { History } from '../../lib/model/types';
-import { peakContextOf, type TokenPoint } from '../../lib/charts/prepare';
+import { NO_POINTS, peakContextOf } from '../../lib/charts/prepare';
 import { findModel } from '../../lib/tokens/models';
 import { TokenChart } from '../charts/token-chart';
 import { CompactionsPanel } from '../compactions/compactions-panel';
 import { useDebuggerStore } from '../contexts/store-context';
 import { useShownRun } from './shown-run';
-
-const NO_POINTS: readonly TokenPoint[] = [];
 
 export function ChartPanel() {
   const { history, choice, windowLabel, compactions, charted } = useShownRun();

@@ -21,6 +21,9 @@ export interface TokenPoint {
   readonly reported: number | null;
 }
 
+/** A series with no point (one shared value: what a deferred series is before it is made). */
+export const NO_POINTS: readonly TokenPoint[] = [];
+
 /**
  * Per step: its tokens, and at each model call what `none` sends (the history before it, less what
  * a compaction the run recorded replaced) beside what the file reports was billed.
