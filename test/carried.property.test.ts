@@ -2,13 +2,15 @@
  * In place, a strategy's carrier (`Strategy.carry`) answers each application from what changed
  * since the last; it must give exactly what applying the strategy to the whole carried context
  * gives. Held here against the engine without it, on generated histories and real runs, under every
- * trigger: the same calls (context tokens, shared prefixes), applications, final result and kept
- * contexts. Every call's shared prefix is also held to its definition, `sharedPrefixTokens` of the
+ * trigger: the same calls (context tokens, shared prefixes), applications, final result, kept
+ * contexts and lost identifiers (the fold fed each call's context, as a comparison feeds it). Every call's shared prefix is also held to its definition, `sharedPrefixTokens` of the
  * two calls' contexts.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { longHistory } from '../bench/history';
+import { LostIdentifierFold } from '../lib/compare/identifier-fold';
+import type { LostIdentifier } from '../lib/compare/identifiers';
 import { modelCallIndices } from '../lib/model/steps';
 import type { Step } from '../lib/model/types';
 import type { RunConfig } from '../lib/simulate/run-config';
@@ -61,22 +63,36 @@ const triggerArb: fc.Arbitrary<RunConfig['trigger']> = fc.oneof(
 /** The strategy as it was before carriers: every application applies it to the whole context. */
 const whole = <P>(s: Strategy<P>): Strategy<P> => ({ ...s, carry: undefined });
 
+/** A simulated run and the identifiers the lost-identifier fold finds lost over its calls. */
+type Folded = SimulatedRun & { readonly lost: readonly LostIdentifier[] };
+
+function folded<P>(
+  steps: readonly Step[],
+  s: Strategy<P>,
+  params: P,
+  run: RunConfig,
+  c: StrategyContext,
+): Folded {
+  const fold = new LostIdentifierFold(steps);
+  const sim = simulate({ steps }, s, params, c, run, {
+    keepContextsAt: new Set(modelCallIndices(steps)),
+    onCall: (k, context, unchanged, changes) => fold.call(k, context, unchanged, changes),
+  });
+  return { ...sim, lost: fold.lost };
+}
+
 function both<P>(
   steps: readonly Step[],
   s: Strategy<P>,
   params: P,
   run: RunConfig,
   c: StrategyContext = ctx,
-): [SimulatedRun, SimulatedRun] {
-  const keepContextsAt = new Set(modelCallIndices(steps));
-  const options = { keepContextsAt };
-  return [
-    simulate({ steps }, s, params, c, run, options),
-    simulate({ steps }, whole(s), params, c, run, options),
-  ];
+): [Folded, Folded] {
+  return [folded(steps, s, params, run, c), folded(steps, whole(s), params, run, c)];
 }
 
-function expectSame(carried: SimulatedRun, reference: SimulatedRun, c: StrategyContext = ctx) {
+function expectSame(carried: Folded, reference: Folded, c: StrategyContext = ctx) {
+  expect(carried.lost).toEqual(reference.lost);
   expect(carried.calls).toEqual(reference.calls);
   expect(carried.applications).toEqual(reference.applications);
   expect(carried.final).toEqual(reference.final);
@@ -129,14 +145,18 @@ describe('a carried application in place equals applying the strategy whole', ()
   for (const [name, steps] of realRuns)
     it(`on a real run (${name}), the tinyAgent and seed 001 presets and variants`, () => {
       let applied = 0;
+      let lost = 0;
       for (const [id, raw, trigger] of presets) {
         const s = getStrategy(id);
         const params = parseParams(s, raw);
         const [a, b] = both(steps, s, params, { mode: 'in-place', trigger });
         applied += a.applications.length;
+        lost += a.lost.length;
         expectSame(a, b);
       }
       expect(applied).toBeGreaterThan(0);
+      // The identifier check has something to compare: the cuts lose identifiers later calls use.
+      expect(lost).toBeGreaterThan(0);
     });
 
   it('on a run with recorded compactions, honoured and replaced', () => {
@@ -164,17 +184,7 @@ describe('a carried application in place equals applying the strategy whole', ()
         triggerArb,
         (steps, [id, raw], trigger) => {
           const s = getStrategy(id);
-          const keepContextsAt = new Set(modelCallIndices(steps));
-          const sim = simulate(
-            { steps },
-            s,
-            parseParams(s, raw),
-            ctx,
-            { mode: 'in-place', trigger },
-            {
-              keepContextsAt,
-            },
-          );
+          const sim = folded(steps, s, parseParams(s, raw), { mode: 'in-place', trigger }, ctx);
           sim.calls.forEach((call) =>
             expect(call.contextTokens).toBe(
               ctx.tokens.context(sim.contexts.get(call.stepIndex) as readonly Step[]),
