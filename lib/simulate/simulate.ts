@@ -13,7 +13,9 @@
 import { isModelCall, modelCallIndices, stepText as stepTextOf } from '../model/steps';
 import type { Step, SummaryStep } from '../model/types';
 import type {
+  ContextChanges,
   HistoryLike,
+  ReplacedStep,
   StepFate,
   Strategy,
   StrategyContext,
@@ -205,11 +207,22 @@ function engine<P>(
   const slice = (f: number, i: number) =>
     skipped.size === 0 ? steps.slice(f, i) : steps.slice(f, i).filter((s) => !skipped.has(s.id));
   const materialize = (v: readonly Step[], f: number, i: number): Step[] => [...v, ...slice(f, i)];
-  // A call's context, read in place where no recorded summary is left out.
-  const contextOf = (v: readonly Step[], f: number, i: number): readonly Step[] | StepsAt =>
-    skipped.size > 0
-      ? materialize(v, f, i)
-      : { length: v.length + i - f, at: (j) => (j < v.length ? v[j] : steps[f + j - v.length]) };
+  // A call's context, read in place where no recorded summary is left out. An in-place carrier
+  // changes the view after the call (types.ts `Carrier`): `replaced` then gives the steps the view
+  // held at the call where it has since overwritten them.
+  const contextOf = (
+    v: readonly Step[],
+    f: number,
+    i: number,
+    replaced?: ReadonlyMap<number, Step>,
+    held = v.length,
+  ): readonly Step[] | StepsAt => {
+    if (skipped.size > 0) return materialize(v, f, i);
+    const at = replaced
+      ? (j: number) => (j < held ? (replaced.get(j) ?? v[j]) : steps[f + j - held])
+      : (j: number) => (j < held ? v[j] : steps[f + j - held]);
+    return { length: held + i - f, at };
+  };
 
   const eventsAt = new Map<number, ContextEvent[]>();
   for (const e of events) eventsAt.set(e.at, [...(eventsAt.get(e.at) ?? []), e]);
@@ -223,20 +236,53 @@ function engine<P>(
   const carrier = mode === 'in-place' ? strategy.carry?.(params, ctx) : undefined;
   // Since the previous call, the context's steps before this index are still that call's objects.
   let unchangedSinceCall = Infinity;
+  // The previous call's context, as it was at the call (`prev` below): its view, and the steps of
+  // that view an in-place carrier has overwritten since, by position, as they were.
+  let prev:
+    | {
+        view: readonly Step[];
+        held: number;
+        from: number;
+        end: number;
+        tokens: number;
+        version: number;
+        context: readonly Step[] | StepsAt;
+        replaced?: Map<number, Step>;
+      }
+    | undefined;
+  // Each application or recorded change of the context makes a new version of it.
+  let version = 0;
+  // Whether an application changed the view in place (from then on every call hands the fold
+  // what left and entered its context: the previous call's context is no longer its view).
+  let changedInPlace = false;
   const applyAt = (i: number) => {
     const before = contextTokensAt(i);
     let inputAt: (j: number) => Step;
     let inputLength: number;
     let result: Pick<StrategyResult, 'steps' | 'inserted' | 'notes'>;
     let unchanged = 0;
+    // Changed in place: each overwritten position and the step it held (types.ts `CarriedResult`).
+    let replaced: readonly ReplacedStep[] | undefined;
+    version++;
     if (carrier) {
       const v = view;
+      const held = v.length;
       const appended = slice(from, i);
-      inputAt = (j) => (j < v.length ? v[j] : appended[j - v.length]) as Step;
-      inputLength = v.length + appended.length;
+      inputAt = (j) => (j < held ? v[j] : appended[j - held]) as Step;
+      inputLength = held + appended.length;
       const carried = carrier.next(v, appended);
       result = carried;
       unchanged = carried.unchangedBefore;
+      replaced = carried.replaced;
+      if (replaced) {
+        changedInPlace = true;
+        // The previous call read this view: keep what it held where it is overwritten.
+        if (prev?.view === v) {
+          const kept = (prev.replaced ??= new Map());
+          for (const { at, before: was } of replaced)
+            if (at < prev.held && !kept.has(at)) kept.set(at, was);
+        }
+      }
     } else {
       const input = mode === 'in-place' ? materialize(view, from, i) : fullPrefix(i);
       inputAt = (j) => input[j] as Step;
@@ -257,7 +303,13 @@ function engine<P>(
         return renamed;
       });
     }
-    if (mode === 'in-place') {
+    if (replaced) {
+      // The tokens that changed: the overwritten steps' (the input itself now holds the new ones).
+      let tokens = before - REPLY_PRIMING_TOKENS;
+      for (const { at, before: was } of replaced)
+        tokens += stepTokens(out[at] as Step) - stepTokens(was);
+      viewTokens = tokens;
+    } else if (mode === 'in-place') {
       // The tokens that changed: those of the steps from the first changed one on.
       let tokens = before - REPLY_PRIMING_TOKENS;
       for (let j = unchanged; j < inputLength; j++) tokens -= stepTokens(inputAt(j));
@@ -276,7 +328,6 @@ function engine<P>(
 
   const calls: SimCall[] = [];
   const contexts = new Map<number, readonly Step[]>();
-  let prev: { view: readonly Step[]; from: number; end: number; tokens: number } | undefined;
   let appliedSinceCall = false;
   let callNo = 0;
   let sinceTask = false;
@@ -317,20 +368,34 @@ function engine<P>(
       beforeCall(i, callNo);
       if (applications.length > lengthBefore) appliedSinceCall = true;
       const tokens = contextTokensAt(i);
+      const context = contextOf(view, from, i);
+      // What the previous call received, as it was then (a materialized context is a copy).
+      const before =
+        prev && (prev.replaced === undefined || skipped.size > 0)
+          ? prev.context
+          : prev && contextOf(prev.view, prev.from, prev.end, prev.replaced, prev.held);
       let shared = 0;
-      if (prev) {
+      if (prev && before) {
         shared =
-          prev.view === view && prev.from === from
+          prev.version === version
             ? prev.tokens - REPLY_PRIMING_TOKENS
             : sharedTokens(
-                contextOf(prev.view, prev.from, prev.end),
-                contextOf(view, from, i),
+                before,
+                context,
                 unchangedSinceCall,
                 prev.tokens - REPLY_PRIMING_TOKENS,
                 stepTokens,
               );
       }
-      options.onCall?.(i, contextOf(view, from, i), unchangedSinceCall);
+      if (options.onCall)
+        if (changedInPlace)
+          options.onCall(
+            i,
+            context,
+            unchangedSinceCall,
+            changesBetween(before, context, unchangedSinceCall),
+          );
+        else options.onCall(i, context, unchangedSinceCall);
       unchangedSinceCall = Infinity;
       const ts = (step as Step).timestamp;
       calls.push({
@@ -341,7 +406,7 @@ function engine<P>(
         ...(ts !== undefined ? { timestamp: ts } : {}),
       });
       appliedSinceCall = false;
-      prev = { view, from, end: i, tokens };
+      prev = { view, held: view.length, from, end: i, tokens, version, context };
       if (options.keepContextsAt?.has(i)) contexts.set(i, materialize(view, from, i));
       if (options.until !== undefined && i >= options.until) break;
     }
@@ -351,6 +416,7 @@ function engine<P>(
     for (const event of eventsAt.get(i) ?? []) {
       // The run itself changed its context here: every strategy's context follows.
       view = afterEvent(materialize(view, from, length), steps, event);
+      version++;
       unchangedSinceCall = 0;
       viewTokens = 0;
       for (const x of view) viewTokens += stepTokens(x);
@@ -375,6 +441,26 @@ function engine<P>(
     final: finalResult(steps.slice(0, end), materialize(view, from, end), created, notes),
     contexts,
   };
+}
+
+/**
+ * The steps that left a call's context since the previous call's and those that entered it: from
+ * the first position at or after `unchanged` where the two differ, to their ends.
+ */
+function changesBetween(
+  previous: StepsAt | undefined,
+  next: StepsAt,
+  unchanged: number,
+): ContextChanges {
+  const a = previous ?? { length: 0, at: () => undefined };
+  const n = Math.min(a.length, next.length);
+  let d = Math.min(Math.max(0, unchanged), n);
+  while (d < n && a.at(d) === next.at(d)) d++;
+  const leaving: Step[] = [];
+  const entering: Step[] = [];
+  for (let j = d; j < a.length; j++) leaving.push(a.at(j) as Step);
+  for (let j = d; j < next.length; j++) entering.push(next.at(j) as Step);
+  return { leaving, entering };
 }
 
 /** The context the model receives at the call that produced step `stepIndex`, under a simulated run. */

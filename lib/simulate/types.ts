@@ -77,11 +77,12 @@ export interface SimulateOptions {
   readonly contextsOnly?: boolean;
   /**
    * Each call's context as it is built, in order (the lost-identifier fold,
-   * lib/compare/identifier-fold.ts): the call's step index, its context read in place (valid while
-   * the simulation's lists live: they are never mutated), and how many of its leading steps are
-   * still the previous call's objects at the same positions (0: unknown; `Infinity`: the context
-   * only grew), or, from a strategy's `replayViews`, the step objects that left and entered it
-   * (`changes`: then the context is read only if needed). Observes the run without changing any result. Every call is handed over, except on a
+   * lib/compare/identifier-fold.ts): the call's step index, its context read in place, and how
+   * many of its leading steps are still the previous call's objects at the same positions (0:
+   * unknown; `Infinity`: the context only grew), or, from a strategy's `replayViews` or once an
+   * in-place carrier has changed its context in place, the step objects that left and entered it
+   * (`changes`: then the context is read only if needed). The context stays valid while the
+   * simulation's lists live, except when `changes` is given: then only during the call. Observes the run without changing any result. Every call is handed over, except on a
    * long stateless run before every call (every-call.ts `sampledRun`), where none is when building
    * each call's context would pass `EACH_CONTEXT_BUDGET` (or, without `replayContexts`,
    * `EXACT_PREFIX_BUDGET`): the caller counts the calls it was handed.

@@ -20,7 +20,7 @@ import type { TextCounter } from '../tokens/tokenizer';
 import { firstCleared } from './first-cleared-shared';
 import { compilePlaceholder, placeholderTemplate, type CompiledPlaceholder } from './placeholder';
 import { listMemo, listVariants } from './replay-kit';
-import type { Carrier, StepFate, Strategy, StrategyContext } from './types';
+import type { Carrier, ReplacedStep, StepFate, Strategy, StrategyContext } from './types';
 
 export const TRUNCATION_MARKER = '...';
 
@@ -329,7 +329,10 @@ function pruneCarrier(p: Params, ctx: StrategyContext): Carrier {
       const wasOld = fresh ? 0 : Math.max(0, actionAt.length - p.keepLastN);
       const redo = new Set(fresh ? [] : unstable);
       if (fresh) actionAt = [];
-      const out = previous.concat(appended);
+      // Its own last list is changed in place (types.ts `Carrier`); any other is copied first.
+      const out = fresh ? previous.concat(appended) : (previous as Step[]);
+      if (!fresh) for (const s of appended) out.push(s);
+      const replaced: ReplacedStep[] | undefined = fresh ? undefined : [];
       const firstNew = actionAt.length;
       for (let j = start; j < out.length; j++)
         if ((out[j] as Step).kind === 'action') actionAt.push(j);
@@ -344,13 +347,16 @@ function pruneCarrier(p: Params, ctx: StrategyContext): Carrier {
         const old = r < isOld;
         const made = rule(input, old);
         if (made !== input) {
+          replaced?.push({ at: j, before: input });
           out[j] = made;
           unchangedBefore = Math.min(unchangedBefore, j);
         }
         if (rule(made, old) !== made) unstable.push(r);
       }
       last = out;
-      return { steps: out, inserted: [], notes: [], unchangedBefore };
+      return replaced
+        ? { steps: out, inserted: [], notes: [], unchangedBefore, replaced }
+        : { steps: out, inserted: [], notes: [], unchangedBefore };
     },
   };
 }

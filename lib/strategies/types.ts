@@ -143,7 +143,10 @@ export interface Strategy<P = unknown> {
  * `apply({ steps: [...previous, ...appended] })` returns (held to it by property tests:
  * test/carried.property.test.ts), in time proportional to what changed. It recognises `previous`
  * by identity as the steps it returned last; any other list (the first application, a context the
- * run itself changed) is taken whole.
+ * run itself changed) is taken whole and left as it is.
+ *
+ * The steps it returned last are its own: it may change that list in place instead of copying it
+ * (a copy per application was most of tinyAgent's run, issue 26), and then says so with `replaced`.
  */
 export interface Carrier {
   next(previous: readonly Step[], appended: readonly Step[]): CarriedResult;
@@ -155,4 +158,17 @@ export interface CarriedResult {
   readonly notes: readonly string[];
   /** Every output step before this index is the input's own object at the same position. */
   readonly unchangedBefore: number;
+  /**
+   * Set when `steps` is `previous` itself, changed in place: `appended` pushed at its end, then
+   * these positions overwritten, each named once with the step it held before (for a position of
+   * the appended steps, the appended step), and nothing inserted. Unset, `previous` was left as
+   * it was.
+   */
+  readonly replaced?: readonly ReplacedStep[];
+}
+
+/** A position of a carried context that an application overwrote, and the step it held. */
+export interface ReplacedStep {
+  readonly at: number;
+  readonly before: Step;
 }
