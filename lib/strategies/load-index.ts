@@ -12,6 +12,7 @@ import type { StepTokens } from '../tokens/step-tokens';
 import { prepareClearing } from './clear-tool-uses';
 import { prepareCompact } from './compact-conversation';
 import { prepareCondense } from './condense-events';
+import { prepareKeepLast } from './keep-last-n-steps';
 import { prepareMasking } from './observation-masking';
 import { preparePrune } from './prune-old-observations';
 import { listContext, UnitIndex } from './replay-kit';
@@ -39,9 +40,10 @@ const PREPARATIONS: Readonly<Record<string, Preparation>> = {
   },
   'trajectory-sliding-window': trajectory,
   // What a first apply that drops steps looks up: `buildResult`'s positions by id (whether ids
-  // repeat, for keep-last-n-steps).
+  // repeat), and where the critical steps and the others are.
   'keep-last-n-steps': (steps) => {
     stepPositions(steps);
+    prepareKeepLast(steps);
   },
   // The compacting strategies also test the list's context tokens against their thresholds, and
   // condense-events reads each step's events and tokens summed.
