@@ -32,7 +32,7 @@ import { firstCleared } from './first-cleared-shared';
 import { firstTrue } from './replay-kit';
 import { listMemo, listVariants } from './replay-kit';
 import { changedFate, KEPT_FATE } from './result';
-import type { Strategy, StrategyContext } from './types';
+import type { StepFate, Strategy, StrategyContext } from './types';
 
 /** SWE-agent `LastNObservations`' text, with the paper's line count as `{lines}`. */
 export const OBSERVATION_PLACEHOLDER = 'Old environment output: ({lines} lines omitted)';
@@ -219,16 +219,25 @@ export const observationMasking: Strategy<Params> = {
     const b = toMask <= 0 ? 0 : firstTrue(0, n, (i) => (seen[i + 1] as number) >= toMask);
     // Built only when some step is masked whole (none before b = 0).
     const whole = b > 0 ? wholeMasked(steps, ph, counter) : undefined;
-    const output = (whole?.variants.slice(0, b) ?? []) as Step[];
-    const fates = whole?.fates.slice(0, b) ?? [];
+    // Both at their length: a copied prefix grown by pushes was re-allocated in the large-object
+    // space on 100,000 steps (issue 26's 100k / 20k row). The steps after b are kept as they are.
+    const output = new Array<Step>(n);
+    const fates = new Array<StepFate>(n);
+    const variants = whole?.variants ?? [];
+    const maskedFates = whole?.fates ?? [];
+    for (let i = 0; i < b; i++) {
+      output[i] = variants[i] as Step;
+      fates[i] = maskedFates[i] as StepFate;
+    }
     for (let i = b; i < n; i++) {
-      const s = steps[i] as Step;
-      const out =
-        i === b && s.kind === 'action' && toMask > 0
-          ? maskStep(s, toMask - (seen[b] as number), ph, counter)
-          : s;
-      output.push(out);
-      fates.push(out === s ? KEPT_FATE : changedFate(s, out));
+      output[i] = steps[i] as Step;
+      fates[i] = KEPT_FATE;
+    }
+    const partly = steps[b];
+    if (toMask > 0 && partly?.kind === 'action') {
+      const out = maskStep(partly, toMask - (seen[b] as number), ph, counter);
+      output[b] = out;
+      fates[b] = out === partly ? KEPT_FATE : changedFate(partly, out);
     }
     return {
       steps: output,
