@@ -45,6 +45,9 @@ function outcomeOptions(rows: readonly FleetRow[]): SelectOption<OutcomeKind | '
   ];
 }
 
+const NO_POINTS: FleetPoint[] = [];
+const NO_ROWS: FleetRow[] = [];
+
 /** The overview's two panels: its runs, and the strategies compared over them. */
 export function FleetOverview() {
   const { panel, setPanel, runs, historyIndex, openRun } = useDebuggerStore(
@@ -56,6 +59,10 @@ export function FleetOverview() {
       openRun: s.actions.openRun,
     })),
   );
+  // The panel a click chose mounts in a render React can interrupt (the comparison's cards, or
+  // the runs' table and charts: one task of 160-260 ms on this 2-core machine while the worker
+  // counts); the switch itself shows at once, the panel it left dimmed until the new one is in.
+  const shownPanel = useDeferredValue(panel);
   return (
     <div className="flex flex-col gap-3 px-4 py-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -71,7 +78,12 @@ export function FleetOverview() {
           ]}
         />
       </div>
-      {panel === 'compare' ? <FleetComparePanel /> : <RunsPanel />}
+      <div
+        className={`flex flex-col gap-3 ${shownPanel === panel ? '' : 'opacity-60'}`}
+        aria-busy={shownPanel !== panel}
+      >
+        {shownPanel === 'compare' ? <FleetComparePanel /> : <RunsPanel />}
+      </div>
     </div>
   );
 }
@@ -101,7 +113,10 @@ function RunsPanel() {
   );
   // The charts draw at a lower priority than the table, in a render React can interrupt: three
   // charts of 500 runs drawn with the rows were one task of over a second on the main thread.
-  const chartPoints = useDeferredValue(points);
+  const chartPoints = useDeferredValue(points, NO_POINTS);
+  // The table's rows too, from the first render on (the overview's first render was one task of
+  // 280-340 ms here): the panel shows at once, its rows a render later.
+  const tableRows = useDeferredValue(shown, NO_ROWS);
   const options = useMemo(() => outcomeOptions(rows ?? []), [rows]);
   const onOpen = useCallback((index: number) => actions.openRun(index), [actions]);
   const rough = !exact;
@@ -115,11 +130,11 @@ function RunsPanel() {
             <span className="font-normal text-slate-500"> · the {shown.length} shown</span>
           ) : null}
         </h2>
-        {rows ? (
+        {rows && (chartPoints === points || chartPoints.length > 0) ? (
           <FleetCharts points={chartPoints} rough={rough} />
         ) : (
           <p role="status" className="text-sm text-slate-500">
-            Counting every run…
+            {rows ? 'Drawing the charts…' : 'Counting every run…'}
           </p>
         )}
       </Panel>
@@ -152,14 +167,14 @@ function RunsPanel() {
           </span>
         </div>
         <FleetTable
-          rows={shown}
+          rows={tableRows}
           rough={rough}
           sort={fleet.sort}
           onSort={actions.setFleetSort}
           opened={fleet.opened}
           onOpen={onOpen}
           total={runCount}
-          counting={rows === undefined}
+          counting={rows === undefined || tableRows !== shown}
         />
       </Panel>
     </>
