@@ -63,6 +63,11 @@ describe('the fleet comparison', () => {
     expect(runtime.store.getState().choices).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Compare over 10 runs' }));
     await screen.findByText('Compared all 10 runs.', undefined, { timeout: 60_000 });
+    // The whole answer renders after the status, in a render of its own (deferred), its chart too.
+    await screen.findByRole('img', {
+      name: /^Saved % per run, by strategy: a histogram of 10 runs/,
+    });
+    expect(screen.queryByText(/runs so far/)).toBeNull();
     const summary = screen.getByRole('table', { name: 'Fleet summary: every run' });
     const rows = within(summary).getAllByRole('row');
     // The header, sending everything, then the three presets in their order.

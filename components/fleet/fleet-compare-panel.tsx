@@ -7,7 +7,7 @@
  * fleet's totals against sending everything (split by outcome), the distribution of per-run
  * savings, and every run's savings, each run opening its own comparison on the same strategies.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { sameChoice, type StrategyChoice } from '../../lib/compare/config';
 import { CUSTOM_ID, CUSTOM_TIME_LIMIT_MS } from '../../lib/compare/custom-run';
@@ -156,29 +156,34 @@ function FleetResults() {
     [runs],
   );
   const onOpen = useCallback((index: number) => actions.openRunComparison(index), [actions]);
-  const ids = useMemo(() => fleet.named.map((c) => c.id), [fleet.named]);
-  const shown = fleet.comparison ?? fleet.partial;
+  const named = useMemo(() => fleet.named.map((c) => c.id), [fleet.named]);
+  // The totals, the chart and the runs' table follow the answer in a render React can interrupt:
+  // the whole answer's first render was a task of 240-300 ms on this 2-core machine.
+  const comparison = useDeferredValue(fleet.comparison);
+  const partial = useDeferredValue(fleet.partial);
+  const ids = useDeferredValue(named);
+  const shown = comparison ?? partial;
   if (!shown) return null;
   return (
     <>
       <Panel label="Fleet totals">
         <div className="flex flex-col gap-3">
           <h2 className="text-sm font-semibold text-slate-900">
-            Over the fleet{fleet.comparison ? '' : ` (${fleet.done} runs so far)`}
+            Over the fleet{comparison ? '' : ` (${shown.runs.length} runs so far)`}
           </h2>
           <FleetCompareSummary
             aggregate={shown.aggregate}
-            {...(fleet.comparison ? { resultsFile: fleet.comparison.resultsFile } : {})}
+            {...(comparison ? { resultsFile: comparison.resultsFile } : {})}
           />
           {/* Drawn once every run is in: a chart redrawn at each part cost the page 100-300 ms. */}
-          {fleet.comparison ? (
-            <FleetSavingsChart runs={fleet.comparison.runs} ids={ids} />
+          {comparison ? (
+            <FleetSavingsChart runs={comparison.runs} ids={ids} />
           ) : (
             <p className="text-xs text-slate-500">
               The distribution of savings per run is drawn once every run is compared.
             </p>
           )}
-          {fleet.comparison && ran && <SaveComparison choices={ran} fleet />}
+          {comparison && ran && <SaveComparison choices={ran} fleet />}
         </div>
       </Panel>
       <Panel label="Runs compared" padded={false} className="flex h-[60vh] min-h-72 flex-col">

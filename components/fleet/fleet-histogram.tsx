@@ -12,7 +12,7 @@
  */
 import { useMemo, useState } from 'react';
 import { linearAxis, type Bin } from '../../lib/charts/fleet-distribution';
-import { H, PlotFrame, Tooltip, tooltipPlace, W } from './plot-frame';
+import { ActiveBin, H, pickBin, PlotFrame, Tooltip, tooltipPlace, W } from './plot-frame';
 
 const BAR_FILL = 'var(--color-sky-600)';
 /** At most this many edges are labelled; the others are still bin edges, unlabelled. */
@@ -66,24 +66,11 @@ export function FleetHistogram(props: {
       )}
       xTitle={props.axis}
       count={bins.length}
-      pick={(e) => {
-        const box = e.currentTarget.getBoundingClientRect();
-        const i = Math.floor(((e.clientX - box.left) / box.width) * n);
-        return Math.min(bins.length - 1, Math.max(0, i));
-      }}
+      pick={pickBin(bins.length)}
       setActive={setActive}
       marks={
         <>
-          {active !== undefined && (
-            <rect
-              x={(active / n) * W}
-              y={0}
-              width={W / n}
-              height={H}
-              fill="#0f172a"
-              fillOpacity={0.06}
-            />
-          )}
+          <ActiveBin at={active} bins={bins.length} />
           <path d={bars} style={{ fill: BAR_FILL }} />
         </>
       }

@@ -41,6 +41,20 @@ export function Tooltip({ style, children }: { style: React.CSSProperties; child
   );
 }
 
+/** The bin of `bins` equal bins under the pointer (clamped to the plot), for `PlotFrame`'s `pick`. */
+export const pickBin = (bins: number) => (e: React.MouseEvent<HTMLElement>) => {
+  const box = e.currentTarget.getBoundingClientRect();
+  const i = Math.floor(((e.clientX - box.left) / box.width) * Math.max(1, bins));
+  return Math.min(bins - 1, Math.max(0, i));
+};
+
+/** The shade behind the bin the tooltip shows, one of `bins` equal bins (SVG units). */
+export function ActiveBin({ at, bins }: { at: number | undefined; bins: number }) {
+  if (at === undefined) return null;
+  const n = Math.max(1, bins);
+  return <rect x={(at / n) * W} y={0} width={W / n} height={H} fill="#0f172a" fillOpacity={0.06} />;
+}
+
 export function PlotFrame(props: {
   /** The chart's summary for assistive technology. */
   summary: string;
