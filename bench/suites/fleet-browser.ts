@@ -5,9 +5,10 @@
  * picked through the folder input; time to the runs overview on screen with every row (≤ 5 s),
  * then eight presets compared over the fleet in the history worker, from the click to every run
  * compared (≤ 90 s), and the main thread's longest task over both (≤ 200 ms, a PerformanceObserver
- * on "longtask").
+ * on "longtask"): every task, and every task but the one the browser hands the picked files over in,
+ * which a blank page with only a folder input takes about as long (measured in the same run).
  */
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,16 +26,54 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = 500;
 
 // A string: the page runs it as written, whatever compiles the bench.
+// Every long task, and when the input's change event came: the task it came in is the browser's
+// own, handing the page the picked files, before any of the page's code runs.
 const WATCH = `(() => {
-  window.longest = 0;
-  window.tasks = 0;
+  window.tasks = [];
+  window.change = 0;
+  document.addEventListener('change', () => { window.change = window.change || performance.now(); }, true);
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      window.longest = Math.max(window.longest, e.duration);
-      window.tasks++;
-    }
+    for (const e of list.getEntries()) window.tasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: false });
 })()`;
+
+/** The longest task, and the longest but the one the change event came in (the pick's). */
+const LONGEST = `(() => {
+  const pick = window.tasks.find(([s, d]) => s <= window.change && window.change <= s + d);
+  const longest = (xs) => Math.max(0, ...xs.map(([, d]) => d));
+  return {
+    longest: longest(window.tasks),
+    page: longest(window.tasks.filter((t) => t !== pick)),
+    pick: pick ? pick[1] : 0,
+    tasks: window.tasks.length,
+  };
+})()`;
+
+interface Longest {
+  longest: number;
+  page: number;
+  pick: number;
+  tasks: number;
+}
+
+/**
+ * The browser's own task of handing a page the files of `folder`, picked through a folder input:
+ * the longest task of a blank page holding only that input (no code of the app's runs in it).
+ */
+async function bareFolderPick(browser: Browser, folder: string): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent('<input type="file" webkitdirectory multiple aria-label="Folder">');
+    await page.evaluate(WATCH);
+    await page.waitForTimeout(300);
+    await page.getByLabel('Folder').setInputFiles(folder);
+    await page.waitForFunction('window.change > 0');
+    await page.waitForTimeout(300);
+    return ((await page.evaluate(LONGEST)) as Longest).longest;
+  } finally {
+    await page.close();
+  }
+}
 
 export async function fleetBrowserSuite(): Promise<Row[]> {
   ensureBuild();
@@ -77,9 +116,14 @@ export async function fleetBrowserSuite(): Promise<Row[]> {
     await start.click();
     await page.getByText(`Compared all ${RUNS} runs.`).waitFor({ timeout: 600_000 });
     const compared = Date.now() - t1;
-    const { longest, tasks } = (await page.evaluate(
-      '({ longest: window.longest, tasks: window.tasks })',
-    )) as { longest: number; tasks: number };
+    // The answer's tables and chart render after the status, in a render of their own: the long
+    // tasks are read once they are on screen.
+    await page
+      .getByRole('img', { name: /^Saved % per run, by strategy: a histogram of 500 runs/ })
+      .waitFor();
+    const { longest, page: own, pick, tasks } = (await page.evaluate(LONGEST)) as Longest;
+    const bare = await bareFolderPick(browser, folder);
+    const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
     return [
       {
         id: 'fleet-browser-overview',
@@ -97,8 +141,15 @@ export async function fleetBrowserSuite(): Promise<Row[]> {
       },
       {
         id: 'fleet-browser-long-task',
-        what: `Chromium: longest main-thread task over the pick and the comparison (${tasks} tasks over 50 ms)`,
+        what: `Chromium: longest main-thread task over the pick and the comparison, the browser's own hand-over of the picked files included (${tasks} tasks over 50 ms)`,
         value: longest,
+        unit: 'ms',
+        target: { op: '<=', value: 200 },
+      },
+      {
+        id: 'fleet-browser-page-long-task',
+        what: `Chromium: longest main-thread task of the page's own over the pick and the comparison: every task but the one the picked files came in (${ms(pick)}; a blank page holding only a folder input takes ${ms(bare)} for the same ${RUNS} files)`,
+        value: own,
         unit: 'ms',
         target: { op: '<=', value: 200 },
       },
