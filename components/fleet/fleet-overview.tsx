@@ -59,10 +59,10 @@ export function FleetOverview() {
       openRun: s.actions.openRun,
     })),
   );
-  // The panel a click chose mounts in a render React can interrupt (the comparison's cards, or
-  // the runs' table and charts: one task of 160-260 ms on this 2-core machine while the worker
-  // counts); the switch itself shows at once, the panel it left dimmed until the new one is in.
-  const shownPanel = useDeferredValue(panel);
+  // The panel mounts in a render React can interrupt, the first one too (the comparison's cards,
+  // or the runs' table and charts: one task of 160-260 ms on this 2-core machine while the worker
+  // counts); a switch shows at once, the panel it left dimmed until the new one is in.
+  const shownPanel = useDeferredValue<typeof panel | null>(panel, null);
   return (
     <div className="flex flex-col gap-3 px-4 py-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -82,7 +82,11 @@ export function FleetOverview() {
         className={`flex flex-col gap-3 ${shownPanel === panel ? '' : 'opacity-60'}`}
         aria-busy={shownPanel !== panel}
       >
-        {shownPanel === 'compare' ? <FleetComparePanel /> : <RunsPanel />}
+        {shownPanel === 'compare' ? (
+          <FleetComparePanel />
+        ) : shownPanel === 'runs' ? (
+          <RunsPanel />
+        ) : null}
       </div>
     </div>
   );

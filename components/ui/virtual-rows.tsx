@@ -52,7 +52,21 @@ function focusTarget(row: HTMLElement): HTMLElement | null {
   return row.querySelector<HTMLElement>('button, a[href], [tabindex]:not([tabindex="-1"])');
 }
 
-export function VirtualRows(props: {
+/**
+ * The list, or while it has no row only its container and `empty`: the virtualizer measures its
+ * scroll container as it mounts (a layout of the whole page, forced in the commit), so a list whose
+ * rows come a render later (the runs overview's) measures then, not in the page's first commit.
+ */
+export function VirtualRows(props: VirtualRowsProps) {
+  if (props.count > 0) return <VirtualList {...props} />;
+  return (
+    <div role={props.role} className={props.className} style={{ maxHeight: props.maxHeight }}>
+      {props.empty}
+    </div>
+  );
+}
+
+interface VirtualRowsProps {
   count: number;
   /** Every row's height in px, or the estimate before a measured row renders. */
   rowHeight: number;
@@ -80,7 +94,9 @@ export function VirtualRows(props: {
   /** Shown in the scroll container when there is no row. */
   empty?: ReactNode;
   renderRow(index: number, placement: RowPlacement): ReactNode;
-}) {
+}
+
+function VirtualList(props: VirtualRowsProps) {
   const {
     count,
     rowHeight,
@@ -129,7 +145,6 @@ export function VirtualRows(props: {
       className={props.className}
       style={{ maxHeight: props.maxHeight }}
     >
-      {count === 0 && props.empty}
       <List
         style={{
           height: virtualizer.getTotalSize(),
