@@ -7,7 +7,15 @@
  * gets back is the type it gave (`T`), never a string to cast.
  */
 import * as RadixSelect from '@radix-ui/react-select';
-import { Fragment, useId, type ComponentProps, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 
 export interface SelectOption<T extends string> {
   readonly value: T;
@@ -70,6 +78,46 @@ function Item<T extends string>({ option }: { option: SelectOption<T> }) {
   );
 }
 
+/** An option's text for typeahead: its label when that is text, else its value. */
+const textOf = (o: SelectOption<string>) =>
+  typeof o.label === 'string' || typeof o.label === 'number' ? String(o.label) : o.value;
+
+/**
+ * Typeahead on the closed trigger, as Radix's own would find it (its list is not in the page while
+ * closed, so it finds nothing): the next enabled option after the current one whose text starts
+ * with what was typed; one letter typed again and again walks the options starting with it.
+ */
+export function typeaheadMatch<T extends string>(
+  options: readonly SelectOption<T>[],
+  search: string,
+  current: string,
+): SelectOption<T> | undefined {
+  const enabled = options.filter((o) => !o.disabled);
+  const repeated = search.length > 1 && [...search].every((c) => c === search[0]);
+  const needle = (repeated ? search[0]! : search).toLowerCase();
+  const at = Math.max(
+    0,
+    enabled.findIndex((o) => o.value === current),
+  );
+  const wrapped = enabled.map((_, i) => enabled[(at + i) % enabled.length]!);
+  const candidates = needle.length === 1 ? wrapped.filter((o) => o.value !== current) : wrapped;
+  const next = candidates.find((o) => textOf(o).toLowerCase().startsWith(needle));
+  return next?.value === current ? undefined : next;
+}
+
+/** What was typed on a closed trigger in the last second (Radix's timing). */
+function useTypeahead(onSearch: (search: string) => void) {
+  const typed = useRef({ search: '', timer: 0 });
+  useEffect(() => () => window.clearTimeout(typed.current.timer), []);
+  return (key: string) => {
+    const t = typed.current;
+    t.search += key;
+    window.clearTimeout(t.timer);
+    t.timer = window.setTimeout(() => (t.search = ''), 1000);
+    onSearch(t.search);
+  };
+}
+
 /**
  * While a list is open the page cannot be scrolled by the user (Radix locks it), so any scroll of
  * the window then is the list's own focus and scrollIntoView calls reaching the page: opening a
@@ -115,6 +163,17 @@ export function Select<T extends string>({
   const all = options.flatMap((o) => (isGroup(o) ? o.options : [o]));
   // With no option for '', '' is Radix's own "nothing chosen": the placeholder shows.
   const current = value === '' && !all.some((o) => o.value === '') ? '' : toRadix(value);
+  const chosen = current === '' ? undefined : all.find((o) => toRadix(o.value) === current);
+  // The list is in the page only while it is open. Closed, Radix renders every option into a
+  // detached fragment (for the closed trigger's value and typeahead), and each option's text then
+  // updates the select's state as it mounts: a second render of every option of every select,
+  // most of the 100-190 ms it took to open the fleet comparison's cards (17 selects). The trigger
+  // shows the chosen option's label itself instead.
+  const [open, setOpen] = useState(false);
+  const typeahead = useTypeahead((search) => {
+    const next = typeaheadMatch(all, search, value);
+    if (next) onChange(next.value);
+  });
   return (
     <RadixSelect.Root
       value={current}
@@ -123,57 +182,70 @@ export function Select<T extends string>({
         if (picked) onChange(picked.value);
       }}
       disabled={disabled}
-      onOpenChange={holdPageScroll}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        holdPageScroll(next);
+      }}
     >
       <RadixSelect.Trigger
         aria-label={label}
         className={`${TRIGGER[variant]} ${SIZE[size]} ${className}`.trim()}
         {...trigger}
+        onKeyDown={(e) => {
+          trigger.onKeyDown?.(e);
+          if (!open && !disabled && !e.ctrlKey && !e.altKey && !e.metaKey && e.key.length === 1)
+            typeahead(e.key);
+        }}
       >
         <span className="min-w-0 truncate">
-          <RadixSelect.Value placeholder={placeholder} />
+          <RadixSelect.Value placeholder={placeholder}>
+            {chosen ? chosen.label : placeholder}
+          </RadixSelect.Value>
         </span>
         <RadixSelect.Icon className="shrink-0 text-[0.7em] text-slate-500">▼</RadixSelect.Icon>
       </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content
-          position="popper"
-          sideOffset={4}
-          collisionPadding={8}
-          className="z-50 max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width) max-w-md overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
-        >
-          <RadixSelect.ScrollUpButton className="flex justify-center py-0.5 text-xs text-slate-500">
-            ▲
-          </RadixSelect.ScrollUpButton>
-          <RadixSelect.Viewport className="p-1">
-            {options.map((entry, i) => {
-              // A group stands apart from what comes before and after it.
-              const prev = options[i - 1];
-              const apart = prev !== undefined && (isGroup(entry) || isGroup(prev));
-              const line = apart && <RadixSelect.Separator className="my-1 h-px bg-slate-200" />;
-              return isGroup(entry) ? (
-                <RadixSelect.Group key={`group-${entry.group}`}>
-                  {line}
-                  <RadixSelect.Label className="px-2 py-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                    {entry.group}
-                  </RadixSelect.Label>
-                  {entry.options.map((o) => (
-                    <Item key={o.value} option={o} />
-                  ))}
-                </RadixSelect.Group>
-              ) : (
-                <Fragment key={entry.value}>
-                  {line}
-                  <Item option={entry} />
-                </Fragment>
-              );
-            })}
-          </RadixSelect.Viewport>
-          <RadixSelect.ScrollDownButton className="flex justify-center py-0.5 text-xs text-slate-500">
-            ▼
-          </RadixSelect.ScrollDownButton>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
+      {open && (
+        <RadixSelect.Portal>
+          <RadixSelect.Content
+            position="popper"
+            sideOffset={4}
+            collisionPadding={8}
+            className="z-50 max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width) max-w-md overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+          >
+            <RadixSelect.ScrollUpButton className="flex justify-center py-0.5 text-xs text-slate-500">
+              ▲
+            </RadixSelect.ScrollUpButton>
+            <RadixSelect.Viewport className="p-1">
+              {options.map((entry, i) => {
+                // A group stands apart from what comes before and after it.
+                const prev = options[i - 1];
+                const apart = prev !== undefined && (isGroup(entry) || isGroup(prev));
+                const line = apart && <RadixSelect.Separator className="my-1 h-px bg-slate-200" />;
+                return isGroup(entry) ? (
+                  <RadixSelect.Group key={`group-${entry.group}`}>
+                    {line}
+                    <RadixSelect.Label className="px-2 py-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                      {entry.group}
+                    </RadixSelect.Label>
+                    {entry.options.map((o) => (
+                      <Item key={o.value} option={o} />
+                    ))}
+                  </RadixSelect.Group>
+                ) : (
+                  <Fragment key={entry.value}>
+                    {line}
+                    <Item option={entry} />
+                  </Fragment>
+                );
+              })}
+            </RadixSelect.Viewport>
+            <RadixSelect.ScrollDownButton className="flex justify-center py-0.5 text-xs text-slate-500">
+              ▼
+            </RadixSelect.ScrollDownButton>
+          </RadixSelect.Content>
+        </RadixSelect.Portal>
+      )}
     </RadixSelect.Root>
   );
 }

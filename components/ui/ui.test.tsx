@@ -17,7 +17,7 @@ import { Button, IconButton } from './button';
 import { ConfirmDialog } from './dialog';
 import { Fold } from './fold';
 import { Segmented } from './segmented';
-import { Select, type SelectEntry } from './select';
+import { Select, typeaheadMatch, type SelectEntry } from './select';
 import { TabPanel, Tabs } from './tabs';
 import { Tooltip, TooltipProvider } from './tooltip';
 import { VirtualRows } from './virtual-rows';
@@ -247,6 +247,28 @@ describe('Select', () => {
     // Typing on the closed trigger picks the next option that starts so (WAI-ARIA select-only combobox).
     fireEvent.keyDown(screen.getByRole('combobox', { name: 'Model' }), { key: 'r' });
     expect(screen.getByText('value="r1"')).toBeTruthy();
+    // The list is not in the page while closed: the trigger shows the chosen label itself.
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Model' }).textContent).toContain('run 1');
+  });
+
+  it('types ahead on a closed trigger as Radix does: after the current option, skipping disabled ones', () => {
+    const options = [
+      { value: 'a', label: 'Apple' },
+      { value: 'b', label: 'Banana' },
+      { value: 'c', label: 'Blueberry', disabled: true },
+      { value: 'd', label: 'Blackberry' },
+      { value: 'e', label: 'Cherry' },
+    ];
+    expect(typeaheadMatch(options, 'b', 'a')?.value).toBe('b');
+    // One letter again and again walks the options starting with it, wrapping around.
+    expect(typeaheadMatch(options, 'bb', 'b')?.value).toBe('d');
+    expect(typeaheadMatch(options, 'bbb', 'd')?.value).toBe('b');
+    // More letters narrow it, the current option included.
+    expect(typeaheadMatch(options, 'bla', 'a')?.value).toBe('d');
+    expect(typeaheadMatch(options, 'ban', 'b')).toBeUndefined();
+    expect(typeaheadMatch(options, 'z', 'a')).toBeUndefined();
+    expect(typeaheadMatch(options, 'c', '')?.value).toBe('e');
   });
 });
 
