@@ -119,16 +119,16 @@ describe('Alert, InlineError, Button', () => {
 });
 
 describe('RunPicker', () => {
-  it('lists the 100 runs around the current one of a long file, and a run number reaches the rest', () => {
+  it('lists the 200 runs around the current one of a long file, and a run number reaches the rest', () => {
     const runs = Array.from({ length: 460 }, (_, i) => ({ id: `r${i}`, steps: i }));
     const select = vi.fn();
     render(<RunPicker runs={runs} index={449} onSelect={select} />);
     const picker = screen.getByRole('combobox', { name: 'Run' }) as HTMLSelectElement;
-    expect(picker.querySelectorAll('option:not([disabled])')).toHaveLength(100);
+    expect(picker.querySelectorAll('option:not([disabled])')).toHaveLength(200);
     expect(picker.querySelector('option[disabled]')?.textContent).toBe(
-      '… 360 earlier runs (go to a run number)',
+      '… 260 earlier runs (go to a run number)',
     );
-    expect(picker.querySelector('option:not([disabled])')?.textContent).toBe('r360 · 360 steps');
+    expect(picker.querySelector('option:not([disabled])')?.textContent).toBe('r260 · 260 steps');
     fireEvent.change(picker, { target: { value: '400' } });
     expect(select).toHaveBeenCalledWith(400);
     const goTo = screen.getByRole('spinbutton', { name: 'Go to run' });

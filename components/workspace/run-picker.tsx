@@ -13,9 +13,10 @@ import { NativeSelect } from '../ui/native-select';
 /**
  * Runs listed in the run picker at once: the browser lays out every option's label (in Chromium
  * here 400 options took ~20 ms of layout, and as long again each time the value changed, beside
- * their DOM in the runs overview's first render; 100 take ~5 ms).
+ * their DOM in the runs overview's first render; 100 take ~5 ms). 200 keep a results file of a
+ * benchmark's tasks whole (tau-bench's 115 runs; a 500-run fleet gets the 200 around the run).
  */
-export const RUN_OPTIONS = 100;
+export const RUN_OPTIONS = 200;
 
 export function RunPicker({
   runs,
