@@ -5,8 +5,9 @@
  * picked through the folder input; time to the runs overview on screen with every row (≤ 5 s),
  * then eight presets compared over the fleet in the history worker, from the click to every run
  * compared (≤ 90 s), and the main thread's longest task over both (≤ 200 ms, a PerformanceObserver
- * on "longtask"): every task, and every task but the one the browser hands the picked files over in,
- * which a blank page with only a folder input takes about as long (measured in the same run).
+ * on "longtask"): every task, and the page's own (the task the browser hands the picked files over
+ * in counted from the input's change event on: a blank page with only a folder input takes about as
+ * long up to there, measured in the same run).
  */
 import { chromium, type Browser } from '@playwright/test';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -26,25 +27,30 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = 500;
 
 // A string: the page runs it as written, whatever compiles the bench.
-// Every long task, and when the input's change event came: the task it came in is the browser's
-// own, handing the page the picked files, before any of the page's code runs.
+// Every long task, and when the input's change event came (before any listener of the page's):
+// the task it came in is the browser's own hand-over of the picked files up to then.
 const WATCH = `(() => {
   window.tasks = [];
   window.change = 0;
-  document.addEventListener('change', () => { window.change = window.change || performance.now(); }, true);
+  window.addEventListener('change', () => { window.change = window.change || performance.now(); }, true);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.tasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: false });
 })()`;
 
-/** The longest task, and the longest but the one the change event came in (the pick's). */
+/**
+ * The longest task, and the page's own longest: every other task whole, and of the one the change
+ * event came in (the pick's) what ran from the event on.
+ */
 const LONGEST = `(() => {
   const pick = window.tasks.find(([s, d]) => s <= window.change && window.change <= s + d);
   const longest = (xs) => Math.max(0, ...xs.map(([, d]) => d));
+  const fromChange = pick ? pick[0] + pick[1] - window.change : 0;
   return {
     longest: longest(window.tasks),
-    page: longest(window.tasks.filter((t) => t !== pick)),
+    page: Math.max(fromChange, longest(window.tasks.filter((t) => t !== pick))),
     pick: pick ? pick[1] : 0,
+    fromChange,
     tasks: window.tasks.length,
   };
 })()`;
@@ -53,6 +59,7 @@ interface Longest {
   longest: number;
   page: number;
   pick: number;
+  fromChange: number;
   tasks: number;
 }
 
@@ -121,7 +128,13 @@ export async function fleetBrowserSuite(): Promise<Row[]> {
     await page
       .getByRole('img', { name: /^Saved % per run, by strategy: a histogram of 500 runs/ })
       .waitFor();
-    const { longest, page: own, pick, tasks } = (await page.evaluate(LONGEST)) as Longest;
+    const {
+      longest,
+      page: own,
+      pick,
+      fromChange,
+      tasks,
+    } = (await page.evaluate(LONGEST)) as Longest;
     const bare = await bareFolderPick(browser, folder);
     const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
     return [
@@ -148,7 +161,7 @@ export async function fleetBrowserSuite(): Promise<Row[]> {
       },
       {
         id: 'fleet-browser-page-long-task',
-        what: `Chromium: longest main-thread task of the page's own over the pick and the comparison: every task but the one the picked files came in (${ms(pick)}; a blank page holding only a folder input takes ${ms(bare)} for the same ${RUNS} files)`,
+        what: `Chromium: longest main-thread task of the page's own over the pick and the comparison: every other task, and of the pick's (${ms(pick)}; a blank page holding only a folder input takes ${ms(bare)} for the same ${RUNS} files) the ${ms(fromChange)} from its change event on`,
         value: own,
         unit: 'ms',
         target: { op: '<=', value: 200 },
