@@ -12,7 +12,16 @@
  */
 import { useMemo, useState } from 'react';
 import { linearAxis, type Bin } from '../../lib/charts/fleet-distribution';
-import { ActiveBin, H, pickBin, PlotFrame, Tooltip, tooltipPlace, W } from './plot-frame';
+import {
+  ActiveBin,
+  edgeTicks,
+  H,
+  pickBin,
+  PlotFrame,
+  Tooltip,
+  tooltipPlace,
+  W,
+} from './plot-frame';
 
 const BAR_FILL = 'var(--color-sky-600)';
 /** At most this many edges are labelled; the others are still bin edges, unlabelled. */
@@ -50,8 +59,6 @@ export function FleetHistogram(props: {
         .join(''),
     [bins, n, y.max],
   );
-  const every = Math.ceil((bins.length + 1) / LABELS);
-  const edges = bins.length > 0 ? [...bins.map((b) => b.from), bins.at(-1)!.to] : [];
   const [active, setActive] = useState<number>();
   const bin = active !== undefined ? bins[active] : undefined;
   return (
@@ -61,9 +68,7 @@ export function FleetHistogram(props: {
       y={y}
       yTitle="runs"
       yTick={(v) => String(v)}
-      xTicks={edges.flatMap((v, i) =>
-        i % every === 0 ? [{ at: i / n, text: props.tick(v) }] : [],
-      )}
+      xTicks={edgeTicks(bins, LABELS, props.tick)}
       xTitle={props.axis}
       count={bins.length}
       pick={pickBin(bins.length)}

@@ -16,7 +16,16 @@ import { linearAxis } from '../../lib/charts/fleet-distribution';
 import { prepareFleetSavings } from '../../lib/charts/fleet-savings';
 import type { FleetRun } from '../../lib/fleet/aggregate';
 import { columnColor } from '../compare/palette';
-import { ActiveBin, H, pickBin, PlotFrame, Tooltip, tooltipPlace, W } from './plot-frame';
+import {
+  ActiveBin,
+  edgeTicks,
+  H,
+  pickBin,
+  PlotFrame,
+  Tooltip,
+  tooltipPlace,
+  W,
+} from './plot-frame';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 /** The share of a bin's width its bars take together (the rest is the gap between bins). */
@@ -31,8 +40,7 @@ export const FleetSavingsChart = memo(function FleetSavingsChart({
   runs: readonly FleetRun[];
   ids: readonly string[];
 }) {
-  const d = useMemo(() => prepareFleetSavings(runs, ids.length), [runs, ids.length]);
-  const { bins } = d;
+  const { bins } = useMemo(() => prepareFleetSavings(runs, ids.length), [runs, ids.length]);
   const n = Math.max(1, bins.length);
   const k = Math.max(1, ids.length);
   const y = useMemo(
@@ -67,8 +75,6 @@ export const FleetSavingsChart = memo(function FleetSavingsChart({
     .join('; ');
   const [active, setActive] = useState<number>();
   const bin = active !== undefined ? bins[active] : undefined;
-  const every = Math.ceil((bins.length + 1) / LABELS);
-  const edges = bins.length > 0 ? [...bins.map((b) => b.from), bins.at(-1)!.to] : [];
   const name = 'Saved % per run, by strategy';
   return (
     <figure className="flex min-w-0 flex-col gap-1" aria-label={name}>
@@ -90,7 +96,7 @@ export const FleetSavingsChart = memo(function FleetSavingsChart({
         y={y}
         yTitle="runs"
         yTick={(v) => String(v)}
-        xTicks={edges.flatMap((v, i) => (i % every === 0 ? [{ at: i / n, text: pct(v) }] : []))}
+        xTicks={edgeTicks(bins, LABELS, pct)}
         xTitle="the run's saved %"
         count={bins.length}
         pick={pickBin(bins.length)}

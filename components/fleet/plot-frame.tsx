@@ -41,6 +41,21 @@ export function Tooltip({ style, children }: { style: React.CSSProperties; child
   );
 }
 
+/**
+ * The horizontal axis of equal bins: their edges, at most `labels` of them labelled (every k-th from
+ * the first), each by `text`.
+ */
+export function edgeTicks(
+  bins: readonly { readonly from: number; readonly to: number }[],
+  labels: number,
+  text: (edge: number) => string,
+): XTick[] {
+  if (bins.length === 0) return [];
+  const edges = [...bins.map((b) => b.from), bins.at(-1)!.to];
+  const every = Math.ceil(edges.length / labels);
+  return edges.flatMap((v, i) => (i % every === 0 ? [{ at: i / bins.length, text: text(v) }] : []));
+}
+
 /** The bin of `bins` equal bins under the pointer (clamped to the plot), for `PlotFrame`'s `pick`. */
 export const pickBin = (bins: number) => (e: React.MouseEvent<HTMLElement>) => {
   const box = e.currentTarget.getBoundingClientRect();
