@@ -110,9 +110,14 @@ export function ShownRunProvider({
     () => (steps ? { steps, tokens, exact, estimated } : undefined),
     [steps, tokens, exact, estimated],
   );
-  const toChart = useDeferredValue(sized, undefined);
+  // null, not undefined: React takes an initial value of undefined as none, and a provider that
+  // mounts with its run would then make the series in the render that first shows it.
+  const toChart = useDeferredValue(sized ?? null, null);
   const charted = useMemo(
-    () => toChart && { ...toChart, points: prepareTokenSeries(toChart.steps, toChart.tokens) },
+    () =>
+      toChart
+        ? { ...toChart, points: prepareTokenSeries(toChart.steps, toChart.tokens) }
+        : undefined,
     [toChart],
   );
   const choice = useMemo(() => chooseModel(history, model, prices), [history, model, prices]);
