@@ -144,12 +144,18 @@ function VirtualList(props: VirtualRowsProps) {
   // Until the list's first effects: its container is new, so at the top already. The virtualizer
   // scrolls it there as it mounts, which would force a layout of the whole page in the commit.
   const mounting = useRef(true);
+  // A list that opens on a row (a deep link) measures its container at once: where the row lands
+  // depends on the container's height, and scrolling to it lays the page out anyway.
+  const opensOnRow = useRef(scrollTo >= 0);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => parent.current,
     estimateSize: () => rowHeight,
     overscan,
-    observeElementRect: observeRectUnforced,
+    observeElementRect: (instance, report) =>
+      opensOnRow.current
+        ? observeElementRect(instance, report)
+        : observeRectUnforced(instance, report),
     initialRect: windowRect(),
     scrollToFn: (offset, options, instance) => {
       if (mounting.current && offset + (options.adjustments ?? 0) === 0) return;
@@ -163,6 +169,9 @@ function VirtualList(props: VirtualRowsProps) {
     const element = parent.current;
     if (scrollTo < 0 || !element) return;
     const hadFocus = element.contains(document.activeElement);
+    // Where the row lands depends on the container's height: its own, even before the observer's
+    // first report (reading it lays the page out, as the scroll will).
+    virtualizer.scrollRect = { width: element.clientWidth, height: element.clientHeight };
     virtualizer.scrollToIndex(scrollTo, {
       align: align === 'auto' ? alignFor(virtualizer, element, scrollTo, rowHeight) : align,
     });
