@@ -11,13 +11,7 @@
  * centred (a deep link, a click on a chart bar), also on the first render; then the page scrolls by
  * the least that shows the row, and when the focus was in the list it moves to the row.
  */
-import {
-  elementScroll,
-  observeElementRect,
-  useVirtualizer,
-  type Rect,
-  type Virtualizer,
-} from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 
 export interface RowPlacement {
@@ -50,34 +44,6 @@ function alignFor(
   const end = item?.end ?? start + rowHeight;
   const away = start < top ? top - start : end > top + view ? end - top - view : 0;
   return away > view / 2 ? 'center' : 'auto';
-}
-
-/**
- * The scroll container's size, from a ResizeObserver alone: its first report comes when the browser
- * lays the new page out for the next frame, so mounting a list forces no layout of the whole page
- * in React's commit (the default reads the container's size there: ~40 ms of a 9,405-step run's
- * first render). Until then the list takes the window's height (`initialRect`). Where there is no
- * ResizeObserver (jsdom), the default.
- */
-function observeRectUnforced(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  report: (rect: Rect) => void,
-): (() => void) | undefined {
-  const element = instance.scrollElement;
-  const view = instance.targetWindow;
-  if (!element || !view?.ResizeObserver) return observeElementRect(instance, report);
-  const observer = new view.ResizeObserver(() =>
-    report({ width: element.clientWidth, height: element.clientHeight }),
-  );
-  observer.observe(element, { box: 'content-box' });
-  return () => observer.disconnect();
-}
-
-/** Until the list's container is measured: as tall as the window, so the first rows are there. */
-function windowRect(): Rect {
-  return typeof window === 'undefined'
-    ? { width: 0, height: 0 }
-    : { width: window.innerWidth, height: window.innerHeight };
 }
 
 /** The element to focus in a row: the row itself when it takes focus, else its first button or link. */
@@ -141,37 +107,16 @@ function VirtualList(props: VirtualRowsProps) {
     revealInPage = true,
   } = props;
   const parent = useRef<HTMLDivElement>(null);
-  // Until the list's first effects: its container is new, so at the top already. The virtualizer
-  // scrolls it there as it mounts, which would force a layout of the whole page in the commit.
-  const mounting = useRef(true);
-  // A list that opens on a row (a deep link) measures its container at once: where the row lands
-  // depends on the container's height, and scrolling to it lays the page out anyway.
-  const opensOnRow = useRef(scrollTo >= 0);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => parent.current,
     estimateSize: () => rowHeight,
     overscan,
-    observeElementRect: (instance, report) =>
-      opensOnRow.current
-        ? observeElementRect(instance, report)
-        : observeRectUnforced(instance, report),
-    initialRect: windowRect(),
-    scrollToFn: (offset, options, instance) => {
-      if (mounting.current && offset + (options.adjustments ?? 0) === 0) return;
-      elementScroll(offset, options, instance);
-    },
   });
-  useEffect(() => {
-    mounting.current = false;
-  }, []);
   useEffect(() => {
     const element = parent.current;
     if (scrollTo < 0 || !element) return;
     const hadFocus = element.contains(document.activeElement);
-    // Where the row lands depends on the container's height: its own, even before the observer's
-    // first report (reading it lays the page out, as the scroll will).
-    virtualizer.scrollRect = { width: element.clientWidth, height: element.clientHeight };
     virtualizer.scrollToIndex(scrollTo, {
       align: align === 'auto' ? alignFor(virtualizer, element, scrollTo, rowHeight) : align,
     });

@@ -2,7 +2,6 @@
 /** The run's totals over the run on screen, with what the file reports and what the run cost. */
 import { useDeferredValue, useMemo } from 'react';
 import { prepareTotals } from '../../lib/charts/prepare';
-import type { History } from '../../lib/model/types';
 import { reportedUsage } from '../../lib/model/usage';
 import { whatYouPaidWithChildren } from '../../lib/pricing/paid';
 import { countingLabel } from '../../lib/tokens/models';
@@ -26,9 +25,8 @@ export function RunTotals() {
   );
   const reported = useMemo(() => reportedUsage(history), [history]);
   // Pricing every call of a long run takes ~25 µs a call (genai-prices): drawn after the rest,
-  // in a deferred render React can interrupt, so a new file's timeline shows first (its initial
-  // value null: React reads an initial value of undefined as none, and would price at mount).
-  const pricedHistory = useDeferredValue<History | null>(history, null);
+  // in a deferred render React can interrupt, so a new file's timeline shows first.
+  const pricedHistory = useDeferredValue(history, undefined);
   const paid = useMemo(
     () =>
       pricedHistory

@@ -110,14 +110,9 @@ export function ShownRunProvider({
     () => (steps ? { steps, tokens, exact, estimated } : undefined),
     [steps, tokens, exact, estimated],
   );
-  // null, not undefined: React takes an initial value of undefined as none, and a provider that
-  // mounts with its run would then make the series in the render that first shows it.
-  const toChart = useDeferredValue(sized ?? null, null);
+  const toChart = useDeferredValue(sized, undefined);
   const charted = useMemo(
-    () =>
-      toChart
-        ? { ...toChart, points: prepareTokenSeries(toChart.steps, toChart.tokens) }
-        : undefined,
+    () => toChart && { ...toChart, points: prepareTokenSeries(toChart.steps, toChart.tokens) },
     [toChart],
   );
   const choice = useMemo(() => chooseModel(history, model, prices), [history, model, prices]);
