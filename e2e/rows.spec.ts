@@ -90,6 +90,10 @@ test("selecting a step never changes the page's height; the inspector scrolls in
     await page.goto('/?sample=tau-bench-airline-task3');
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await expect(timeline.getByText('tokens', { exact: true })).toBeVisible();
+    // The totals follow the timeline in a deferred render: the page's height is whole after them.
+    const totals = page.getByRole('region', { name: 'Run totals' });
+    await expect(totals).toBeVisible();
+    await expect(totals).not.toHaveAttribute('aria-busy', 'true');
     const before = await pageHeight(page);
     // The system prompt is the run's longest step: it scrolls inside the inspector's pane.
     for (const step of [0, 6, 18, 1]) {

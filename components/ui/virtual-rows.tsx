@@ -9,9 +9,16 @@
  * The row to bring into view (`scrollTo`: the selected step) follows as in Chrome DevTools' lists: a
  * row just off the edge scrolls in by the least (the keyboard stepping through), a row far away is
  * centred (a deep link, a click on a chart bar), also on the first render; then the page scrolls by
- * the least that shows the row, and when the focus was in the list it moves to the row.
+ * the least that shows the row (and keeps it shown while the page above the list still fills in),
+ * and when the focus was in the list it moves to the row.
  */
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  elementScroll,
+  observeElementRect,
+  useVirtualizer,
+  type Rect,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 
 export interface RowPlacement {
@@ -29,6 +36,10 @@ export interface RowPlacement {
 const SETTLE_FRAMES = 4;
 /** Frames to wait at most for the row to render and the list to settle (about a second). */
 const RENDER_FRAMES = 60;
+/** How long a revealed row is kept in view while the page around it still changes (see `keepInView`). */
+const KEEP_MS = 10_000;
+/** What the user does to take the page's scroll over from a revealed row. */
+const TAKEOVER = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 /** `center` when the row is more than half a view away from what is on screen, else `auto`. */
 function alignFor(
@@ -44,6 +55,62 @@ function alignFor(
   const end = item?.end ?? start + rowHeight;
   const away = start < top ? top - start : end > top + view ? end - top - view : 0;
   return away > view / 2 ? 'center' : 'auto';
+}
+
+/**
+ * The scroll container's size, from a ResizeObserver alone: its first report comes when the browser
+ * lays the new page out for the next frame, so mounting a list forces no layout of the whole page
+ * in React's commit (the default reads the container's size there: ~40 ms of a 9,405-step run's
+ * first render). Until then the list takes the window's height (`initialRect`). Where there is no
+ * ResizeObserver (jsdom), the default.
+ */
+function observeRectUnforced(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  report: (rect: Rect) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const view = instance.targetWindow;
+  if (!element || !view?.ResizeObserver) return observeElementRect(instance, report);
+  const observer = new view.ResizeObserver(() =>
+    report({ width: element.clientWidth, height: element.clientHeight }),
+  );
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
+
+/** Until the list's container is measured: as tall as the window, so the first rows are there. */
+function windowRect(): Rect {
+  return typeof window === 'undefined'
+    ? { width: 0, height: 0 }
+    : { width: window.innerWidth, height: window.innerHeight };
+}
+
+/**
+ * After the page scrolls to a row, what is above the list may still be filling in: a run's totals
+ * arrive with its token counts and push a deep-linked row 270 px down, out of view. Until the user
+ * scrolls, clicks, touches or types (or `KEEP_MS` pass), a row that stops being wholly in view is
+ * brought back by the least scroll. Returns the function that lets go.
+ */
+function keepInView(row: HTMLElement): () => void {
+  const view = row.ownerDocument.defaultView;
+  if (!view?.IntersectionObserver) return () => {};
+  const observer = new view.IntersectionObserver(
+    ([entry]) => {
+      if (!row.isConnected) letGo();
+      else if (entry && entry.intersectionRatio < 1)
+        row.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    },
+    { threshold: 1 },
+  );
+  observer.observe(row);
+  const timer = view.setTimeout(letGo, KEEP_MS);
+  for (const type of TAKEOVER) view.addEventListener(type, letGo, { capture: true, passive: true });
+  function letGo() {
+    observer.disconnect();
+    view?.clearTimeout(timer);
+    for (const type of TAKEOVER) view?.removeEventListener(type, letGo, { capture: true });
+  }
+  return letGo;
 }
 
 /** The element to focus in a row: the row itself when it takes focus, else its first button or link. */
@@ -107,16 +174,37 @@ function VirtualList(props: VirtualRowsProps) {
     revealInPage = true,
   } = props;
   const parent = useRef<HTMLDivElement>(null);
+  // Until the list's first effects: its container is new, so at the top already. The virtualizer
+  // scrolls it there as it mounts, which would force a layout of the whole page in the commit.
+  const mounting = useRef(true);
+  // A list that opens on a row (a deep link) measures its container at once: where the row lands
+  // depends on the container's height, and scrolling to it lays the page out anyway.
+  const opensOnRow = useRef(scrollTo >= 0);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => parent.current,
     estimateSize: () => rowHeight,
     overscan,
+    observeElementRect: (instance, report) =>
+      opensOnRow.current
+        ? observeElementRect(instance, report)
+        : observeRectUnforced(instance, report),
+    initialRect: windowRect(),
+    scrollToFn: (offset, options, instance) => {
+      if (mounting.current && offset + (options.adjustments ?? 0) === 0) return;
+      elementScroll(offset, options, instance);
+    },
   });
+  useEffect(() => {
+    mounting.current = false;
+  }, []);
   useEffect(() => {
     const element = parent.current;
     if (scrollTo < 0 || !element) return;
     const hadFocus = element.contains(document.activeElement);
+    // Where the row lands depends on the container's height: its own, even before the observer's
+    // first report (reading it lays the page out, as the scroll will).
+    virtualizer.scrollRect = { width: element.clientWidth, height: element.clientHeight };
     virtualizer.scrollToIndex(scrollTo, {
       align: align === 'auto' ? alignFor(virtualizer, element, scrollTo, rowHeight) : align,
     });
@@ -125,17 +213,24 @@ function VirtualList(props: VirtualRowsProps) {
     let frame = 0;
     let last = -1;
     let still = 0;
+    let letGo = () => {};
     let id = requestAnimationFrame(function follow() {
       frame++;
       still = element.scrollTop === last ? still + 1 : 0;
       last = element.scrollTop;
       const row = element.querySelector<HTMLElement>(`[data-index="${scrollTo}"]`);
       if (row && frame >= SETTLE_FRAMES && still >= 2) {
-        if (revealInPage) row.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        if (revealInPage) {
+          row.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          letGo = keepInView(row);
+        }
         if (hadFocus) focusTarget(row)?.focus({ preventScroll: true });
       } else if (frame < RENDER_FRAMES) id = requestAnimationFrame(follow);
     });
-    return () => cancelAnimationFrame(id);
+    return () => {
+      cancelAnimationFrame(id);
+      letGo();
+    };
   }, [scrollTo, align, virtualizer, rowHeight, revealInPage]);
   const List = props.list ?? 'div';
   return (

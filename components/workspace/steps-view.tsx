@@ -106,8 +106,13 @@ function Inspector() {
 export function StepsView() {
   const selectedStepId = useDebuggerStore((s) => s.selectedStepId);
   const pane = useRef<HTMLDivElement>(null);
-  // A newly selected step opens at its top (the pane's scroll is the DOM's, not state).
+  // A newly selected step opens at its top (the pane's scroll is the DOM's, not state). Not as the
+  // pane mounts: it is new, so at its top, and scrolling it would force a layout of the whole page
+  // in the commit that first shows a run.
+  const shownStep = useRef(selectedStepId);
   useLayoutEffect(() => {
+    if (shownStep.current === selectedStepId) return;
+    shownStep.current = selectedStepId;
     pane.current?.scrollTo({ top: 0 });
   }, [selectedStepId]);
   return (
