@@ -7,7 +7,7 @@ import { simulate } from '../simulate/simulate';
 import { getStrategy } from '../strategies';
 import { createStrategyContext } from '../strategies/context';
 import type { History } from '../model/types';
-import { stepsRead } from '../simulate/reconcile';
+import { stepsRead, stepsReadWalked } from '../simulate/reconcile';
 import { REPLY_PRIMING_TOKENS } from '../tokens/messages';
 import { CASES, importFixture } from '../../test/cases';
 import fc from 'fast-check';
@@ -133,6 +133,16 @@ describe('one pass and run input count the same steps', () => {
     expect(totals.onePass.tokens).toBeGreaterThan(totals.peakContext);
     expect(totals.runInputTokens).toBeGreaterThan(totals.onePass.tokens);
   });
+
+  it.each(CASES.map(([path]) => path))(
+    'reads the steps the walk reads, by its shortcut when no event is recorded: %s',
+    (path) => {
+      for (const run of importFixture(path).histories.slice(0, 5)) {
+        const t = countOf(run);
+        expect(stepsRead(run.steps, t)).toEqual(stepsReadWalked(run.steps, t));
+      }
+    },
+  );
 
   it.each(CASES.map(([path]) => path))('never exceeds run input: %s', (path) => {
     for (const run of importFixture(path).histories.slice(0, 5)) {
