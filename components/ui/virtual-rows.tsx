@@ -86,10 +86,11 @@ function windowRect(): Rect {
 }
 
 /**
- * After the page scrolls to a row, what is above the list may still be filling in: a run's totals
- * arrive with its token counts and push a deep-linked row 270 px down, out of view. Until the user
- * scrolls, clicks, touches or types (or `KEEP_MS` pass), a row that stops being wholly in view is
- * brought back by the least scroll. Returns the function that lets go.
+ * After the page scrolls to a row, what is above the list may still be filling in (a panel that
+ * renders a moment later: at 18ff0fd the run's totals did, and pushed a deep-linked row 268 px
+ * down, out of view for good). Until the user scrolls, clicks, touches or types (or `KEEP_MS`
+ * pass), a row that stops being wholly in view is brought back by the least scroll. Returns the
+ * function that lets go.
  */
 function keepInView(row: HTMLElement): () => void {
   const view = row.ownerDocument.defaultView;
