@@ -48,7 +48,9 @@ function treeRss(root: number): number {
     const stat = statOf(name);
     if (!stat) continue;
     const pid = Number(name);
-    children.set(stat[0], [...(children.get(stat[0]) ?? []), pid]);
+    const siblings = children.get(stat[0]);
+    if (siblings) siblings.push(pid);
+    else children.set(stat[0], [pid]);
     rss.set(pid, stat[1]);
   }
   let total = 0;

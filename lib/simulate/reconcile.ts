@@ -114,10 +114,8 @@ export function stepsRead(steps: readonly Step[], tokens: readonly number[]): bo
   // Most runs record no event: every step before the last call is read (the walk below, without
   // its per-call filtering, which takes ~20 ms of a 9,405-step run's first render).
   if (contextEvents(steps).length === 0) {
-    let last = -1;
-    steps.forEach((s, i) => {
-      if (isModelCall(s)) last = i;
-    });
+    let last = steps.length - 1;
+    while (last >= 0 && !isModelCall(steps[last] as Step)) last--;
     return steps.map((_, j) => j < last);
   }
   return stepsReadWalked(steps, tokens);
