@@ -19,7 +19,7 @@ import { clearedReplay } from './clear-tool-uses-shared';
 import { firstTrue } from './replay-kit';
 import { listContext, listMemo } from './replay-kit';
 import { changedFate, KEPT_FATE, keepAll } from './result';
-import type { StepFate, Strategy } from './types';
+import type { StepFate, Strategy, StrategyResult } from './types';
 
 /** LangChain's `DEFAULT_TOOL_PLACEHOLDER` (Anthropic does not publish the server's text). */
 export const CLEARED_PLACEHOLDER = '[cleared]';
@@ -76,49 +76,7 @@ export const clearToolUses: Strategy<Params> = {
     p.triggerTokens > 0
       ? `clears only once the prompt passes ${p.triggerTokens.toLocaleString('en-US')} input tokens`
       : 'clears whenever more than the kept tool uses are there',
-  apply(history, p, ctx) {
-    const steps = history.steps;
-    const used = listContext(steps, ctx.tokens);
-    if (used <= p.triggerTokens)
-      return keepAll(steps, [`trigger not reached: ${used} ≤ ${p.triggerTokens} tokens`]);
-    const list = clearedList(steps, p, ctx.tokens);
-    const n = steps.length;
-    const uses = list.useSums[n] as number;
-    const candidates = p.keep >= uses ? 0 : uses - p.keep;
-    // The step holding the last candidate use: the steps before it clear every use they can, it
-    // clears its first `m`, the steps after it none.
-    const b =
-      candidates === 0 ? 0 : firstTrue(0, n, (i) => (list.useSums[i + 1] as number) >= candidates);
-    const partial =
-      candidates === 0
-        ? undefined
-        : clearedStep(steps[b] as Step, candidates - (list.useSums[b] as number), p, ctx.tokens);
-    const own = partial ? ctx.tokens.step(steps[b] as Step) : 0;
-    const freed =
-      (list.freedSums[b] as number) + (partial ? own - ctx.tokens.step(partial.step) : 0);
-    const count = (list.countSums[b] as number) + (partial?.count ?? 0);
-    if (p.clearAtLeast > 0 && freed < p.clearAtLeast) {
-      return keepAll(steps, [
-        `clearing would free ${freed} tokens, less than clear_at_least ${p.clearAtLeast}: not applied`,
-      ]);
-    }
-    // Each step maps to itself or its variant, in order: the fates `buildResult` derives are the
-    // per-step ones, kept with the list's variants.
-    const output = list.variants.slice(0, b);
-    const fates = list.fates.slice(0, b);
-    for (let i = b; i < n; i++) {
-      const s = steps[i] as Step;
-      const out = i === b && partial ? partial.step : s;
-      output.push(out);
-      fates.push(out === s ? KEPT_FATE : changedFate(s, out));
-    }
-    return {
-      steps: output,
-      fates,
-      inserted: [],
-      notes: [`cleared ${count} tool results, freeing ${freed} tokens`],
-    };
-  },
+  apply: (history, p, ctx) => clearedApply(history.steps, p, ctx.tokens),
   replayTokens(history, calls, p, ctx) {
     const steps = history.steps;
     const excluded = new Set(p.excludeTools);
@@ -184,8 +142,63 @@ export const clearToolUses: Strategy<Params> = {
  * once instead of at the first apply: the list's tokens and, past the trigger, every step cleared.
  */
 export function prepareClearing(steps: readonly Step[], tokens: StepTokens): void {
-  const p = params.parse({});
-  if (listContext(steps, tokens) > p.triggerTokens) clearedList(steps, p, tokens);
+  clearedApply(steps, params.parse({}), tokens);
+}
+
+/**
+ * The apply: past the trigger, the list's cleared variants up to the step holding the last use to
+ * clear, that step with its first uses cleared, the steps after it as they are. One result per
+ * list, parameters and cut, kept with the list's variants: a load builds the default's
+ * (`prepareClearing`), and an in-place run that clears up to the same use again gets it back.
+ */
+function clearedApply(steps: readonly Step[], p: Params, tokens: StepTokens): StrategyResult {
+  const used = listContext(steps, tokens);
+  if (used <= p.triggerTokens)
+    return keepAll(steps, [`trigger not reached: ${used} ≤ ${p.triggerTokens} tokens`]);
+  const list = clearedList(steps, p, tokens);
+  const n = steps.length;
+  const uses = list.useSums[n] as number;
+  const candidates = p.keep >= uses ? 0 : uses - p.keep;
+  // The step holding the last candidate use: the steps before it clear every use they can, it
+  // clears its first `m`, the steps after it none.
+  const b =
+    candidates === 0 ? 0 : firstTrue(0, n, (i) => (list.useSums[i + 1] as number) >= candidates);
+  const m = candidates === 0 ? 0 : candidates - (list.useSums[b] as number);
+  const key = `${b}:${m}:${p.clearAtLeast}`;
+  const hit = list.results.get(key);
+  if (hit) return hit;
+  const partial = candidates === 0 ? undefined : clearedStep(steps[b] as Step, m, p, tokens);
+  const own = partial ? tokens.step(steps[b] as Step) : 0;
+  const freed = (list.freedSums[b] as number) + (partial ? own - tokens.step(partial.step) : 0);
+  const count = (list.countSums[b] as number) + (partial?.count ?? 0);
+  let result: StrategyResult;
+  if (p.clearAtLeast > 0 && freed < p.clearAtLeast) {
+    result = keepAll(steps, [
+      `clearing would free ${freed} tokens, less than clear_at_least ${p.clearAtLeast}: not applied`,
+    ]);
+  } else {
+    // Each step maps to itself or its variant, in order: the fates `buildResult` derives are the
+    // per-step ones, kept with the list's variants. Copied whole and the tail put back: a copy
+    // of the prefix grown by pushes made each array twice.
+    const output = list.variants.slice();
+    const fates = list.fates.slice();
+    for (let i = b; i < n; i++) {
+      const s = steps[i] as Step;
+      const out = i === b && partial ? partial.step : s;
+      output[i] = out;
+      fates[i] = out === s ? KEPT_FATE : changedFate(s, out);
+    }
+    result = {
+      steps: Object.freeze(output),
+      fates: Object.freeze(fates),
+      inserted: [],
+      notes: [`cleared ${count} tool results, freeing ${freed} tokens`],
+    };
+  }
+  // A handful of cuts per list (the in-place runs of one comparison); the bound guards a sweep.
+  if (list.results.size > 64) list.results.clear();
+  list.results.set(key, result);
+  return result;
 }
 
 /** What clearing does to one step list under one set of parameters, made once per list. */
@@ -198,6 +211,8 @@ interface ClearedList {
   /** `freedSums[i]`, `countSums[i]`: tokens freed and results cleared by the variants of [0, i). */
   readonly freedSums: number[];
   readonly countSums: number[];
+  /** The applies made on the list, by cut (`clearedApply`). */
+  readonly results: Map<string, StrategyResult>;
 }
 
 function clearedList(steps: readonly Step[], p: Params, tokens: StepTokens): ClearedList {
@@ -208,6 +223,7 @@ function clearedList(steps: readonly Step[], p: Params, tokens: StepTokens): Cle
       useSums: [0],
       freedSums: [0],
       countSums: [0],
+      results: new Map(),
     };
     const clearer = clearerOf(p, tokens);
     for (const s of steps) {

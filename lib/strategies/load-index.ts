@@ -16,7 +16,7 @@ import { prepareKeepLast } from './keep-last-n-steps';
 import { prepareMasking } from './observation-masking';
 import { preparePrune } from './prune-old-observations';
 import { listContext, UnitIndex } from './replay-kit';
-import { stepPositions } from './result';
+import { keptFates, stepPositions } from './result';
 import { prepareSummaryMode } from './smolagents-summary-mode';
 import { preparePlanSteps } from './summarize-plan-steps';
 import { prepareSummarizingWindow } from './summarizing-window';
@@ -32,6 +32,11 @@ const trajectory: Preparation = (steps, tokens) => {
 
 /** What each strategy's first apply would build (with the default parameters), by strategy id. */
 const PREPARATIONS: Readonly<Record<string, Preparation>> = {
+  // The identity result's fates (one frozen array per list), which every strategy below its
+  // trigger returns too.
+  none: (steps) => {
+    keptFates(steps);
+  },
   'strands-sliding-window': (steps, tokens) => {
     UnitIndex.cached(steps, tokens, 'strands', 'no-system').prepare();
   },

@@ -131,8 +131,25 @@ export const stepPositions = (steps: readonly Step[]): ReadonlyMap<string, numbe
 export const idsUnique = (steps: readonly Step[]): boolean =>
   positionsOf(steps).size === steps.length;
 
-/** The identity result: every step kept (one kept fate shared: fates are read, never changed). */
+/**
+ * The identity result: every step kept. Its fates are one frozen array per list (fates are read,
+ * never changed), made once: on 100,000 freshly loaded steps a new 800 KB array per apply was the
+ * whole apply, and its cost was the page faults of fresh memory (issue 26's linearity rows), not
+ * the fill. A load makes it (`prepareIndexes`), as every strategy that keeps the list whole below
+ * its trigger returns it.
+ */
 export function keepAll(original: readonly Step[], notes: readonly string[] = []): StrategyResult {
-  const fates = new Array<StepFate>(original.length).fill(KEPT);
-  return { steps: original, fates, inserted: [], notes };
+  return { steps: original, fates: keptFates(original), inserted: [], notes };
+}
+
+const allKept = new WeakMap<readonly Step[], readonly StepFate[]>();
+
+/** A kept fate for each step of `steps`, one frozen array per list. */
+export function keptFates(steps: readonly Step[]): readonly StepFate[] {
+  let fates = allKept.get(steps);
+  if (!fates) {
+    fates = Object.freeze(new Array<StepFate>(steps.length).fill(KEPT));
+    allKept.set(steps, fates);
+  }
+  return fates;
 }
