@@ -21,7 +21,6 @@ import {
   argumentName,
   identifierShapes,
   outputText,
-  textOf,
   visibleText,
   type IdentifierShape,
   type LostIdentifier,
@@ -86,7 +85,7 @@ export class IdentifierIndex {
   /** The identifiers a step object's text contains, each once. */
   containedIn(step: Step, others: Map<Step, readonly number[]>): readonly number[] {
     const i = this.#positions.get(step);
-    if (i !== undefined) return (this.#lists[i] ??= this.#automaton.scan(textOf(step)));
+    if (i !== undefined) return (this.#lists[i] ??= this.#scanned(step));
     let out = others.get(step);
     if (out === undefined) others.set(step, (out = this.#automaton.scan(visibleText([step]))));
     return out;
@@ -100,13 +99,21 @@ export class IdentifierIndex {
     IdentifierIndex.of(steps).#firsts();
   }
 
+  /**
+   * The identifiers in a step of the list. Its text is made for the scan and let go: the numbers are
+   * what is kept (`textOf` keeps every step's text, a second copy of the run's text: 57 MB of the
+   * history worker's heap on the 53 MB file).
+   */
+  #scanned(step: Step): readonly number[] {
+    return this.#automaton.scan(visibleText([step]));
+  }
+
   /** `[n]`: the first step whose text contains identifier n, or -1 (built on first use). */
   #firsts(): Int32Array {
     if (!this.#first) {
       const first = new Int32Array(this.ids.length).fill(-1);
       this.#steps.forEach((s, i) => {
-        for (const m of (this.#lists[i] ??= this.#automaton.scan(textOf(s))))
-          if (first[m] === -1) first[m] = i;
+        for (const m of (this.#lists[i] ??= this.#scanned(s))) if (first[m] === -1) first[m] = i;
       });
       this.#first = first;
     }
