@@ -2,7 +2,7 @@
 import Link from 'next/link';
 /** The first screen: drop a file, pick one, paste JSON, or open a bundled real example. */
 import { useState, type DragEvent } from 'react';
-import { pickedFromDrop, pickedFromList } from './picked-files';
+import { onFilesPicked, pickedFromDrop, pickedFromList } from './picked-files';
 import { SAMPLES } from './samples';
 import { IMPORTERS } from '../../lib/import';
 import { useLoader } from '../contexts/app-providers';
@@ -103,10 +103,7 @@ export function Landing() {
           accept=".json,.jsonl,.traj,.md,.eval,.af,application/json"
           aria-label="Choose a history file"
           className="sr-only"
-          onChange={(e) => {
-            if (e.target.files) loadFiles(pickedFromList(e.target.files));
-            e.target.value = '';
-          }}
+          onChange={onFilesPicked(loadFiles)}
         />
       </label>
       <div className="-mt-3 flex items-center gap-3 text-sm text-slate-600">
@@ -121,10 +118,7 @@ export function Landing() {
             aria-label="Choose a history folder"
             className="sr-only"
             {...{ webkitdirectory: '', directory: '' }}
-            onChange={(e) => {
-              if (e.target.files) loadFiles(pickedFromList(e.target.files));
-              e.target.value = '';
-            }}
+            onChange={onFilesPicked(loadFiles)}
           />
         </label>
       </div>

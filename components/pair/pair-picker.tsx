@@ -5,16 +5,13 @@
  * the history worker reads them when the paired view asks.
  */
 import { buttonClass } from '../ui/button';
-import { pickedFromList } from '../load/picked-files';
+import { onFilesPicked } from '../load/picked-files';
 import { useDebuggerStore } from '../contexts/store-context';
 
 const ACCEPT = '.json,.jsonl,.traj,.md,.eval,.af,application/json';
 
 export function PairPicker({ again = false }: { again?: boolean }) {
   const pairWith = useDebuggerStore((s) => s.actions.pairWith);
-  const onPick = (list: FileList | null) => {
-    if (list) pairWith(pickedFromList(list));
-  };
   return (
     <span className="flex flex-wrap items-center gap-2 text-xs">
       <label className={`${buttonClass('secondary', 'xs')} cursor-pointer`}>
@@ -24,10 +21,7 @@ export function PairPicker({ again = false }: { again?: boolean }) {
           aria-label="Pair with a fleet's folder"
           className="sr-only"
           {...{ webkitdirectory: '', directory: '' }}
-          onChange={(e) => {
-            onPick(e.target.files);
-            e.target.value = '';
-          }}
+          onChange={onFilesPicked(pairWith)}
         />
       </label>
       <label className="cursor-pointer text-blue-700 hover:underline">
@@ -38,10 +32,7 @@ export function PairPicker({ again = false }: { again?: boolean }) {
           accept={ACCEPT}
           aria-label="Pair with a fleet's files"
           className="sr-only"
-          onChange={(e) => {
-            onPick(e.target.files);
-            e.target.value = '';
-          }}
+          onChange={onFilesPicked(pairWith)}
         />
       </label>
     </span>

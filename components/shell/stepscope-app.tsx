@@ -11,7 +11,7 @@ import type { SelectOption } from '../ui/select';
 import { Landing } from '../load/landing';
 import { AppProviders, useLoader } from '../contexts/app-providers';
 import { useDebuggerStore, useDebuggerStoreApi } from '../contexts/store-context';
-import { pickedFromList } from '../load/picked-files';
+import { onFilesPicked } from '../load/picked-files';
 import { applyUrl, readUrl, startUrlSync } from './url-sync';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { StepOrderProvider } from './step-order';
@@ -123,10 +123,7 @@ function Shell() {
                 aria-label="Open another history file"
                 className="sr-only"
                 multiple
-                onChange={(e) => {
-                  if (e.target.files) loadFiles(pickedFromList(e.target.files));
-                  e.target.value = '';
-                }}
+                onChange={onFilesPicked(loadFiles)}
               />
             </>
           )}
