@@ -55,6 +55,15 @@ describe('default variants built at load', () => {
         // The run is long enough for every default to act (clear_tool_uses' trigger is 100k).
         expect(fast.fates.some((f) => f.kind === 'truncated')).toBe(true);
       }
+      // On one loaded list, other parameters between two default applies: a result kept from an
+      // apply is given back only to an apply of the same cut.
+      const list = loaded(steps, ctx);
+      for (const raw of [{}, other, {}, other]) {
+        const p = parseParams(strategy, raw);
+        expect(strategy.apply({ steps: list }, p, ctx)).toEqual(
+          reference({ steps: list }, p as never, ctx),
+        );
+      }
     }
   });
 

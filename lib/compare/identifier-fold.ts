@@ -87,7 +87,7 @@ export class IdentifierIndex {
     const i = this.#positions.get(step);
     if (i !== undefined) return (this.#lists[i] ??= this.#scanned(step));
     let out = others.get(step);
-    if (out === undefined) others.set(step, (out = this.#automaton.scan(visibleText([step]))));
+    if (out === undefined) others.set(step, (out = this.#scanned(step)));
     return out;
   }
 
@@ -100,7 +100,7 @@ export class IdentifierIndex {
   }
 
   /**
-   * The identifiers in a step of the list. Its text is made for the scan and let go: the numbers are
+   * The identifiers in a step's text. The text is made for the scan and let go: the numbers are
    * what is kept (`textOf` keeps every step's text, a second copy of the run's text: 57 MB of the
    * history worker's heap on the 53 MB file).
    */

@@ -147,9 +147,10 @@ export function prepareClearing(steps: readonly Step[], tokens: StepTokens): voi
 
 /**
  * The apply: past the trigger, the list's cleared variants up to the step holding the last use to
- * clear, that step with its first uses cleared, the steps after it as they are. One result per
- * list, parameters and cut, kept with the list's variants: a load builds the default's
- * (`prepareClearing`), and an in-place run that clears up to the same use again gets it back.
+ * clear, that step with its first uses cleared, the steps after it as they are. The last result is
+ * kept with the list's variants: a load builds the default's (`prepareClearing`), which the first
+ * apply then returns, as does an apply asked again with the same cut. One only: each holds two
+ * arrays of the list's length.
  */
 function clearedApply(steps: readonly Step[], p: Params, tokens: StepTokens): StrategyResult {
   const used = listContext(steps, tokens);
@@ -165,8 +166,7 @@ function clearedApply(steps: readonly Step[], p: Params, tokens: StepTokens): St
     candidates === 0 ? 0 : firstTrue(0, n, (i) => (list.useSums[i + 1] as number) >= candidates);
   const m = candidates === 0 ? 0 : candidates - (list.useSums[b] as number);
   const key = `${b}:${m}:${p.clearAtLeast}`;
-  const hit = list.results.get(key);
-  if (hit) return hit;
+  if (list.last?.key === key) return list.last.result;
   const partial = candidates === 0 ? undefined : clearedStep(steps[b] as Step, m, p, tokens);
   const own = partial ? tokens.step(steps[b] as Step) : 0;
   const freed = (list.freedSums[b] as number) + (partial ? own - tokens.step(partial.step) : 0);
@@ -195,9 +195,7 @@ function clearedApply(steps: readonly Step[], p: Params, tokens: StepTokens): St
       notes: [`cleared ${count} tool results, freeing ${freed} tokens`],
     };
   }
-  // A handful of cuts per list (the in-place runs of one comparison); the bound guards a sweep.
-  if (list.results.size > 64) list.results.clear();
-  list.results.set(key, result);
+  list.last = { key, result };
   return result;
 }
 
@@ -211,8 +209,8 @@ interface ClearedList {
   /** `freedSums[i]`, `countSums[i]`: tokens freed and results cleared by the variants of [0, i). */
   readonly freedSums: number[];
   readonly countSums: number[];
-  /** The applies made on the list, by cut (`clearedApply`). */
-  readonly results: Map<string, StrategyResult>;
+  /** The last apply made on the list, and its cut (`clearedApply`). */
+  last?: { readonly key: string; readonly result: StrategyResult };
 }
 
 function clearedList(steps: readonly Step[], p: Params, tokens: StepTokens): ClearedList {
@@ -223,7 +221,6 @@ function clearedList(steps: readonly Step[], p: Params, tokens: StepTokens): Cle
       useSums: [0],
       freedSums: [0],
       countSums: [0],
-      results: new Map(),
     };
     const clearer = clearerOf(p, tokens);
     for (const s of steps) {
