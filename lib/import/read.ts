@@ -8,9 +8,10 @@
 import { checkText, createDecoder, decodeBytes, sizeProblem, sniffEncoding } from './decode';
 import { isZip, readEvalZip } from './eval-zip';
 import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText } from './json-text';
-import { errorOf } from './guards';
+import { errorOf, isRecord } from './guards';
+import { parseJsonBytes } from './json-bytes';
 import { type ImportWarning } from './types';
-import { releaseBytes } from '../model/bytes';
+import { blobSlices, readBlobBytes, releaseBytes } from '../model/bytes';
 import { ImportError } from '../model/errors';
 
 export { parseJsonExact } from './json-text';
@@ -181,21 +182,48 @@ export function parseBytes(bytes: Uint8Array, name: string): ParsedSource {
   return parseSource(decodeBytes(bytes, name), name);
 }
 
+/**
+ * Whether the text of the first 16 KB (4,096 characters or more) is one `checkText` lets through
+ * without a second look: no NUL and no undecodable byte. Else the whole text is checked as before.
+ */
+function cleanHead(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 16_384), { stream: true });
+  return !head.includes('\u0000') && !head.includes('\uFFFD');
+}
+
+/**
+ * A large UTF-8 JSON file's bytes as a value, parsed part by part from the bytes
+ * (json-bytes.ts), so its whole text is never made; the bytes are freed as soon as the value is
+ * built. A file the walk does not read (JSONL named .json, NaN, 64-bit integers, a syntax error) is
+ * decoded and parsed as its text, which gives the value or the error it always gave.
+ */
+function parseLargeJson(bytes: Uint8Array, name: string): ParsedSource {
+  const walked = cleanHead(bytes) ? parseJsonBytes(bytes) : undefined;
+  if (walked) {
+    releaseBytes(bytes);
+    const { value } = walked;
+    // What the text's parse notes of a list in the same walk (`ParsedSource.listContent`).
+    const listContent = Array.isArray(value)
+      ? value.some((r) => isRecord(r) && Array.isArray(r.content))
+      : undefined;
+    return listContent === undefined
+      ? { path: name, value, warnings: [] }
+      : { path: name, value, warnings: [], listContent };
+  }
+  const text = decodeBytes(bytes, name);
+  releaseBytes(bytes);
+  return parseSource(text, name);
+}
+
 /** Bytes read per slice: Chromium streams a Blob in 64 KB chunks, and 800 awaits per 50 MB cost more than the reading. */
 export const READ_SLICE = 8 * 2 ** 20;
 
 /** The largest JSON file read as text in one go (half a second or so in Chromium). */
 export const TEXT_AT_ONCE = 64 * 2 ** 20;
 
-/** A file's bytes in slices of `slice` bytes (the last one shorter). */
-async function* slicesOf(file: Blob, slice: number): AsyncGenerator<Uint8Array> {
-  for (let at = 0; at < file.size; at += slice)
-    yield new Uint8Array(await file.slice(at, at + slice).arrayBuffer());
-}
-
 /**
  * The rest of a file's slices after `head`, into one buffer of `size` bytes; `onRead` gets bytes
- * read. Each slice is released once copied (`head` too: the caller reads the whole from here on).
+ * read. Each slice is copied before the next is read (`blobSlices` reuses one buffer).
  */
 async function readWhole(
   size: number,
@@ -208,7 +236,6 @@ async function readWhole(
   const take = (bytes: Uint8Array) => {
     whole.set(bytes, read);
     read += bytes.byteLength;
-    releaseBytes(bytes);
     onRead(read);
   };
   take(head);
@@ -217,9 +244,10 @@ async function readWhole(
 }
 
 /**
- * Reads a file in slices: JSONL line by line, never holding its whole text, and JSON as one
- * string (JSON.parse needs it). `onProgress` gets the fraction of bytes read; `slice` and `atOnce`
- * are there for tests (characters and lines split across slices, JSON read in slices).
+ * Reads a file in slices: JSONL line by line, never holding its whole text, and JSON of more than
+ * one slice from its bytes, part by part (`parseLargeJson`); a smaller file as one string.
+ * `onProgress` gets the fraction of bytes read; `slice` and `atOnce` are there for tests
+ * (characters and lines split across slices, JSON read in slices).
  */
 export async function readSource(
   file: Blob,
@@ -232,19 +260,20 @@ export async function readSource(
   if (tooBig) throw new ImportError(tooBig);
   const lined = /\.(jsonl|ndjson)$/i.test(name);
   // JSON in UTF-8 (nearly every file) of more than one slice, up to `TEXT_AT_ONCE`: the browser
-  // reads and decodes it in one go, and the worker never holds its bytes (a 53 MB file in
-  // Chromium: 390 ms, against 740 ms read in 8 MB slices and decoded here). Its progress is its
-  // start and end; a larger file is read in slices, so the bar moves while it is read. A file of
-  // one slice is one read as it was (a folder of 500 runs would pay a second read for each).
+  // reads its bytes in one go (a 53 MB file read in 8 MB slices took twice as long in Chromium).
+  // Its progress is its start and end; a larger file is read in slices, so the bar moves while it
+  // is read. A file of one slice is one read as it was (a folder of 500 runs would pay a second
+  // read for each).
   if (!lined && file.size > slice && file.size <= atOnce) {
     const peek = new Uint8Array(await file.slice(0, 512).arrayBuffer());
     if (!isZip(peek) && sniffEncoding(peek, name) === 'utf-8') {
-      const text = await file.text();
+      const bytes = await readBlobBytes(file);
       onProgress(1);
-      return parseSource(text, name);
+      return parseLargeJson(bytes, name);
     }
   }
-  const slices = slicesOf(file, slice);
+  // Slices of one reused buffer: each is decoded or copied before the next is read.
+  const slices = blobSlices(file, slice);
   const size = Math.max(1, file.size);
   let read = 0;
   const first = await slices.next();
@@ -257,13 +286,14 @@ export async function readSource(
   // parse (twice the text: 212 MB for a 53 MB file of two-byte text).
   if (!lined) {
     const bytes = await whole();
+    if (file.size > slice && sniffEncoding(bytes.subarray(0, 512), name) === 'utf-8')
+      return parseLargeJson(bytes, name);
     const text = decodeBytes(bytes, name);
     releaseBytes(bytes);
     return parseSource(text, name);
   }
   const decoder = createDecoder(sniffEncoding(head, name));
   const firstText = decoder.decode(head, { stream: true });
-  releaseBytes(head);
   read += head.byteLength;
   onProgress(read / size);
   checkText(firstText, name);
@@ -278,7 +308,6 @@ export async function readSource(
   for await (const bytes of slices) {
     read += bytes.byteLength;
     rest += decoder.decode(bytes, { stream: true });
-    releaseBytes(bytes);
     flush(false);
     onProgress(read / size);
   }
