@@ -130,9 +130,11 @@ describe('parseJsonBytes', () => {
         fc.integer({ min: 0, max: 16 }),
         (strings, garbage, where, split) => {
           const json = encode(JSON.stringify(strings.map((content) => ({ content }))));
-          // Invalid bytes put just after a content's opening quote: inside that string.
-          const opening = [...json.keys()].filter((i) => json[i] === 0x22 && json[i - 1] === 0x3a);
-          const at = (opening[where % opening.length] as number) + 1;
+          // Invalid bytes put just after a content's opening quote: inside that string. The
+          // sequence `"content":"` is structure only (a quote inside a string is escaped).
+          const key = encode('"content":"');
+          const opening = [...json.keys()].filter((i) => key.every((b, k) => json[i + k] === b));
+          const at = (opening[where % opening.length] as number) + key.length;
           const bytes = new Uint8Array([...json.subarray(0, at), ...garbage, ...json.subarray(at)]);
           const walked = parseJsonBytes(bytes, split);
           expect(walked).toBeDefined();
