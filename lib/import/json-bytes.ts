@@ -16,7 +16,7 @@
  * bytes included (a decoder resynchronizes at an ASCII byte).
  */
 import { setOwn } from './guards';
-import { MAX_DEPTH } from './json-text';
+import { isDigit, isNumberPart, MAX_DEPTH, rounds, RUN } from './json-text';
 
 /** Containers larger than this are walked in their bytes; smaller members are parsed whole. */
 export const SPLIT_ABOVE = 1 << 20;
@@ -35,14 +35,7 @@ const CLOSE_RECORD = 0x7d;
 
 const MINUS = 0x2d;
 
-/** Digits from which an integer literal may be one `parseJsonText` keeps as its digits. */
-const LONG_DIGITS = 16;
-
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
-// Digits, '.', 'e', 'E', '+', '-'.
-const isNumberPart = (c: number) =>
-  isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === MINUS;
 /** What may follow a value: a comma, a closing bracket or white space. */
 const isValueEnd = (c: number) =>
   c === COMMA || c === CLOSE_LIST || c === CLOSE_RECORD || isSpace(c);
@@ -104,9 +97,8 @@ function numberEnd(bytes: Uint8Array, at: number): number {
   while (i < n && isDigit(bytes[i] ?? 0)) i++;
   const digitsEnd = i;
   while (i < n && isNumberPart(bytes[i] ?? 0)) i++;
-  if (i === digitsEnd && digitsEnd - first >= LONG_DIGITS && bytes[first] !== 0x30) {
-    const literal = String.fromCharCode(...bytes.subarray(at, digitsEnd));
-    if (String(Number(literal)) !== literal) return GIVE_UP;
+  if (i === digitsEnd && digitsEnd - first >= RUN && bytes[first] !== 0x30) {
+    if (rounds(String.fromCharCode(...bytes.subarray(at, digitsEnd)))) return GIVE_UP;
   }
   return i;
 }

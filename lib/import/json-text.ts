@@ -14,7 +14,11 @@ import { ImportError } from '../model/errors';
  */
 export const MAX_DEPTH = 500;
 
-const RUN = 16;
+/**
+ * Digits from which an integer literal may be one a double rounds (2^53 has 16): the runs
+ * `maybeBig` looks for, and the literals `keptDigits` keeps as text.
+ */
+export const RUN = 16;
 
 /**
  * Whether the text has a run of 16 digits (what `/\d{16}/` finds, 5× faster on 50 MB): every such
@@ -73,7 +77,7 @@ const PYTHON_CONSTANT = /"(?:[^"\\]|\\.)*"|-?\bInfinity\b|\bNaN\b/g;
  * whose digits are its double's shortest form stays a number (exports read back as they were, and
  * `writtenInteger` in util.ts recovers the digits exactly).
  */
-function rounds(literal: string): boolean {
+export function rounds(literal: string): boolean {
   return String(Number(literal)) !== literal;
 }
 
@@ -143,7 +147,7 @@ export function keptDigits(text: string): string | undefined {
       const end = i;
       // A fraction or an exponent makes it no integer literal; its characters are skipped with it.
       while (i < n && isNumberPart(text.charCodeAt(i))) i++;
-      if (i === end && end - first >= 16 && text.charCodeAt(first) !== 48) {
+      if (i === end && end - first >= RUN && text.charCodeAt(first) !== 48) {
         const literal = text.slice(from, end);
         if (rounds(literal) && inValuePlace(text, from, arrays[depth] === 1)) {
           (parts ??= []).push(text.slice(last, from), '"', literal, '"');
@@ -164,9 +168,9 @@ function escaped(text: string, at: number): boolean {
   return (at - 1 - k) % 2 === 1;
 }
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
+export const isDigit = (c: number) => c >= 48 && c <= 57;
 // Digits, '.', 'e', 'E', '+', '-'.
-const isNumberPart = (c: number) =>
+export const isNumberPart = (c: number) =>
   isDigit(c) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
 
 /** Whether a value may stand at `at`, by the first character before it that is not white space. */
