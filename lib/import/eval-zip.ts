@@ -10,7 +10,9 @@
  * 0.3.206), checking the entries' declared sizes before anything is inflated.
  */
 import { MAX_FILE_BYTES } from './decode';
-import { checkDepth, jsonErrorPosition, parseJsonText } from './json-text';
+import { checkDepth } from './json-depth';
+import { jsonErrorPosition } from './json-errors';
+import { parseJsonText } from './json-text';
 import { errorOf, isRecord } from './guards';
 import { type ImportWarning } from './types';
 import { ImportError } from '../model/errors';

@@ -16,7 +16,8 @@
  * bytes included (a decoder resynchronizes at an ASCII byte).
  */
 import { setOwn } from './guards';
-import { isDigit, isNumberPart, MAX_DEPTH, rounds, RUN } from './json-text';
+import { MAX_DEPTH } from './json-depth';
+import { isDigit, isNumberPart, rounds, RUN } from './json-digits';
 
 /** Containers larger than this are walked in their bytes; smaller members are parsed whole. */
 export const SPLIT_ABOVE = 1 << 20;
@@ -86,7 +87,7 @@ function valueEnd(bytes: Uint8Array, at: number, depth: number): number {
 
 /**
  * After the number starting at `at` (a minus or a digit): the index past its characters, or
- * GIVE_UP for an integer literal `parseJsonText` keeps as its digits (json-text.ts `keptDigits`:
+ * GIVE_UP for an integer literal `parseJsonText` keeps as its digits (json-digits.ts `keptDigits`:
  * 16 digits or more, no leading zero, no fraction or exponent, that a double does not write back
  * the same). Its syntax is left to `JSON.parse`.
  */

@@ -9,15 +9,9 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  keptDigits,
-  longRunsRoundTrip,
-  mayStartJson,
-  parseEmbeddedJson,
-  parseJsonExact,
-  parseJsonText,
-  scanValue,
-} from './json-text';
+import { scanValue } from './json-depth';
+import { keptDigits, longRunsRoundTrip } from './json-digits';
+import { mayStartJson, parseEmbeddedJson, parseJsonExact, parseJsonText } from './json-text';
 
 const BIG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![\w.])/g;
 

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRecord, mayHaveKeys, mayHaveListContent, withRecordKeys } from './guards';
-import { MAX_DEPTH, parseJsonExact, parseJsonText, tooDeep } from './json-text';
+import { MAX_DEPTH, tooDeep } from './json-depth';
+import { parseJsonExact, parseJsonText } from './json-text';
 import { parseSource } from './read';
 
 const KEYS = ['type', 'role', 'content', 'sessionId', 'constructor', '__proto__'];

@@ -7,7 +7,9 @@
  */
 import { checkText, createDecoder, decodeBytes, sizeProblem, sniffEncoding } from './decode';
 import { isZip, readEvalZip } from './eval-zip';
-import { checkDepth, jsonErrorPosition, MAX_DEPTH, parseJsonText } from './json-text';
+import { checkDepth, MAX_DEPTH } from './json-depth';
+import { jsonErrorPosition } from './json-errors';
+import { parseJsonText } from './json-text';
 import { errorOf, isRecord } from './guards';
 import { parseJsonBytes } from './json-bytes';
 import { type ImportWarning } from './types';

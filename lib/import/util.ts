@@ -10,7 +10,9 @@ import type {
 } from '../model/types';
 import { USAGE_FIELDS } from '../model/usage';
 import { isJsonValue, str } from './guards';
-import { hasUnsafeInteger, MAX_DEPTH, mayStartJson, scanValue } from './json-text';
+import { MAX_DEPTH, scanValue } from './json-depth';
+import { hasUnsafeInteger } from './json-digits';
+import { mayStartJson } from './json-text';
 import { recordLine, type FolderValue } from './read';
 import type { ImportWarning } from './types';
 

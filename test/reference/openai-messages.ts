@@ -5,7 +5,8 @@
  */
 import type { JsonValue, Step } from '../../lib/model/types';
 import { isJsonValue } from '../../lib/import/guards';
-import { hasUnsafeInteger, scanValue } from '../../lib/import/json-text';
+import { scanValue } from '../../lib/import/json-depth';
+import { hasUnsafeInteger } from '../../lib/import/json-digits';
 import { isOpenAIMessage } from '../../lib/import/openai-messages';
 import { recordLines } from '../../lib/import/read';
 import { keptArguments } from '../../lib/import/util';

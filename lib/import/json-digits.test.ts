@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maybeBig } from './json-text';
+import { maybeBig } from './json-digits';
 
 describe('maybeBig', () => {
   it('finds a run of 16 digits exactly where /\\d{16}/ does, wherever the run starts', () => {
