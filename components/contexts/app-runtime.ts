@@ -71,7 +71,7 @@ export function createAppRuntime(
   );
   const fileLoader = createLoader(
     store,
-    (request) => client.stream(request),
+    { stream: (request) => client.stream(request), drawn: (requestId) => client.drawn(requestId) },
     () => queries.removeQueries(),
   );
   const loader: Loader = {

@@ -41,7 +41,27 @@ describe('the first run in parts', () => {
     );
     expect(done.slice(0, -1).every((d) => d === undefined)).toBe(true);
     const { more: _more, first, type: _type, requestId: _id, estimate, ...file } = one;
+    expect(estimate).toBeDefined();
     expect(done.at(-1)).toEqual({ file, first, estimate });
+    // The chars/4 counts travel with the last part only: the worker counts them while the page
+    // takes in the parts before it.
+    const withEstimate = parts.filter(
+      (m) => (m.type === 'loaded' || m.type === 'steps') && m.estimate !== undefined,
+    );
+    expect(withEstimate).toEqual([parts.filter((m) => m.type === 'steps').at(-1)]);
+  });
+
+  it('waits for the chars/4 counts when the steps are all in without them', async () => {
+    const parts = (await load(10)).filter((m) => m.type === 'loaded' || m.type === 'steps');
+    const last = parts.at(-1);
+    if (last?.type !== 'steps' || !last.estimate) throw new Error('no estimate on the last part');
+    const { estimate, ...bare } = last;
+    const arriving = new ArrivingRun();
+    for (const m of parts.slice(0, -1)) expect(arriving.add(m)).toBeUndefined();
+    expect(arriving.add(bare)).toBeUndefined();
+    expect(
+      arriving.add({ type: 'steps', requestId: last.requestId, steps: [], estimate })?.estimate,
+    ).toBe(estimate);
   });
 
   it('ignores parts of a load the page has since replaced', async () => {

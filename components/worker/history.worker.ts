@@ -11,7 +11,9 @@ const handle = createWorkerHandler(
   (message) => scope.postMessage(message),
   libraryOnce(),
   startCountHelpers(navigator.hardwareConcurrency || 2),
-  {},
+  // A load's counts wait for the page to draw its run, at most a second (a tab in the background
+  // draws no frames).
+  { drawnWait: 1_000 },
   // Custom functions over a fleet run in the same sandbox as on the page, a worker of its own.
   runInSandbox,
 );

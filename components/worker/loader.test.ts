@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleText } from '../../test/samples';
 import { createDebuggerStore } from '../../lib/state/debugger-store';
 import { createStepTokens } from '../../lib/tokens/step-tokens';
@@ -11,9 +11,13 @@ describe('the loader', () => {
   it("shows the worker's chars/4 estimate with the run, then its exact counts", async () => {
     const store = createDebuggerStore();
     const requests: StreamRequest[] = [];
+    const drawn: number[] = [];
     const loader = createLoader(
       store,
-      (request) => (requests.push(request), requests.length),
+      {
+        stream: (request) => (requests.push(request), requests.length),
+        drawn: (requestId) => drawn.push(requestId),
+      },
       () => {},
     );
     const text = sampleText('tau-bench-airline-task3.json');
@@ -37,6 +41,8 @@ describe('the loader', () => {
       exact: false,
       byHistory: { 't.json': steps.map((s) => heuristic.step(s)) },
     });
+    // The page tells the worker once the run has been drawn, after the store took it.
+    await vi.waitFor(() => expect(drawn).toEqual([1]));
     for (const m of posted.slice(exactAt)) loader.receive(m);
     expect(store.getState().counts).toMatchObject({ tokenizer, dialect, exact: true });
     expect(store.getState().counts?.byHistory['t.json']).not.toEqual(

@@ -10,7 +10,7 @@ import { assertUnreachable } from '../../lib/model/steps';
 import type { Dialect } from '../../lib/messages/types';
 import type { DebuggerStore, Loading } from '../../lib/state/debugger-store';
 import type { TokenizerId } from '../../lib/tokens/tokenizer';
-import type { StreamMessage, StreamRequest } from '../../lib/worker/client';
+import type { StreamMessage, StreamRequest, WorkerClient } from '../../lib/worker/client';
 import type { PickedFile } from '../../lib/worker/protocol';
 import { ArrivingRun } from './arriving-run';
 import { findSample } from '../load/samples';
@@ -33,9 +33,12 @@ export interface Loader {
   receive(message: StreamMessage): void;
 }
 
+/** What the loader asks of the history worker's client (lib/worker/client.ts). */
+export type LoaderWorker = Pick<WorkerClient, 'stream' | 'drawn'>;
+
 export function createLoader(
   store: DebuggerStore,
-  stream: (request: StreamRequest) => number,
+  worker: LoaderWorker,
   /** A new file is on screen: answers about the last one are of no use now. */
   onNewFile: () => void,
   fetchText: (path: string) => Promise<string> = fetchSampleFile,
@@ -49,7 +52,7 @@ export function createLoader(
     return { tokenizer, dialect };
   };
   const start = (request: StreamRequest) => {
-    latest = stream(request);
+    latest = worker.stream(request);
   };
 
   const loadText: Loader['loadText'] = (name, text, keep = false, loading = {}) => {
@@ -115,12 +118,15 @@ export function createLoader(
           // The store knows what was loading (an example, where a link points) and applies it.
           actions().loadSucceeded(run.file, run.first);
           // The worker's chars/4 counts of every run, shown until the exact ones arrive.
-          return actions().countsArrived({
+          actions().countsArrived({
             tokenizer: 'heuristic',
             dialect: run.estimate.dialect,
             exact: store.getState().tokenizer === 'heuristic',
             byHistory: run.estimate.byHistory,
           });
+          // The store's update rendered the run; the worker's counting waits for its frame.
+          const { requestId } = m;
+          return afterNextFrame(() => worker.drawn(requestId));
         }
         case 'counts':
           return actions().countsArrived({
@@ -148,4 +154,13 @@ async function fetchSampleFile(path: string): Promise<string> {
   const response = await fetch(`/samples/${path.split('/').map(encodeURIComponent).join('/')}`);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return response.text();
+}
+
+/**
+ * Runs `then` once the browser has painted the next frame (a task after its animation frame), or
+ * in the next task where there are no frames (tests, a worker).
+ */
+function afterNextFrame(then: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(then, 0));
+  else setTimeout(then, 0);
 }

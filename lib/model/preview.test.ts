@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sampleRun } from '../../test/samples';
-import { clipText, historyChars, previewHistory, previewStep, runForPage } from './preview';
+import {
+  clipText,
+  historyChars,
+  previewHistory,
+  previewStep,
+  runForPage,
+  runForPageInParts,
+} from './preview';
 import { queryStepIndices } from './query';
 import { hasError, primaryText, toolNamesOf } from './steps';
 import type { Step } from './types';
@@ -115,6 +122,23 @@ describe('previews of a large run', () => {
     expect(chars).toBe(strings);
     expect(runForPage(history, chars)).toBe(history);
     expect(runForPage(history, chars - 1).steps.some((s) => s.preview)).toBe(true);
+  });
+
+  it('sends in parts what it sends whole, on both sides of the limit, sub-agents included', () => {
+    const first = history.steps.find((s) => s.kind === 'action');
+    if (!first) throw new Error('no action step');
+    const withChild = {
+      ...history,
+      children: [{ parentStepId: first.id, history: { ...history, id: 'child' } }],
+    };
+    const chars = historyChars(withChild);
+    for (const above of [chars, chars - 1, 0]) {
+      const { run, step } = runForPageInParts(withChild, above);
+      const whole = runForPage(withChild, above);
+      expect(run.steps).toEqual([]);
+      expect({ ...run, steps: withChild.steps.map(step) }).toEqual(whole);
+      expect(whole.steps.some((s) => s.preview)).toBe(above < chars);
+    }
   });
 });
 

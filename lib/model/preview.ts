@@ -142,6 +142,23 @@ export function runForPage(history: History, above = PREVIEW_ABOVE): History {
   return historyChars(history) > above ? previewHistory(history) : history;
 }
 
+/**
+ * `runForPage` a part at a time: `run` is the run as the page gets it with no steps (its
+ * sub-agents previewed or not as the run is), `step` what the page gets of each of its steps. So
+ * the worker cuts each part of a large run's steps just before it posts it, and the page takes in
+ * one part while the next is cut.
+ */
+export function runForPageInParts(
+  history: History,
+  above = PREVIEW_ABOVE,
+): { run: History; step: (step: Step) => Step } {
+  if (historyChars(history) <= above) return { run: { ...history, steps: [] }, step: (s) => s };
+  return {
+    run: previewHistory({ ...history, steps: [] }),
+    step: (s) => previewStep(s),
+  };
+}
+
 /** Whether any step of a history (not its sub-agents) is a preview. */
 export function hasPreviews(history: History): boolean {
   return history.steps.some((s) => s.preview === true);

@@ -68,6 +68,8 @@ export interface WorkerClient {
   readonly ask: Ask;
   /** Starts a load or a recount; returns the id its streamed messages carry. */
   stream(request: StreamRequest): number;
+  /** Tells the worker the page has drawn the first run of load `requestId` (`DrawnRequest`). */
+  drawn(requestId: number): void;
   /** Every message from the worker. */
   receive(message: WorkerResponse): void;
 }
@@ -163,6 +165,9 @@ export function createWorkerClient(
       const requestId = ++lastStream;
       port.postMessage({ ...request, requestId });
       return requestId;
+    },
+    drawn(requestId) {
+      port.postMessage({ type: 'drawn', requestId });
     },
     receive(m) {
       switch (m.type) {

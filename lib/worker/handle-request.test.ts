@@ -18,6 +18,44 @@ const text = readFileSync(
 );
 
 describe('history worker', async () => {
+  it('counts a load once the page has drawn its run, or once it has waited `drawnWait`', async () => {
+    const load = (handle: ReturnType<typeof createWorkerHandler>, requestId: number) =>
+      handle({
+        type: 'load',
+        requestId,
+        name: 'tau.json',
+        text,
+        tokenizer: 'o200k_base',
+        dialect: 'openai',
+      });
+    const kinds = (messages: WorkerResponse[]) =>
+      messages.filter((m) => m.type !== 'progress').map((m) => m.type);
+    const messages: WorkerResponse[] = [];
+    const handle = createWorkerHandler((m) => messages.push(m), undefined, [], {
+      drawnWait: 60_000,
+    });
+    const loading = load(handle, 3);
+    await vi.waitFor(() => expect(kinds(messages)).toEqual(['loaded']));
+    // The page has not said it drew the run: the worker waits (a minute here), counting nothing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(kinds(messages)).toEqual(['loaded']);
+    // An earlier load's word does not count for this one.
+    await handle({ type: 'drawn', requestId: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(kinds(messages)).toEqual(['loaded']);
+    await handle({ type: 'drawn', requestId: 3 });
+    await loading;
+    expect(kinds(messages)).toEqual(['loaded', 'counts']);
+
+    // A page that never says so (a tab in the background) is waited for `drawnWait` ms only.
+    const unanswered: WorkerResponse[] = [];
+    const bounded = createWorkerHandler((m) => unanswered.push(m), undefined, [], {
+      drawnWait: 30,
+    });
+    await load(bounded, 1);
+    expect(kinds(unanswered)).toEqual(['loaded', 'counts']);
+  });
+
   it('loads a real file with its chars/4 estimate, then sends exact o200k counts', async () => {
     const messages: WorkerResponse[] = [];
     const handle = createWorkerHandler((m) => messages.push(m));
@@ -44,7 +82,7 @@ describe('history worker', async () => {
       byHistory: { 'tau.json': steps.map((s) => heuristic.step(s)) },
     });
     // An exact count differs from chars/4 somewhere: the two are not the same numbers.
-    expect(loaded.estimate.byHistory['tau.json']).not.toEqual(exact.byHistory['tau.json']);
+    expect(loaded.estimate?.byHistory['tau.json']).not.toEqual(exact.byHistory['tau.json']);
     expect(messages.at(-1)).toEqual({ type: 'progress', requestId: 1, progress: 1 });
   });
 

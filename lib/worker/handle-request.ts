@@ -29,6 +29,7 @@ import type {
   CompareRequest,
   ContextAtRequest,
   Counting,
+  DrawnRequest,
   FleetCompareRequest,
   FleetRequest,
   LoadingRequest,
@@ -56,7 +57,7 @@ import {
   readAll,
   totalSteps,
 } from './load-files';
-import { PREVIEW_ABOVE, runForPage } from '../model/preview';
+import { PREVIEW_ABOVE, runForPage, runForPageInParts } from '../model/preview';
 import { countInParallel, type CountHelper } from '../tokens/parallel';
 import { createStepTokens, type StepTokens } from '../tokens/step-tokens';
 
@@ -64,12 +65,19 @@ import { createStepTokens, type StepTokens } from '../tokens/step-tokens';
  * How a loaded file's first run reaches the page: previewed when its texts pass `previewAbove`
  * characters (lib/model/preview.ts), and its steps `stepsPerMessage` at a time (structured clone
  * costs per object: one message of 9,405 steps was one 200 ms task on the page; 1,000 cost ~20 ms).
+ * A load's exact counts and library copy wait for the page to say it has drawn the run (`drawn`),
+ * at most `drawnWait` ms (the app's worker; 0, no wait, where no page draws).
  */
 export interface PageDelivery {
   readonly previewAbove: number;
   readonly stepsPerMessage: number;
+  readonly drawnWait: number;
 }
-const DELIVERY: PageDelivery = { previewAbove: PREVIEW_ABOVE, stepsPerMessage: 1_000 };
+const DELIVERY: PageDelivery = {
+  previewAbove: PREVIEW_ABOVE,
+  stepsPerMessage: 1_000,
+  drawnWait: 0,
+};
 
 export function createWorkerHandler(
   post: (message: WorkerResponse) => void,
@@ -80,7 +88,7 @@ export function createWorkerHandler(
   /** The sandbox custom functions run in over a fleet (the app's: components/compare/sandbox.ts). */
   runCustom?: CustomRunner,
 ) {
-  const { previewAbove, stepsPerMessage } = { ...DELIVERY, ...delivery };
+  const { previewAbove, stepsPerMessage, drawnWait } = { ...DELIVERY, ...delivery };
   const forPage = (history: History) => runForPage(history, previewAbove);
   let current: HistoryFile | undefined;
   // The loaded file's counts per tokenizer and dialect: counted once, read by every request.
@@ -97,6 +105,24 @@ export function createWorkerHandler(
   let resolved: ReadonlyMap<string, boolean> | undefined;
   // Fleet comparisons under way, so a `cancel` stops them between runs.
   const running = new Map<number, AbortController>();
+  // Loads waiting for the page to draw their first run, and the last load it said it drew.
+  const drawing = new Map<number, () => void>();
+  let lastDrawn = 0;
+  const pageDrew = (requestId: number) =>
+    new Promise<void>((resolve) => {
+      if (drawnWait <= 0 || lastDrawn >= requestId) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        drawing.delete(requestId);
+        resolve();
+      };
+      const timer = setTimeout(done, drawnWait);
+      drawing.set(requestId, done);
+    });
+  const drawn = (request: DrawnRequest) => {
+    lastDrawn = Math.max(lastDrawn, request.requestId);
+    drawing.get(request.requestId)?.();
+  };
 
   const load = (
     requestId: number,
@@ -125,26 +151,34 @@ export function createWorkerHandler(
       : failures.length === 0 && sources.some((x) => x.path.includes('/'))
         ? folderName(sources)
         : `${count - failures.length} of ${count} files`;
-    const first = forPage(current.histories[0] as History);
-    const head = first.steps.slice(0, stepsPerMessage);
-    // The chars/4 counts come with the run: the page's first paint shows them.
-    const estimate = {
+    const whole = current.histories[0] as History;
+    const first = runForPageInParts(whole, previewAbove);
+    const n = whole.steps.length;
+    const part = (at: number) => whole.steps.slice(at, at + stepsPerMessage).map(first.step);
+    // The chars/4 counts of every run come with the part that completes the first run (the page's
+    // first paint shows them): counted here while the page takes in the parts before it.
+    const file = current;
+    const estimate = () => ({
       dialect,
-      byHistory: countAll(current, tokensFor({ tokenizer: 'heuristic', dialect }), () => {}),
-    };
+      byHistory: countAll(file, tokensFor({ tokenizer: 'heuristic', dialect }), () => {}),
+    });
+    const head = part(0);
     post({
       type: 'loaded',
       requestId,
       name,
       format,
       runs: summarizeRuns(current),
-      first: { ...first, steps: head },
-      more: first.steps.length - head.length,
+      first: { ...first.run, steps: head },
+      more: n - head.length,
       warnings: loaded.warnings,
-      estimate,
+      ...(head.length === n ? { estimate: estimate() } : {}),
     });
-    for (let at = head.length; at < first.steps.length; at += stepsPerMessage)
-      post({ type: 'steps', requestId, steps: first.steps.slice(at, at + stepsPerMessage) });
+    for (let at = head.length; at < n; at += stepsPerMessage) {
+      const steps = part(at);
+      const last = at + steps.length === n;
+      post({ type: 'steps', requestId, steps, ...(last ? { estimate: estimate() } : {}) });
+    }
     // The files that did not load are named in an error; the others stay loaded.
     if (failures.length > 0) post({ type: 'failed', requestId, message: failures.join('; ') });
     // What the library records of it.
@@ -298,9 +332,13 @@ export function createWorkerHandler(
     return { ...load(requestId, sources, failures, wanted.length, dialect, notes), wanted };
   };
 
-  /** Loads, counts, and keeps the file in the library (or marks a reopened entry opened). */
+  /**
+   * Loads, counts, and keeps the file in the library (or marks a reopened entry opened): the last
+   * two once the page has drawn the run (`pageDrew`).
+   */
   const loadAndCount = async (request: LoadingRequest) => {
     const { requestId } = request;
+    let keeping: (() => Promise<void>) | undefined;
     switch (request.type) {
       case 'load': {
         post({ type: 'progress', requestId, progress: 0.05 });
@@ -314,9 +352,10 @@ export function createWorkerHandler(
         // A Blob of the text's UTF-8 bytes: IndexedDB copies it without the worker holding them.
         const bytes = new Blob([request.text]);
         if (request.keep)
-          void keep(requestId, stats, {
-            add: { name: request.name, parts: [{ path: request.name, bytes }] },
-          });
+          keeping = () =>
+            keep(requestId, stats, {
+              add: { name: request.name, parts: [{ path: request.name, bytes }] },
+            });
         break;
       }
       case 'load-many': {
@@ -334,7 +373,7 @@ export function createWorkerHandler(
         const { name, stats, wanted } = await readPicked(requestId, request.files, request.dialect);
         // The picked files themselves: the library copies them in the browser, not in this worker.
         const parts = wanted.map((f) => ({ path: f.path, bytes: f.file }));
-        void keep(requestId, stats, { add: { name, parts } });
+        keeping = () => keep(requestId, stats, { add: { name, parts } });
         break;
       }
       case 'open-library': {
@@ -349,12 +388,14 @@ export function createWorkerHandler(
           })),
           request.dialect,
         );
-        void keep(requestId, stats, { reopened: entry.id });
+        keeping = () => keep(requestId, stats, { reopened: entry.id });
         break;
       }
       default:
         assertUnreachable(request);
     }
+    await pageDrew(requestId);
+    void keeping?.();
     await count(requestId, request, true);
   };
 
@@ -383,6 +424,8 @@ export function createWorkerHandler(
           return await fleetCompare(request);
         case 'cancel':
           return running.get(request.requestId)?.abort();
+        case 'drawn':
+          return drawn(request);
         case 'pair':
           return await pair(request);
         case 'count':

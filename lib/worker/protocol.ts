@@ -167,6 +167,15 @@ export interface CancelRequest {
   readonly requestId: number;
 }
 /**
+ * The page has drawn the first run of load `requestId`: the load's exact counts and its library
+ * copy, which wait for this (at most `PageDelivery.drawnWait`), go on. Until then the page's first
+ * render has the cores: the counts on both of them made it 150-250 ms later.
+ */
+export interface DrawnRequest {
+  readonly type: 'drawn';
+  readonly requestId: number;
+}
+/**
  * The loaded fleet (A) paired task by task with another (B: the picked files, read once per `pick`
  * and kept), every run of both compared on the named presets (lib/worker/pair-requests.ts).
  */
@@ -198,6 +207,7 @@ export type WorkerRequest =
   | FleetRequest
   | FleetCompareRequest
   | CancelRequest
+  | DrawnRequest
   | PairRequest;
 
 /** Requests that load a file (the latest one wins on the page; each ends with counts). */
@@ -326,13 +336,19 @@ export type WorkerResponse =
       readonly warnings: string[];
       /**
        * Every run's chars/4 counts of its whole steps, in the dialect the load asked for: the page
-       * shows them until the exact counts arrive, and never estimates on its own thread.
+       * shows them until the exact counts arrive, and never estimates on its own thread. Here
+       * when this message holds the whole first run (`more` is 0), else in the last `steps`.
        */
-      readonly estimate: Estimate;
+      readonly estimate?: Estimate;
     }
   | RunResponse
-  /** The next steps of the first run of a file that just loaded (see `more`). */
-  | { readonly type: 'steps'; readonly requestId: number; readonly steps: Step[] }
+  /** The next steps of the first run of a file that just loaded (see `more`), the last with `estimate`. */
+  | {
+      readonly type: 'steps';
+      readonly requestId: number;
+      readonly steps: Step[];
+      readonly estimate?: Estimate;
+    }
   | StepResponse
   | WholeResponse
   | FoundResponse
