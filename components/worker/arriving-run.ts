@@ -1,10 +1,10 @@
 /**
  * The first run of a file that just loaded, put together from the worker's messages: `loaded` with
  * its first steps and how many follow, then `steps` messages (each one a short task to receive,
- * where the whole run in one message was one long one), every run's chars/4 counts with the last. Each part's
- * headlines are read as it arrives (kept per step: lib/model/headline.ts), so the run's first
- * render, which reads every step's for the totals, finds them made: 60 ms of a 9,405-step run's
- * first paint, spread over the tasks that receive it.
+ * where the whole run in one message was one long one), every run's chars/4 counts with the last.
+ * Each part's headlines are read as it arrives (kept per step: lib/model/headline.ts), so the
+ * run's first render, which reads every step's for the totals, finds them made: 60 ms of a
+ * 9,405-step run's first paint, spread over the tasks that receive it.
  */
 import { headlineOf } from '../../lib/model/headline';
 import type { History, Step } from '../../lib/model/types';
