@@ -69,9 +69,14 @@ describe('the workspace', () => {
 
   it('switches views through the store; the compare view asks the worker for its comparison', async () => {
     const runtime = await openWorkspace('tau.json', tau);
-    const { actions } = runtime.store.getState();
+    const { actions, dialect } = runtime.store.getState();
+    // The strategies' indexes are asked for once a view that applies strategies opens, not before.
+    const prepare = vi.spyOn(runtime.client, 'prepare');
+    fireEvent.click(screen.getByRole('tab', { name: 'Table' }));
+    expect(prepare).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('tab', { name: 'Compare strategies' }));
     expect(runtime.store.getState().view).toBe('compare');
+    expect(prepare.mock.calls).toEqual([[{ tokenizer: 'heuristic', dialect }]]);
     act(() => actions.setChoices([{ strategyId: 'keep-last-n-steps', params: { n: 3 } }]));
     const summary = await screen.findByRole(
       'table',

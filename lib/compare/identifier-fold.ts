@@ -93,7 +93,8 @@ export class IdentifierIndex {
 
   /**
    * Builds all a first check reads: every step's identifiers and where each first appears (a run's
-   * load does it, load-files.ts `prepareAll`, so a first comparison only folds).
+   * worker does it once the compare or plan view is open, load-files.ts `prepareAll`, so a first
+   * comparison only folds).
    */
   static prepare(steps: readonly Step[]): void {
     IdentifierIndex.of(steps).#firsts();

@@ -91,4 +91,19 @@ describe('the worker client', () => {
     client.receive({ type: 'found', requestId, indices: [] });
     expect(stream).not.toHaveBeenCalled();
   });
+
+  it("asks for a loaded file's strategy indexes under an ask's id, and a failure stays off the stream", () => {
+    const sent: WorkerRequest[] = [];
+    const stream = vi.fn();
+    const client = createWorkerClient({ postMessage: (r) => sent.push(r) }, stream);
+    client.prepare(counting);
+    client.prepare({ tokenizer: 'o200k_base', dialect: 'anthropic' });
+    expect(sent).toEqual([
+      { type: 'prepare', requestId: -1, ...counting },
+      { type: 'prepare', requestId: -2, tokenizer: 'o200k_base', dialect: 'anthropic' },
+    ]);
+    // Nobody waits for it: were it to fail, the load's stream would not hear of it.
+    client.receive({ type: 'failed', requestId: -1, message: 'no' });
+    expect(stream).not.toHaveBeenCalled();
+  });
 });

@@ -12,6 +12,7 @@
 import { assertUnreachable } from '../model/steps';
 import type {
   AnswerOf,
+  Counting,
   CountRequest,
   FleetComparePartResponse,
   LoadingRequest,
@@ -70,6 +71,11 @@ export interface WorkerClient {
   stream(request: StreamRequest): number;
   /** Tells the worker the page has drawn the first run of load `requestId` (`DrawnRequest`). */
   drawn(requestId: number): void;
+  /**
+   * Tells the worker a view that applies strategies is on screen (`PrepareRequest`): the loaded
+   * file's strategy indexes are built for this counter. Nothing answers it.
+   */
+  prepare(counting: Counting): void;
   /** Every message from the worker. */
   receive(message: WorkerResponse): void;
 }
@@ -168,6 +174,9 @@ export function createWorkerClient(
     },
     drawn(requestId) {
       port.postMessage({ type: 'drawn', requestId });
+    },
+    prepare({ tokenizer, dialect }) {
+      port.postMessage({ type: 'prepare', requestId: --lastAsk, tokenizer, dialect });
     },
     receive(m) {
       switch (m.type) {

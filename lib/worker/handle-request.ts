@@ -30,6 +30,7 @@ import type {
   ContextAtRequest,
   Counting,
   DrawnRequest,
+  PrepareRequest,
   FleetCompareRequest,
   FleetRequest,
   LoadingRequest,
@@ -122,6 +123,16 @@ export function createWorkerHandler(
   const drawn = (request: DrawnRequest) => {
     lastDrawn = Math.max(lastDrawn, request.requestId);
     drawing.get(request.requestId)?.();
+  };
+  // Each loaded file's counts under way (settled, failed or not), and the counters its strategy
+  // indexes were built for (`prepare`).
+  const counted = new WeakMap<HistoryFile, Promise<unknown>>();
+  const prepared = new WeakMap<HistoryFile, Set<string>>();
+  const counting = (file: HistoryFile, done: Promise<unknown>) => {
+    counted.set(
+      file,
+      done.catch(() => {}),
+    );
   };
 
   const load = (
@@ -306,10 +317,24 @@ export function createWorkerHandler(
       );
       post({ type: 'counts', requestId, ...counting, exact: true, byHistory });
     }
-    // The load's last part: the strategies' indexes of every run, with the counter the compare
-    // view will use (the heuristic one when that is what was asked for).
     post({ type: 'progress', requestId, progress: 1 });
-    await prepareAll(file, tokensFor(counting), () => file === current);
+  };
+
+  /**
+   * The loaded file's strategy indexes for a counter, once its counts are in (the heuristic ones
+   * when that is what the page counts with): built when a view that applies strategies opens, once
+   * per file and counter.
+   */
+  const prepare = async (request: PrepareRequest) => {
+    const file = current;
+    if (!file) return;
+    await counted.get(file);
+    const key = `${request.tokenizer}:${request.dialect}`;
+    const done = prepared.get(file) ?? new Set<string>();
+    prepared.set(file, done);
+    if (file !== current || done.has(key)) return;
+    done.add(key);
+    await prepareAll(file, tokensFor(request), () => file === current);
   };
 
   /** Picked files (or a library entry's), read in chunks; a folder's other files are skipped. */
@@ -394,9 +419,14 @@ export function createWorkerHandler(
       default:
         assertUnreachable(request);
     }
-    await pageDrew(requestId);
-    void keeping?.();
-    await count(requestId, request, true);
+    const file = current;
+    const counts = (async () => {
+      await pageDrew(requestId);
+      void keeping?.();
+      await count(requestId, request, true);
+    })();
+    if (file) counting(file, counts);
+    await counts;
   };
 
   return async (request: WorkerRequest): Promise<void> => {
@@ -428,8 +458,13 @@ export function createWorkerHandler(
           return drawn(request);
         case 'pair':
           return await pair(request);
-        case 'count':
-          return await count(request.requestId, request);
+        case 'prepare':
+          return await prepare(request);
+        case 'count': {
+          const counts = count(request.requestId, request);
+          if (current) counting(current, counts);
+          return await counts;
+        }
         case 'load':
         case 'load-many':
         case 'read-files':

@@ -1,7 +1,8 @@
 /**
- * The load's last part (`prepareAll`) builds the strategies' indexes one strategy at a time, then
- * the comparison's identifier index, a task each, so a request the worker receives meanwhile is answered between two; it stops once the file
- * is replaced, and a fleet (several runs) prepares nothing at load.
+ * The strategies' preparation (`prepareAll`, once a view that applies them opens) builds their
+ * indexes one strategy at a time, then the comparison's identifier index, a task each, so a request
+ * the worker receives meanwhile is answered between two; it stops once the file is replaced, and a
+ * fleet (several runs) prepares nothing.
  */
 import { describe, expect, it } from 'vitest';
 import { sampleRun } from '../../test/samples';

@@ -30,8 +30,8 @@ export function* allSteps(file: HistoryFile): Generator<Step> {
 
 /**
  * Per-step counts of every history, with `tokens` (in the dialect the page shows), each run loaded
- * through the strategies' load (load-index.ts); the indexes come after the counts are posted
- * (`prepareAll`).
+ * through the strategies' load (load-index.ts); the indexes are built apart, once a view that
+ * applies strategies is open (`prepareAll`).
  */
 export function countAll(
   file: HistoryFile,
@@ -54,14 +54,16 @@ export function countAll(
 }
 
 /**
- * The rest of a load, once its counts are on the page: the run's indexes and default variants for
- * the strategies that build them at load (load-index.ts), then the comparison's identifier index
- * (compare/identifier-fold.ts), sub-agents' too, so the first strategy the user picks applies at
- * once and a first comparison does not scan the run's text. One strategy at a time, a task each: a request that arrives
- * meanwhile (the user picked a strategy) is answered between two, not after them all, and builds
- * what it needs itself from the same per-list caches. Stops when `wanted` says the file was
- * replaced. A file of several runs (a fleet) is compared run after run, in bulk: there the load
- * would only build the same indexes earlier, and hold every run's, whatever strategies are picked.
+ * What applying strategies to a loaded file reads first, once its counts are in and the page has
+ * opened a view that applies them (handle-request.ts `prepare`): the run's indexes and default
+ * variants for the strategies that build them at load (load-index.ts), then the comparison's
+ * identifier index (compare/identifier-fold.ts), sub-agents' too, so the first strategy the user
+ * picks applies at once and a first comparison does not scan the run's text. One strategy at a
+ * time, a task each: a request that arrives meanwhile (the user picked a strategy) is answered
+ * between two, not after them all, and builds what it needs itself from the same per-list caches.
+ * Stops when `wanted` says the file was replaced. A file of several runs (a fleet) is compared run
+ * after run, in bulk: there this would only build the same indexes earlier, and hold every run's,
+ * whatever strategies are picked.
  */
 export async function prepareAll(
   file: HistoryFile,

@@ -176,6 +176,17 @@ export interface DrawnRequest {
   readonly requestId: number;
 }
 /**
+ * A view that applies strategies (compare, plan steps) is on screen: the loaded file's strategy
+ * indexes are built for this counter once its counts are in (load-files.ts `prepareAll`), so the
+ * first strategy picked applies at once. Nothing answers it; a load alone builds none of them (60 MB
+ * of the 53 MB file's 340 MB peak went to indexes a run that is only viewed never reads). Its
+ * `requestId` is an ask's that nobody waits for.
+ */
+export interface PrepareRequest extends Counting {
+  readonly type: 'prepare';
+  readonly requestId: number;
+}
+/**
  * The loaded fleet (A) paired task by task with another (B: the picked files, read once per `pick`
  * and kept), every run of both compared on the named presets (lib/worker/pair-requests.ts).
  */
@@ -208,6 +219,7 @@ export type WorkerRequest =
   | FleetCompareRequest
   | CancelRequest
   | DrawnRequest
+  | PrepareRequest
   | PairRequest;
 
 /** Requests that load a file (the latest one wins on the page; each ends with counts). */
