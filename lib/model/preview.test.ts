@@ -11,7 +11,9 @@ import {
 } from './preview';
 import { queryStepIndices } from './query';
 import { hasError, primaryText, toolNamesOf } from './steps';
-import type { Step } from './types';
+import type { History, Step } from './types';
+import { headlineOf, headlineText } from './headline';
+import { CASES, DERIVED, importFixture } from '../../test/cases';
 
 const history = sampleRun('swe-agent-marshmallow-1867.traj');
 
@@ -72,17 +74,26 @@ describe('previews of a large run', () => {
   });
 
   it('says how much of each cut text is missing', () => {
+    let cuts = 0;
     for (const [i, p] of preview.steps.entries()) {
       if (p.kind !== 'action') continue;
       const whole = history.steps[i] as Step;
       if (whole.kind !== 'action' || whole.observation === undefined) continue;
       const text = whole.observation;
-      expect(p.observation).toBe(
-        text.length > limit
-          ? `${text.slice(0, limit)}… [${(text.length - limit).toLocaleString('en-US')} more characters]`
-          : text,
-      );
+      const cut = p.observation ?? '';
+      const said = /… \[([\d,]+) more characters\]$/.exec(cut);
+      if (!said) {
+        expect(cut).toBe(text);
+        continue;
+      }
+      // What it says is missing is what is: the text is what the preview kept, then the rest.
+      const kept = cut.slice(0, text.length - Number(said[1]?.replace(/,/g, '')));
+      expect(text.startsWith(kept)).toBe(true);
+      expect(['', '\n']).toContain(cut.slice(kept.length, said.index));
+      expect(kept.length).toBeLessThan(text.length);
+      cuts++;
     }
+    expect(cuts).toBeGreaterThan(5);
   });
 
   it('filters by kind, tool and errors as the whole run does; text search needs the whole texts', () => {
@@ -152,26 +163,58 @@ function stringChars(value: unknown): number {
 }
 
 describe('clipText', () => {
-  it('keeps the text up to the limit, never half of a surrogate pair, and says what it cut', () => {
-    const piece = fc.constantFrom('a', 'é', '😀', '中', ' ', '\n');
+  it('keeps the text past its first `limit` characters that show, never half of a surrogate pair, and says what it cut', () => {
+    const piece = fc.constantFrom('a', 'é', '😀', '中', ' ', '\n', '\t', '     ');
+    const SPACE = /[ \t\n\v\f\r]/g;
+    const shown = (t: string) => t.replace(SPACE, '').length;
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 1, max: 30 }), (p, n) => {
+      fc.property(fc.array(piece, { maxLength: 80 }), fc.integer({ min: 1, max: 12 }), (p, n) => {
         const text = p.join('');
         const cut = clipText(text, n);
-        if (text.length <= n) {
+        const most = 10 * n;
+        // Whole: no longer than the limit, or no more than `n` characters that show within the most kept.
+        if (text.length <= n || (text.length <= most && shown(text) <= n)) {
           expect(cut).toBe(text);
           return;
         }
-        const kept = cut.slice(0, cut.lastIndexOf('… ['));
+        const said = /… \[([\d,]+) more characters\]$/.exec(cut);
+        const kept = cut.slice(0, text.length - Number(said?.[1]?.replace(/,/g, '')));
+        const brk = cut.slice(kept.length, cut.length - (said?.[0].length ?? 0));
+        expect(['', '\n']).toContain(brk);
         expect(text.startsWith(kept)).toBe(true);
-        expect(kept.length === n || kept.length === n - 1).toBe(true);
+        // Cut by what shows (the next character shows, or starts the pair the cut would split), or at the most kept.
+        const next = text.charCodeAt(kept.length);
+        const byShown =
+          (shown(kept) === n && !/[ \t\n\v\f\r]/.test(text[kept.length] ?? '')) ||
+          (shown(kept) === n - 1 && next >= 0xd800 && next <= 0xdbff);
+        expect(byShown || kept.length === most || kept.length === most - 1).toBe(true);
         // Well-formed: no lone surrogate at the cut.
-        expect(encodeURIComponent(kept)).toBeTypeOf('string');
-        expect(cut.endsWith(` more characters]`)).toBe(true);
-        expect(cut).toContain(`[${(text.length - kept.length).toLocaleString('en-US')} more`);
+        expect(() => encodeURIComponent(kept)).not.toThrow();
+        // On a line of its own when the cut is inside the first line that shows and another follows.
+        const first = kept.search(/[^ \t\n\v\f\r]/);
+        const br = text.indexOf('\n', first === -1 ? kept.length : first);
+        const later = br >= kept.length && /[^ \t\n\v\f\r]/.test(text.slice(br + 1));
+        expect(brk).toBe(later ? '\n' : '');
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
+  });
+
+  it('draws the same headline from a preview as from the whole step, on every real fixture', () => {
+    let steps = 0;
+    for (const [path] of [...CASES, ...DERIVED]) {
+      const all = (h: History): Step[] => [
+        ...h.steps,
+        ...(h.children ?? []).flatMap((c) => all(c.history)),
+      ];
+      for (const step of importFixture(path).histories.flatMap(all)) {
+        steps++;
+        expect(headlineText(headlineOf(previewStep(step))), `${path} ${step.id}`).toBe(
+          headlineText(headlineOf(step)),
+        );
+      }
+    }
+    expect(steps).toBeGreaterThan(3000);
   });
 
   it('leaves a step without long texts as it is', () => {

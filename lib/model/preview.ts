@@ -10,22 +10,68 @@ import { textCommandOf } from './text-commands';
 import type { History, JsonValue, Step, StepKind, StepOfKind, ToolCall } from './types';
 
 /**
- * Texts longer than this are cut in a preview (a line of the timeline shows 120 characters, a row of
- * the step table fewer). 2,000 until issue 26's seventh round: the 52 MB run's preview was 19
- * million characters of JSON on the page, 8.7 million at 500.
+ * A preview keeps this many characters of a text that are not white space (a line of the timeline
+ * shows 120 characters and a step's headline 200, each with white space collapsed: headline.ts).
+ * 2,000 until issue 26's seventh round, 500 until its eighteenth: the 53 MB run's preview was 19
+ * million characters on the page at 2,000, 8.7 million at 500; cut at 200 raw characters, 3% of
+ * the real fixtures' headlines came out shorter, so the cut counts characters that show.
  */
-export const PREVIEW_CHARS = 500;
+export const PREVIEW_CHARS = 200;
+/** A text of mostly white space is cut this many times `PREVIEW_CHARS` in at the latest. */
+const MOST_PER_SHOWN = 10;
 /** Runs (sub-agents included) whose texts add up to more characters than this reach the page as previews. */
 export const PREVIEW_ABOVE = 4_000_000;
 
 const COUNT = new Intl.NumberFormat('en-US');
 
-/** `text` cut to `limit` characters (never inside a surrogate pair), with what was cut said. */
+/** White space as a line collapses it (`\s`, the ASCII part: the rest is rare enough to count). */
+const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+
+/**
+ * Where a preview cuts `text`: past its first `limit` characters that are not white space, at
+ * most `MOST_PER_SHOWN × limit` characters in, never inside a surrogate pair; its length when
+ * that is all of it.
+ */
+function cutIndex(text: string, limit: number): number {
+  const most = Math.min(text.length, limit * MOST_PER_SHOWN);
+  let end = most;
+  for (let i = 0, shown = 0; i < most; i++) {
+    if (isSpace(text.charCodeAt(i))) continue;
+    if (++shown > limit) {
+      end = i;
+      break;
+    }
+  }
+  if (end >= text.length) return text.length;
+  const high = text.charCodeAt(end - 1);
+  return high >= 0xd800 && high <= 0xdbff ? end - 1 : end;
+}
+
+/**
+ * Whether `text` has a line that is not blank after the line its first character that shows is
+ * on, the cut (at `end`) falling inside that line: a line drawn from its first line ends in " …"
+ * then (headline.ts `firstLine`), so the preview keeps that line break before saying what it cut.
+ */
+function cutInFirstLine(text: string, end: number): boolean {
+  let at = 0;
+  while (at < end && isSpace(text.charCodeAt(at))) at++;
+  const br = text.indexOf('\n', at);
+  if (br === -1 || br < end) return false;
+  for (let i = br + 1; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
+ * `text` cut past its first `limit` characters that are not white space (`cutIndex`), with what
+ * was cut said (on a line of its own when the cut falls inside a first line that others follow);
+ * itself when nothing would be.
+ */
 export function clipText(text: string, limit = PREVIEW_CHARS): string {
   if (text.length <= limit) return text;
-  const high = text.charCodeAt(limit - 1);
-  const end = high >= 0xd800 && high <= 0xdbff ? limit - 1 : limit;
-  return `${text.slice(0, end)}… [${COUNT.format(text.length - end)} more characters]`;
+  const end = cutIndex(text, limit);
+  if (end >= text.length) return text;
+  const brk = cutInFirstLine(text, end) ? '\n' : '';
+  return `${text.slice(0, end)}${brk}… [${COUNT.format(text.length - end)} more characters]`;
 }
 
 function clipJson(value: JsonValue, limit: number): JsonValue {
