@@ -44,7 +44,8 @@ const reloaded =
   () => {
     const fresh = structuredClone(steps) as Step[];
     loadCounts(fresh, ctx.tokens);
-    // The load's last part in the worker (load-files.ts `prepareAll`), which only a compare reads.
+    // What the worker builds once the compare view opens (load-files.ts `prepareAll`), which
+    // only a compare reads.
     if (forCompare) IdentifierIndex.prepare(fresh);
     return fresh;
   };
