@@ -30,7 +30,8 @@ export function packTexts(texts: readonly string[], spare?: ArrayBuffer): Packed
   const view = new Uint16Array(buffer);
   const lengths = new Uint32Array(texts.length);
   let at = 0;
-  for (const [i, t] of texts.entries()) {
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i] as string;
     for (let k = 0; k < t.length; k++) view[at + k] = t.charCodeAt(k);
     lengths[i] = t.length;
     at += t.length;

@@ -128,11 +128,14 @@ export function createWorkerHandler(
   // indexes were built for (`prepare`).
   const counted = new WeakMap<HistoryFile, Promise<unknown>>();
   const prepared = new WeakMap<HistoryFile, Set<string>>();
-  const counting = (file: HistoryFile, done: Promise<unknown>) => {
-    counted.set(
-      file,
-      done.catch(() => {}),
-    );
+  /** The loaded file's counts, noted so that `prepare` waits for them. */
+  const noteCounts = <T>(counts: Promise<T>): Promise<T> => {
+    if (current)
+      counted.set(
+        current,
+        counts.catch(() => {}),
+      );
+    return counts;
   };
 
   const load = (
@@ -331,9 +334,8 @@ export function createWorkerHandler(
     await counted.get(file);
     const key = `${request.tokenizer}:${request.dialect}`;
     const done = prepared.get(file) ?? new Set<string>();
-    prepared.set(file, done);
     if (file !== current || done.has(key)) return;
-    done.add(key);
+    prepared.set(file, done.add(key));
     await prepareAll(file, tokensFor(request), () => file === current);
   };
 
@@ -419,14 +421,13 @@ export function createWorkerHandler(
       default:
         assertUnreachable(request);
     }
-    const file = current;
-    const counts = (async () => {
-      await pageDrew(requestId);
-      void keeping?.();
-      await count(requestId, request, true);
-    })();
-    if (file) counting(file, counts);
-    await counts;
+    await noteCounts(
+      (async () => {
+        await pageDrew(requestId);
+        void keeping?.();
+        await count(requestId, request, true);
+      })(),
+    );
   };
 
   return async (request: WorkerRequest): Promise<void> => {
@@ -460,11 +461,8 @@ export function createWorkerHandler(
           return await pair(request);
         case 'prepare':
           return await prepare(request);
-        case 'count': {
-          const counts = count(request.requestId, request);
-          if (current) counting(current, counts);
-          return await counts;
-        }
+        case 'count':
+          return await noteCounts(count(request.requestId, request));
         case 'load':
         case 'load-many':
         case 'read-files':
